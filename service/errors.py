@@ -1,0 +1,75 @@
+"""Refusals raised by the rules core.
+
+The core knows nothing of HTTP: each refusal carries a machine-readable
+``code``, a human sentence ``detail`` and optional ``extra`` fields. The API
+layer (``service.api.problems``) maps each class to one HTTP status and renders
+it as ``application/problem+json`` (RFC 9457).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RefereeError(Exception):
+    """Base of every refusal the rules core raises.
+
+    Attributes:
+        code: machine-readable snake_case code, e.g. ``must_follow_suit``.
+        detail: one sentence a person understands, naming the rule broken.
+        extra: extra members for the problem body (e.g. ``legal_moves``).
+    """
+
+    title = "Request refused"
+
+    def __init__(self, code: str, detail: str, **extra: Any) -> None:
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.extra = extra
+
+
+class IllegalMove(RefereeError):
+    """A well-formed move the rules do not allow now (HTTP 409).
+
+    ``extra["legal_moves"]`` lists the moves a correct client could have made.
+    """
+
+    title = "Illegal move"
+
+
+class InvalidState(RefereeError):
+    """A state the referee could not have produced (HTTP 409, ``invalid_state``).
+
+    ``extra["problems"]`` lists every problem found, not only the first.
+    """
+
+    title = "Invalid state"
+
+    def __init__(self, problems: list[str]) -> None:
+        detail = f"The state breaks the rules' invariants: {problems[0]}" + (
+            f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+        )
+        super().__init__("invalid_state", detail, problems=list(problems))
+
+
+class RulesRefusal(RefereeError):
+    """A well-formed request the rules refuse for another reason (HTTP 409).
+
+    Examples: an impossible trick given to ``trick-winner``, a deal after the
+    match is over, a next leader from the wrong team.
+    """
+
+    title = "Refused by the rules"
+
+
+class SignatureInvalid(RefereeError):
+    """A state whose signature is missing or wrong (HTTP 403)."""
+
+    title = "State signature invalid"
+
+
+class UnsupportedVersion(RefereeError):
+    """A state from an unknown rules or schema version (HTTP 409)."""
+
+    title = "Unsupported state version"
