@@ -1,0 +1,21 @@
+"""The registry of games: an explicit dict from game id to its rules.
+
+Every value has the same shape (``deal``, ``legal_moves``, ``play``,
+``trick_winner``, ``score``, ``restore``), so the API and the tests treat all
+games alike. The Agram-family variants are data values (RULINGS F2).
+"""
+
+from __future__ import annotations
+
+from .agency import AGENCY, AgencyGame
+from .last_trick import VARIANTS, LastTrickGame
+
+Game = AgencyGame | LastTrickGame
+
+GAMES: dict[str, Game] = {AGENCY.id: AGENCY, **{variant.id: variant for variant in VARIANTS}}
+"""Game id -> rules, in the order ``GET /v1/games`` lists them."""
+
+
+def find_game(game_id: str) -> Game | None:
+    """The game with this id, or ``None``."""
+    return GAMES.get(game_id)

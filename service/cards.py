@@ -1,0 +1,153 @@
+"""Cards, card codes, decks and the seeded shuffle.
+
+A card code is rank then suit, upper case: ``10S``, ``AH``, ``3C``, ``7V``;
+Agency's Wall is ``W`` (RULINGS C3). Only canonical codes are accepted: there
+are no aliases, so what a client sends is exactly what it gets back.
+
+The seeded shuffle is part of the public contract (a seed must give the same
+deal on any machine and in any later version of the same rules version), so it
+is specified here precisely enough to reimplement in another language:
+
+1. **Byte stream.** Block ``i`` (``i = 0, 1, 2, ...``) is
+   ``SHA-256(seed as 8 bytes big-endian || i as 8 bytes big-endian)``; the
+   stream is the blocks concatenated. The seed is an integer in
+   ``0 .. 2**64 - 1``.
+2. **Uniform integer below m.** Read the next 8 bytes of the stream as a
+   big-endian unsigned integer ``x``. If ``x >= 2**64 - (2**64 mod m)``, discard
+   it and read again; otherwise the result is ``x mod m``.
+3. **Fisher-Yates.** Start from the game's deck in its listed order (``GET
+   /v1/games/{game}``). For ``i`` from ``n - 1`` down to ``1``: draw
+   ``j = uniform(i + 1)`` and swap positions ``i`` and ``j``.
+
+The shuffled order is then dealt exactly as a ``deck`` given in the request
+(RULINGS A7, F3). Test vectors pin it in ``tests/test_rules_cards.py``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+
+SEED_MAX = 2**64 - 1
+"""The largest seed accepted (seeds are unsigned 64-bit integers)."""
+
+WALL_CODE = "W"
+
+_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1")
+_SUITS = ("S", "H", "D", "C", "M", "B", "V")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card: ``rank`` (``"A"``, ``"10"``, ``"7"`` ...) and ``suit``.
+
+    The Wall has rank ``"W"`` and suit ``None``. ``str(card)`` is its code and
+    ``Card.parse(str(card)) == card``. Cards are interned: parse returns the
+    same object for the same code.
+    """
+
+    rank: str
+    suit: str | None
+
+    @property
+    def is_wall(self) -> bool:
+        """True for Agency's Wall card (RULINGS A1)."""
+        return self.suit is None
+
+    @property
+    def code(self) -> str:
+        """The canonical code, e.g. ``"10S"`` or ``"W"`` (RULINGS C3)."""
+        return self.rank if self.suit is None else self.rank + self.suit
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Card({self.code!r})"
+
+    @staticmethod
+    def parse(code: str) -> Card:
+        """The card for a canonical code.
+
+        Raises:
+            ValueError: the code is not a canonical card code.
+        """
+        try:
+            return _BY_CODE[code]
+        except (KeyError, TypeError):
+            raise ValueError(f"{code!r} is not a card code") from None
+
+
+def _all_cards() -> dict[str, Card]:
+    cards = {rank + suit: Card(rank, suit) for rank in _RANKS for suit in _SUITS}
+    cards[WALL_CODE] = Card(WALL_CODE, None)
+    return cards
+
+
+_BY_CODE = _all_cards()
+WALL = _BY_CODE[WALL_CODE]
+
+CARD_CODE_PATTERN = r"^(10|[2-9AKQJ1])[SHDCMBV]$|^W$"
+"""Every code ``Card.parse`` accepts, as a regular expression (for the schema)."""
+
+
+def cards(codes: str) -> tuple[Card, ...]:
+    """Cards from space-separated codes, e.g. ``cards("AH 10S W")``."""
+    return tuple(Card.parse(code) for code in codes.split())
+
+
+def build_deck(suits: str, ranks_by_suit: dict[str, tuple[str, ...]]) -> tuple[Card, ...]:
+    """A deck in listed order: suit by suit, each suit's ranks high to low."""
+    return tuple(Card.parse(rank + suit) for suit in suits for rank in ranks_by_suit[suit])
+
+
+def _stream(seed: int):
+    block = 0
+    while True:
+        digest = hashlib.sha256(seed.to_bytes(8, "big") + block.to_bytes(8, "big")).digest()
+        for offset in range(0, 32, 8):
+            yield int.from_bytes(digest[offset : offset + 8], "big")
+        block += 1
+
+
+@lru_cache(maxsize=4096)
+def shuffled(deck: tuple[Card, ...], seed: int) -> tuple[Card, ...]:
+    """The deck shuffled by ``seed`` as the module docstring specifies.
+
+    Args:
+        deck: the game's deck in listed order.
+        seed: an integer in ``0 .. SEED_MAX``.
+
+    Raises:
+        ValueError: the seed is out of range.
+    """
+    if not 0 <= seed <= SEED_MAX:
+        raise ValueError(f"a seed is an integer from 0 to {SEED_MAX}")
+    order = list(deck)
+    words = _stream(seed)
+    for i in range(len(order) - 1, 0, -1):
+        m = i + 1
+        limit = 2**64 - (2**64 % m)
+        x = next(words)
+        while x >= limit:
+            x = next(words)
+        j = x % m
+        order[i], order[j] = order[j], order[i]
+    return tuple(order)
+
+
+def duplicates(codes: list[Card]) -> list[Card]:
+    """The cards that appear more than once, each listed once, in first-seen order."""
+    seen: set[Card] = set()
+    repeated: dict[Card, None] = {}
+    for card in codes:
+        if card in seen:
+            repeated[card] = None
+        seen.add(card)
+    return list(repeated)
+
+
+def codes(cards_: tuple[Card, ...] | list[Card]) -> str:
+    """Cards as a space-separated list of codes, for messages."""
+    return " ".join(card.code for card in cards_) or "(none)"

@@ -1,0 +1,288 @@
+"""What both game modules share: options, refusals and replaying a history.
+
+A state the referee returns carries its deal and every play since. When a
+client sends a state back, the game rebuilds it by replaying those plays from
+the deal with the same rules that judge a live move (one source of legality),
+then compares every derived field the client sent with what the rules derive.
+Each mismatch is a problem; all problems are reported at once (CONTRACT:
+``invalid_state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..cards import Card, codes, duplicates
+from ..errors import IllegalMove, InvalidState, RulesRefusal
+from ..tricks import Play, Trick
+
+RULES_VERSION = "1"
+"""Version of the rules as implemented. A seed gives the same deal for as long
+as this does not change (CONTRACT: ``deal``)."""
+
+STATE_SCHEMA_VERSION = 1
+"""Version of the serialized state's shape."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionSpec:
+    """A rules option a request may set per hand (RULINGS: *option*).
+
+    Attributes:
+        name: the option's name in ``options``.
+        type: ``"boolean"`` or ``"integer"``.
+        default: the value when the request does not set it (``None``: unset).
+        description: one sentence, citing the ruling.
+        minimum: smallest integer value allowed.
+        maximum: largest integer value allowed.
+        nullable: whether ``null`` is accepted (meaning "none").
+    """
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``given`` completed with each option's default, in spec order.
+
+    The schema has already refused unknown names and wrong types.
+    """
+    given = given or {}
+    return {spec.name: given.get(spec.name, spec.default) for spec in specs}
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is not legal now: a contract ``code`` and a ``detail`` sentence."""
+
+    code: str
+    detail: str
+
+
+class Table(Protocol):
+    """A mutable working copy of one hand, private to a game module.
+
+    ``refusal`` and ``apply`` are the single source of legality: ``play``,
+    ``legal_moves`` and ``restore`` all go through them.
+    """
+
+    leader: int
+    plays: list[Play]
+    tricks: list[Trick]
+
+    def refusal(self, move: Play) -> Refusal | None: ...
+
+    def apply(self, move: Play) -> list[dict[str, Any]]: ...
+
+    def is_over(self) -> bool: ...
+
+    def candidates(self) -> list[Play]: ...
+
+
+def legal(table: Table) -> list[Play]:
+    """Every move the seat to act may make now (none when the hand is over)."""
+    return [move for move in table.candidates() if table.refusal(move) is None]
+
+
+def checked_apply(table: Table, move: Play, dump_move) -> list[dict[str, Any]]:
+    """Apply ``move`` or raise ``IllegalMove`` with the legal moves.
+
+    Raises:
+        IllegalMove: the move breaks a rule; nothing is applied.
+    """
+    refusal = table.refusal(move)
+    if refusal is not None:
+        raise IllegalMove(refusal.code, refusal.detail, legal_moves=[dump_move(m) for m in legal(table)])
+    return table.apply(move)
+
+
+def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: int, problems: list[str]) -> None:
+    """Replay a history into ``table``, appending a problem for what does not fit.
+
+    Args:
+        table: the hand just after the deal.
+        tricks: the completed tricks the state claims, with their winners.
+        trick: the trick in progress the state claims (``None``: none).
+        players: how many plays complete a trick.
+        problems: where problems are appended; replay stops at the first
+            illegal play, since nothing after it can be judged.
+    """
+    for index, claimed in enumerate(tricks):
+        where = f"tricks[{index}]"
+        if not _replay_plays(table, claimed, where, problems):
+            return
+        if len(claimed.plays) != players:
+            problems.append(f"{where} has {len(claimed.plays)} plays; a completed trick has {players}")
+            return
+        done = table.tricks[index]
+        if claimed.winner is not None and claimed.winner != done.winner:
+            problems.append(f"{where}.winner is {claimed.winner} but seat {done.winner} won it with {done.card}")
+        if claimed.card is not None and claimed.card != done.card:
+            problems.append(f"{where}.card is {claimed.card} but the winning card is {done.card}")
+        if claimed.points is not None and claimed.points != done.points:
+            problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
+    if trick is None:
+        return
+    if table.is_over():
+        if trick.plays and not table.plays:
+            problems.append("trick has plays but the hand was already over")
+        return
+    if _replay_plays(table, trick, "trick", problems) and len(table.tricks) > len(tricks):
+        problems.append(f"trick has {len(trick.plays)} plays: a trick of {players} plays is complete")
+
+
+def _replay_plays(table: Table, claimed: Trick, where: str, problems: list[str]) -> bool:
+    if table.is_over():
+        problems.append(f"{where} was played after the hand was over")
+        return False
+    if claimed.leader != table.leader:
+        problems.append(f"{where}.leader is {claimed.leader} but seat {table.leader} leads it")
+        return False
+    for position, play in enumerate(claimed.plays):
+        refusal = table.refusal(play)
+        if refusal is not None:
+            problems.append(f"{where}.plays[{position}] is not legal: {refusal.detail}")
+            return False
+        table.apply(play)
+    return True
+
+
+def refuse_deck(deck: Sequence[Card], full: tuple[Card, ...], game: str) -> None:
+    """Refuse a ``deck`` order that is not exactly the game's deck, reordered.
+
+    Raises:
+        RulesRefusal: ``invalid_deal``, listing every problem.
+    """
+    problems = card_problems("deck", deck, deck_set(full), game) + duplicate_problems("deck", deck)
+    if not problems and len(deck) != len(full):
+        problems.append(f"deck has {len(deck)} cards; the {game} deck has {len(full)}")
+    if problems:
+        raise RulesRefusal("invalid_deal", "The deck is not a full deck order: " + "; ".join(problems), problems=problems)
+
+
+def dealt_hands_problems(
+    hands: Sequence[Sequence[Card]], seats: int, hand_size: int, deck: frozenset[Card], game: str
+) -> list[str]:
+    """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
+    problems = []
+    if len(hands) != seats:
+        problems.append(f"hands lists {len(hands)} seats; this hand has {seats}")
+    for seat, hand in enumerate(hands):
+        if len(hand) != hand_size:
+            problems.append(f"hands[{seat}] has {len(hand)} cards; {game} deals {hand_size} to each seat")
+        problems += card_problems(f"hands[{seat}]", hand, deck, game)
+    return problems + duplicate_problems("hands", [card for hand in hands for card in hand])
+
+
+def refuse_hands(hands: Sequence[Sequence[Card]], seats: int, hand_size: int, deck: frozenset[Card], game: str) -> None:
+    """Refuse dealt hands with any of ``dealt_hands_problems``.
+
+    Raises:
+        RulesRefusal: ``invalid_deal``, listing every problem.
+    """
+    problems = dealt_hands_problems(hands, seats, hand_size, deck, game)
+    if problems:
+        raise RulesRefusal("invalid_deal", "The hands cannot be dealt: " + "; ".join(problems), problems=problems)
+
+
+def card_problems(where: str, cards: Sequence[Card], deck: frozenset[Card], game: str) -> list[str]:
+    """Problems with one list of cards: cards not in the game's deck."""
+    return [f"{where}: {card} is not in the {game} deck" for card in cards if card not in deck]
+
+
+def duplicate_problems(where: str, cards: Sequence[Card]) -> list[str]:
+    """One problem naming every card that appears more than once in ``cards``."""
+    repeated = duplicates(list(cards))
+    return [f"{where}: {codes(repeated)} appear(s) more than once"] if repeated else []
+
+
+def mismatch(field: str, claimed: Any, derived: Any, show=str) -> list[str]:
+    """A problem when a derived field the client sent differs from the rules'."""
+    if claimed == derived:
+        return []
+    return [f"{field} is {show(claimed)} but the deal and the plays give {show(derived)}"]
+
+
+def claimed_problems(claimed: Mapping[str, Any], derived: Mapping[str, Any]) -> list[str]:
+    """A problem for each derived field the client sent that the rules disagree with.
+
+    Args:
+        claimed: only the fields the client included.
+        derived: the same fields as the rules derive them.
+    """
+    problems = []
+    for name, value in derived.items():
+        if name in claimed:
+            problems += mismatch(name, claimed[name], value, _show)
+    return problems
+
+
+def hands_problems(claimed: Sequence[Sequence[Card]], derived: Sequence[Sequence[Card]], name: str = "hands") -> list[str]:
+    """Problems with card lists the client sent (``hands``, ``holders``):
+    repeats, wrong sizes, and any difference from what the rules derive."""
+    if len(claimed) != len(derived):
+        return [f"{name} lists {len(claimed)} entries; there are {len(derived)}"]
+    problems = duplicate_problems(name, [card for cards in claimed for card in cards])
+    for index, (mine, theirs) in enumerate(zip(derived, claimed)):
+        where = f"{name}[{index}]"
+        if len(mine) != len(theirs):
+            problems.append(f"{where} has {len(theirs)} cards but should have {len(mine)}: {codes(mine)}")
+        else:
+            problems += mismatch(where, tuple(theirs), tuple(mine), codes)
+    return problems
+
+
+def trick_shape_problems(plays: Sequence[Play], max_plays: int) -> list[str]:
+    """Problems shared by every game's ``trick_winner``: sizes and repeats."""
+    problems = []
+    if len(plays) > max_plays:
+        problems.append(f"{len(plays)} plays; a trick has at most {max_plays}")
+    seats = [play.seat for play in plays]
+    if len(set(seats)) != len(seats):
+        problems.append("a seat plays twice")
+    return problems + duplicate_problems("plays", [p.card for p in plays if not p.card.is_wall])
+
+
+_STRENGTHS: dict[tuple[str, ...], dict[str, int]] = {}
+_DECK_SETS: dict[tuple[Card, ...], frozenset[Card]] = {}
+
+
+def strengths(order: tuple[str, ...]) -> dict[str, int]:
+    """Rank -> strength for a rank order listed high to low (higher wins); cached."""
+    if order not in _STRENGTHS:
+        _STRENGTHS[order] = {rank: len(order) - index for index, rank in enumerate(order)}
+    return _STRENGTHS[order]
+
+
+def deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    """The deck as a frozen set; cached."""
+    if deck not in _DECK_SETS:
+        _DECK_SETS[deck] = frozenset(deck)
+    return _DECK_SETS[deck]
+
+
+def _show(value: Any) -> str:
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def raise_problems(problems: list[str]) -> None:
+    """Raise ``InvalidState`` listing ``problems``, if any."""
+    if problems:
+        raise InvalidState(problems)
+
+
+def refuse_seat(seat: int, players: int, what: str) -> None:
+    """Refuse a seat number outside ``0 .. players - 1`` (RULINGS C1).
+
+    Raises:
+        RulesRefusal: code ``seat_out_of_range``.
+    """
+    if not 0 <= seat < players:
+        raise RulesRefusal("seat_out_of_range", f"{what} {seat} is not a seat: seats are 0 to {players - 1} (RULINGS C1)")

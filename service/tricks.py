@@ -1,0 +1,85 @@
+"""What every trick game here shares: plays, tricks, the led suit and the winner.
+
+A trick is led by its first card and won by the highest trump if any trump was
+played, otherwise by the highest card of the led suit (RULINGS C2, A11, F1).
+Agency's Wall has no suit: it never sets the led suit and never wins (A10, A11).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played to a trick.
+
+    Attributes:
+        seat: the seat that played it, ``0 .. players - 1`` (RULINGS C1).
+        card: the card.
+        holder: Agency only: the holder the card was taken from (RULINGS A5);
+            ``None`` in the Agram family.
+    """
+
+    seat: int
+    card: Card
+    holder: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick: its leader and the plays so far, in order (RULINGS C2).
+
+    When completed, ``winner`` is the winning seat, ``card`` the winning card
+    and ``points`` the card points it holds (Agency; 0 elsewhere).
+    """
+
+    leader: int
+    plays: tuple[Play, ...] = ()
+    winner: int | None = None
+    card: Card | None = None
+    points: int = 0
+
+    @property
+    def led_suit(self) -> str | None:
+        """The suit of the first suited card, or ``None`` (RULINGS A9, A10, F5)."""
+        return led_suit(self.plays)
+
+    @property
+    def has_wall(self) -> bool:
+        """True when a Wall has been played to this trick (RULINGS A9, A10)."""
+        return any(play.card.suit is None for play in self.plays)
+
+
+def led_suit(plays: tuple[Play, ...] | list[Play]) -> str | None:
+    """The suit of the first suited card among ``plays``, or ``None``."""
+    for play in plays:
+        if play.card.suit is not None:
+            return play.card.suit
+    return None
+
+
+def winning_play(
+    plays: tuple[Play, ...] | list[Play], strength: Mapping[str, int], trump: str | None = None
+) -> Play | None:
+    """The play that wins (or is winning) a trick, or ``None`` if no card can win.
+
+    Args:
+        plays: the trick's plays in order; the first leads.
+        strength: rank -> strength, higher wins (the game's rank order).
+        trump: the trump suit, or ``None`` for games without trumps.
+
+    Returns:
+        The highest trump if any trump was played, otherwise the highest card
+        of the led suit (RULINGS A11, F1). ``None`` when no suited card was
+        played (only a Wall).
+    """
+    suit = trump if trump is not None and any(p.card.suit == trump for p in plays) else led_suit(plays)
+    best: Play | None = None
+    for play in plays:
+        if play.card.suit == suit and (best is None or strength[play.card.rank] > strength[best.card.rank]):
+            best = play
+    return best
