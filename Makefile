@@ -1,0 +1,36 @@
+# Developer entry points. Every target creates .venv and installs what it needs;
+# installs are skipped while pyproject.toml is unchanged (stamp files in .venv).
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+APP    := service.app:create_app()
+
+.PHONY: run test openapi clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@ $(VENV)/.installed-run
+
+## run: serve the referee with gunicorn on $(PORT) (default 8000)
+run: $(VENV)/.installed-run
+	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
+
+## test: the whole test suite (fails when no test ran)
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+## openapi: rewrite openapi.yaml from the app's schemas and views
+openapi: $(VENV)/.installed-test
+	$(BIN)/flask --app service.app:create_app openapi write --format yaml openapi.yaml
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,219 @@
+"""Operations endpoints: health, readiness, metrics, problem types and the docs.
+
+* ``GET /healthz``: the process answers (liveness).
+* ``GET /readyz``: the game registry loads and is not empty (readiness); 503 otherwise.
+* ``GET /metrics``: Prometheus text; request count and latency per operation
+  (Flask endpoint), method and status. Under gunicorn it aggregates every
+  worker when ``PROMETHEUS_MULTIPROC_DIR`` is set (``deploy/gunicorn.conf.py`` does).
+* ``GET /problems`` and ``GET /problems/<code>``: the referee's problem types,
+  so a problem's ``type`` URI dereferences.
+* ``GET /docs``: Swagger UI, served from the bundled assets (no CDN);
+  ``GET /openapi.json`` (served by flask-smorest) is the spec it shows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import importlib.resources
+from collections.abc import Mapping
+from http import HTTPStatus
+
+import flask
+import marshmallow as ma
+from markupsafe import escape
+from flask_smorest import Blueprint
+from prometheus_client import CollectorRegistry
+from prometheus_flask_exporter import PrometheusMetrics
+
+from service.api import problems
+
+log = logging.getLogger("referee.ops")
+blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
+docs = flask.Blueprint("docs", __name__)
+
+METRICS_EXTENSION = "referee-metrics"
+SWAGGER_UI_DIST = importlib.resources.files("flask_swagger_ui") / "dist"
+SWAGGER_UI_ASSETS = frozenset(
+    {"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"}
+)
+
+
+class HealthSchema(ma.Schema):
+    """Liveness answer."""
+
+    status = ma.fields.String(required=True, metadata={"description": "Always `ok`."})
+
+
+class ReadinessSchema(ma.Schema):
+    """Readiness answer."""
+
+    status = ma.fields.String(required=True, metadata={"description": "`ready`."})
+    games = ma.fields.Integer(required=True, metadata={"description": "Number of games the referee serves."})
+
+
+class ProblemTypesSchema(ma.Schema):
+    """Every documented referee problem type."""
+
+    problems = ma.fields.List(ma.fields.Nested(problems.ProblemTypeSchema), required=True)
+
+
+def operation(request: flask.Request) -> str:
+    """Metrics label of a request: its Flask endpoint, or ``unmatched`` (bounded cardinality)."""
+    return request.endpoint or "unmatched"
+
+
+def init_metrics(app: flask.Flask) -> PrometheusMetrics:
+    """Record ``referee_http_request_duration_seconds{method,operation,status}`` for every request.
+
+    Each app gets its own registry (so several apps can live in one process,
+    as in tests); in multiprocess mode the values go to the shared directory.
+    """
+    metrics = PrometheusMetrics(
+        app,
+        path=None,
+        registry=CollectorRegistry(auto_describe=True),
+        defaults_prefix="referee",
+        group_by=operation,
+        excluded_paths=[r"^/metrics$", r"^/docs/assets/"],
+    )
+    app.extensions[METRICS_EXTENSION] = metrics
+    return metrics
+
+
+def _game_count() -> int | None:
+    """Number of games in the registry, or None if it does not load or is empty."""
+    try:
+        games = getattr(importlib.import_module("service.games"), "GAMES", None)
+    except Exception:  # noqa: BLE001 - any failure to load means "not ready"
+        log.exception("The game registry does not load")
+        return None
+    return len(games) if isinstance(games, Mapping) and games else None
+
+
+@blp.route("/healthz")
+@blp.doc(operationId="getHealth")
+@blp.response(200, HealthSchema)
+def healthz():
+    """Liveness: the process answers
+
+    Cheap and dependency-free: a failure means the process should be restarted.
+    """
+    return {"status": "ok"}
+
+
+@blp.route("/readyz")
+@blp.doc(operationId="getReadiness")
+@blp.response(200, ReadinessSchema)
+@blp.alt_response(503, **problems.problem_response(503, "Not ready: the game registry does not load"))
+def readyz():
+    """Readiness: the referee can serve games
+
+    Ready when the game registry loads and lists at least one game.
+    """
+    count = _game_count()
+    if count is None:
+        return problems.problem(503, "not_ready", "The game registry is not loaded yet.")
+    return {"status": "ready", "games": count}
+
+
+@blp.route("/metrics")
+@blp.doc(operationId="getMetrics")
+@blp.response(
+    200,
+    {"type": "string"},
+    content_type="text/plain",
+    description="Prometheus text exposition format",
+)
+@PrometheusMetrics.do_not_track()
+def metrics():
+    """Prometheus metrics
+
+    Request counts and latencies (seconds) per operation, method and status.
+    """
+    exporter: PrometheusMetrics = flask.current_app.extensions[METRICS_EXTENSION]
+    body, content_type = exporter.generate_metrics(flask.request.headers.get("Accept"))
+    return flask.Response(body, content_type=content_type)
+
+
+@blp.route("/problems")
+@blp.doc(operationId="listProblemTypes")
+@blp.response(200, ProblemTypesSchema)
+def list_problem_types():
+    """List the referee's problem types
+
+    Each is the target of a problem's `type` URI, `/problems/<code>`.
+    """
+    return {"problems": [vars(problem) for problem in problems.PROBLEM_TYPES.values()]}
+
+
+@blp.route("/problems/<string:code>")
+@blp.doc(operationId="getProblemType")
+@blp.response(200, problems.ProblemTypeSchema)
+@blp.alt_response(404, **problems.problem_response(404, "No problem type has this code"))
+def get_problem_type(code: str):
+    """Describe one problem type
+
+    The document a problem's `type` URI (`/problems/<code>`) points to.
+    """
+    known = problems.PROBLEM_TYPES.get(code)
+    if known is None:
+        return problems.problem(404, "not_found", f"There is no problem type {code!r}.")
+    return vars(known)
+
+
+_DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<link rel="stylesheet" href="{assets}/swagger-ui.css">
+<link rel="stylesheet" href="{assets}/index.css">
+<link rel="icon" type="image/png" href="{assets}/favicon-32x32.png" sizes="32x32">
+</head>
+<body>
+<div id="swagger-ui" data-spec-url="{spec_url}"></div>
+<script src="{assets}/swagger-ui-bundle.js"></script>
+<script src="{init}"></script>
+</body>
+</html>
+"""
+
+# Kept out of the page so the docs' Content-Security-Policy needs no inline script.
+_DOCS_INIT = """window.addEventListener("load", function () {
+  var root = document.getElementById("swagger-ui");
+  window.ui = SwaggerUIBundle({
+    url: root.dataset.specUrl,
+    dom_id: "#swagger-ui",
+    deepLinking: true
+  });
+});
+"""
+
+
+@docs.get("/docs")
+def docs_page():
+    """Swagger UI page for ``/openapi.json``; every asset is served by this app."""
+    base = flask.url_for("docs.docs_page")
+    page = _DOCS_PAGE.format(
+        title=escape(flask.current_app.config["API_TITLE"]),
+        assets=escape(base + "/assets"),
+        init=escape(base + "/init.js"),
+        spec_url=escape(flask.url_for("api-docs.openapi_json")),
+    )
+    return flask.Response(page, mimetype="text/html")
+
+
+@docs.get("/docs/init.js")
+def docs_init():
+    """The script that starts Swagger UI."""
+    return flask.Response(_DOCS_INIT, mimetype="text/javascript")
+
+
+@docs.get("/docs/assets/<string:filename>")
+def docs_asset(filename: str):
+    """One Swagger UI asset from the bundled distribution (cacheable)."""
+    if filename not in SWAGGER_UI_ASSETS:
+        flask.abort(HTTPStatus.NOT_FOUND)
+    with importlib.resources.as_file(SWAGGER_UI_DIST) as dist:
+        return flask.send_from_directory(dist, filename, max_age=86400)

@@ -1,0 +1,333 @@
+"""The one place that turns errors into RFC 9457 ``application/problem+json``.
+
+Every error response has the members ``type``, ``title``, ``status``,
+``detail`` (a sentence for people) and ``code`` (snake_case, for programs),
+plus any extra members of the refusal (``legal_moves``, ``problems``,
+``errors``...).
+
+* HTTP errors (404, 405, 413, 415, 422, 400...) come through
+  :meth:`ProblemApi.handle_http_exception`; their ``type`` is ``about:blank``.
+* The rules core's refusals (:mod:`service.errors`) are mapped to a status by
+  :data:`REFUSAL_STATUS`; their ``type`` is ``/problems/<code>``, which
+  ``GET /problems/<code>`` dereferences from :data:`PROBLEM_TYPES`.
+* Anything else is a bug: it is logged and answered 500 ``internal_error``
+  with no stack trace.
+
+To document error responses on a view::
+
+    from service.api.problems import problem_response
+
+    @blp.alt_response(409, **problem_response(409, "Illegal move or invalid state"))
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from http import HTTPStatus
+from typing import Any
+
+import flask
+import marshmallow as ma
+from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from werkzeug.exceptions import HTTPException
+
+from service import errors
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+BLANK_TYPE = "about:blank"
+PROBLEM_TYPE_PREFIX = "/problems/"
+
+log = logging.getLogger("referee.errors")
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProblemType:
+    """A documented problem type, served at ``/problems/<code>``."""
+
+    code: str  # snake_case machine code, also the last segment of the type URI
+    title: str  # short summary, the same for every occurrence
+    status: int  # HTTP status it answers with
+    description: str  # what it means and what a client should do
+
+
+def _types(*types: ProblemType) -> dict[str, ProblemType]:
+    return {problem.code: problem for problem in types}
+
+
+# Referee problem types. The rules core may raise a code that is not listed
+# here; add it with :func:`register_problem_type` so its ``type`` URI resolves.
+PROBLEM_TYPES: dict[str, ProblemType] = _types(
+    ProblemType(
+        code="not_your_turn",
+        title="Illegal move",
+        status=409,
+        description="The move's seat is not the seat to act. `legal_moves` lists the moves allowed now.",
+    ),
+    ProblemType(
+        code="card_not_available",
+        title="Illegal move",
+        status=409,
+        description="The card is not held by the seat, or not within its reach. `legal_moves` lists the moves allowed now.",
+    ),
+    ProblemType(
+        code="must_follow_suit",
+        title="Illegal move",
+        status=409,
+        description="The seat holds a card of the led suit and must play one. `legal_moves` lists the moves allowed now.",
+    ),
+    ProblemType(
+        code="wall_not_allowed",
+        title="Illegal move",
+        status=409,
+        description="A second Wall in one trick, or a Wall led while other cards are within reach. `legal_moves` lists the moves allowed now.",
+    ),
+    ProblemType(
+        code="hand_over",
+        title="Illegal move",
+        status=409,
+        description="The hand is over: no move can be played. Deal a new hand.",
+    ),
+    ProblemType(
+        code="invalid_state",
+        title="Invalid state",
+        status=409,
+        description="The state breaks the rules' invariants (a duplicated card, a card not in the deck, wrong hand sizes, an impossible trick...). `problems` lists every problem found.",
+    ),
+    ProblemType(
+        code="unsupported_version",
+        title="Unsupported state version",
+        status=409,
+        description="The state was made by a rules or schema version this referee does not know.",
+    ),
+    ProblemType(
+        code="signature_invalid",
+        title="State signature invalid",
+        status=403,
+        description="The state's signature is missing or does not match: the state was not produced by this referee, or was changed.",
+    ),
+)
+
+# HTTP status of each refusal class of the rules core; the nearest class in the
+# exception's MRO wins, and a RefereeError not listed answers 409.
+REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
+    errors.IllegalMove: 409,
+    errors.InvalidState: 409,
+    errors.RulesRefusal: 409,
+    errors.UnsupportedVersion: 409,
+    errors.SignatureInvalid: 403,
+}
+
+# Machine codes of plain HTTP errors (type ``about:blank``).
+HTTP_CODES: dict[int, str] = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "validation_failed",
+    429: "too_many_requests",
+    500: "internal_error",
+    503: "service_unavailable",
+}
+
+# Sentences for the plain HTTP errors; werkzeug's own descriptions are longer
+# and mention "the server" or "the browser".
+HTTP_DETAILS: dict[str, str] = {
+    "malformed_json": "The request body is not valid JSON.",
+    "bad_request": "The request could not be understood.",
+    "not_found": "There is nothing at this path.",
+    "method_not_allowed": "This path does not accept this method; the Allow header lists those it does.",
+    "payload_too_large": "The request body is larger than this service accepts.",
+    "unsupported_media_type": "The request body must be JSON (Content-Type application/json).",
+    "validation_failed": "The request does not match the schema; `errors` lists the fields at fault.",
+    "internal_error": "The referee failed unexpectedly. The error was logged with this request's id.",
+}
+
+
+def register_problem_type(problem: ProblemType) -> None:
+    """Add (or replace) a referee problem type, so ``/problems/<code>`` serves it."""
+    PROBLEM_TYPES[problem.code] = problem
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem; further members (``legal_moves``, ``problems``...) may follow."""
+
+    class Meta:
+        unknown = ma.INCLUDE
+
+    type = ma.fields.String(
+        required=True,
+        metadata={"description": "URI of the problem type: `about:blank` or `/problems/<code>`."},
+    )
+    title = ma.fields.String(required=True, metadata={"description": "Short summary of the problem type."})
+    status = ma.fields.Integer(required=True, metadata={"description": "HTTP status code."})
+    detail = ma.fields.String(
+        required=True, metadata={"description": "What went wrong here, in one sentence; names the rule broken."}
+    )
+    code = ma.fields.String(
+        required=True,
+        metadata={"description": "Machine-readable snake_case code, e.g. `must_follow_suit`, `validation_failed`."},
+    )
+    errors = ma.fields.Dict(
+        metadata={"description": "Validation errors by location then field (422 only)."},
+    )
+    legal_moves = ma.fields.List(
+        ma.fields.Dict(),
+        metadata={"description": "Moves a correct client could have chosen (illegal moves only)."},
+    )
+    problems = ma.fields.List(
+        ma.fields.String(),
+        metadata={"description": "Every invariant the state breaks (`invalid_state` only)."},
+    )
+
+
+class ProblemTypeSchema(ma.Schema):
+    """The documentation of one problem type."""
+
+    code = ma.fields.String(required=True, metadata={"description": "Machine code of the problem type."})
+    title = ma.fields.String(required=True, metadata={"description": "Short summary."})
+    status = ma.fields.Integer(required=True, metadata={"description": "HTTP status it answers with."})
+    description = ma.fields.String(required=True, metadata={"description": "What it means."})
+
+
+def problem_response(status: int, description: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for ``blp.alt_response(status, **...)`` documenting a problem.
+
+    Args:
+        status: the HTTP status, e.g. 409.
+        description: what the status means for this operation (default: the
+            status phrase, e.g. "Conflict").
+
+    Returns:
+        ``{"schema", "content_type", "description"}`` for flask-smorest.
+    """
+    return {
+        "schema": ProblemSchema,
+        "content_type": PROBLEM_MEDIA_TYPE,
+        "description": description or HTTPStatus(status).phrase,
+    }
+
+
+def problem(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, title: str | None = None,
+            headers: Mapping[str, str] | None = None, **extra: Any) -> flask.Response:
+    """Build a ``application/problem+json`` response.
+
+    Args:
+        status: HTTP status code.
+        code: snake_case machine code.
+        detail: one human sentence about this occurrence.
+        type_: problem type URI (``about:blank`` for plain HTTP errors).
+        title: short summary (default: the status phrase).
+        headers: extra response headers (e.g. ``Allow``).
+        **extra: further members, already JSON-ready; they never replace the
+            five standard members.
+
+    Returns:
+        The Flask response.
+    """
+    body: dict[str, Any] = dict(extra)
+    body.update(
+        type=type_,
+        title=title or HTTPStatus(status).phrase,
+        status=status,
+        detail=detail,
+        code=code,
+    )
+    response = flask.current_app.response_class(
+        flask.json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE
+    )
+    response.headers.extend(headers or {})
+    return response
+
+
+def _http_code(error: HTTPException, data: Mapping[str, Any]) -> str:
+    status = error.code or 500
+    if status == 400:
+        messages = data.get("messages") or data.get("errors") or {}
+        json_error = isinstance(messages, Mapping) and "json" in messages
+        if json_error or "json" in (error.description or "").lower():
+            return "malformed_json"
+    return HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
+
+
+def _validation_errors(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    errors_ = data.get("errors", data.get("messages"))
+    return dict(errors_) if isinstance(errors_, Mapping) else None
+
+
+class ProblemApi(Api):
+    """flask-smorest's ``Api`` answering every error as problem+json.
+
+    It documents the default and lazily-registered error responses with
+    :class:`ProblemSchema` and ``application/problem+json``, renders HTTP
+    errors (including webargs' 422 and 400) as problems, and registers the
+    handlers for the rules core's refusals and for unexpected exceptions.
+    """
+
+    ERROR_SCHEMA = ProblemSchema
+
+    def _register_responses(self) -> None:
+        for status in HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
+            self.spec.components.response(status.name, response, lazy=True)
+        default = {"description": "Error (RFC 9457 problem details)", "schema": self.ERROR_SCHEMA}
+        prepare_response(default, self.spec, PROBLEM_MEDIA_TYPE)
+        self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
+
+    def _register_pagination_header(self) -> None:
+        """No endpoint paginates: keep the pagination header and schema out of the spec."""
+
+    def _register_error_handlers(self) -> None:
+        super()._register_error_handlers()
+        self._app.register_error_handler(errors.RefereeError, handle_refusal)
+        self._app.register_error_handler(Exception, handle_unexpected)
+
+    def handle_http_exception(self, error: HTTPException) -> flask.Response:  # type: ignore[override]
+        """Render a werkzeug/webargs HTTP error as a problem, keeping its headers (``Allow``)."""
+        status = error.code or 500
+        data: Mapping[str, Any] = getattr(error, "data", None) or {}
+        code = _http_code(error, data)
+        headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        headers.update(data.get("headers") or {})
+        extra: dict[str, Any] = {}
+        if status == 422:
+            extra["errors"] = _validation_errors(data) or {}
+        detail = data.get("message") or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
+        if status >= 500:
+            log.error("HTTP %s answered: %s", status, error.description)
+        return problem(status, code, detail, headers=headers, **extra)
+
+
+def refusal_status(error: errors.RefereeError) -> int:
+    """The HTTP status of a refusal: the nearest class of its MRO in :data:`REFUSAL_STATUS`."""
+    for cls in type(error).__mro__:
+        if cls in REFUSAL_STATUS:
+            return REFUSAL_STATUS[cls]
+    return 409
+
+
+def handle_refusal(error: errors.RefereeError) -> flask.Response:
+    """Render a rules-core refusal: its code, detail and every ``extra`` member."""
+    known = PROBLEM_TYPES.get(error.code)
+    return problem(
+        refusal_status(error),
+        error.code,
+        error.detail,
+        type_=PROBLEM_TYPE_PREFIX + error.code,
+        title=known.title if known else error.title,
+        **error.extra,
+    )
+
+
+def handle_unexpected(error: Exception) -> flask.Response:
+    """Log an unexpected exception with its traceback; answer 500 with no trace."""
+    log.exception("Unhandled %s", type(error).__name__)
+    return problem(500, "internal_error", HTTP_DETAILS["internal_error"])

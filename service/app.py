@@ -1,0 +1,103 @@
+"""The application factory: ``create_app(config) -> Flask``.
+
+Run it with gunicorn (``deploy/gunicorn.conf.py``) as ``service.app:create_app()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+import orjson
+from flask import Flask
+from flask.json.provider import DefaultJSONProvider
+from flask_cors import CORS
+
+from service import api as api_package
+from service import config as settings
+from service.api import middleware, ops
+from service.api.problems import ProblemApi
+
+API_TITLE = "Trick-taking rules referee"
+API_DESCRIPTION = (
+    "A stateless referee for trick-taking card games (Agency and the Agram family): "
+    "it deals, lists legal moves, plays moves, judges tricks and scores hands. "
+    "Every error is an RFC 9457 problem (`application/problem+json`) with a "
+    "machine-readable `code`."
+)
+
+
+def package_version() -> str:
+    """The installed version of ``trick-referee`` (``0.0.0`` when not installed)."""
+    try:
+        return version("trick-referee")
+    except PackageNotFoundError:
+        return "0.0.0"
+
+
+class OrjsonProvider(DefaultJSONProvider):
+    """Flask JSON through orjson: faster, and strict (no NaN or Infinity out).
+
+    Keys keep their insertion order unless ``sort_keys=True`` is passed;
+    ``indent`` (any value) gives two-space indentation. Types orjson does not
+    know fall back to Flask's default conversions (dates, decimals, UUIDs...).
+    """
+
+    def dumps(self, obj: Any, **kwargs: Any) -> str:
+        option = orjson.OPT_NON_STR_KEYS
+        if kwargs.get("sort_keys"):
+            option |= orjson.OPT_SORT_KEYS
+        if kwargs.get("indent"):
+            option |= orjson.OPT_INDENT_2
+        return orjson.dumps(obj, default=self.default, option=option).decode()
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        return orjson.loads(s)
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the referee's Flask app.
+
+    Args:
+        config: Flask config keys that override the environment's settings
+            (see :mod:`service.config`), e.g. ``{"REFEREE_MAX_BODY_BYTES": 1024}``.
+
+    Returns:
+        The app, with the game and operations blueprints, problem+json errors,
+        request plumbing, CORS, metrics and the docs at ``/docs``.
+
+    Raises:
+        ValueError: a setting cannot be parsed.
+    """
+    app = Flask("service")
+    app.json = OrjsonProvider(app)
+    app.config.update(settings.load_settings(overrides=config))
+    app.config.update(
+        MAX_CONTENT_LENGTH=app.config[settings.MAX_BODY_BYTES],
+        API_TITLE=API_TITLE,
+        API_VERSION=package_version(),
+        OPENAPI_VERSION="3.1.0",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        API_SPEC_OPTIONS={
+            "info": {
+                "description": API_DESCRIPTION,
+                "license": {"name": "MIT", "identifier": "MIT"},
+            },
+        },
+    )
+    middleware.configure_logging(app.config[settings.LOG_LEVEL])
+    middleware.init_app(app)
+    ops.init_metrics(app)
+    CORS(
+        app,
+        origins=app.config[settings.CORS_ORIGINS],
+        allow_headers=["Content-Type", middleware.REQUEST_ID_HEADER],
+        expose_headers=[middleware.REQUEST_ID_HEADER, "Allow"],
+        max_age=600,
+    )
+    api = ProblemApi(app)
+    api_package.register(api)
+    app.register_blueprint(ops.docs)
+    return app
