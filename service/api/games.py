@@ -1,5 +1,203 @@
-"""Game endpoints (placeholder: the real views are being written)."""
+"""Game endpoints under ``/v1`` (CONTRACT.md).
 
-from flask_smorest import Blueprint
+``GET /v1/games`` and ``GET /v1/games/{game}`` describe the games. Each game
+then has its own operations, registered from the registry so that the OpenAPI
+document states each game's exact schemas: ``POST /v1/games/<id>/deal``,
+``legal-moves``, ``play``, ``trick-winner`` and ``score``. Views only load,
+call the rules core and dump; refusals are rendered in ``problems``.
+"""
 
-blp = Blueprint("games", __name__, url_prefix="/v1", description="Game rules")
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint, abort
+from marshmallow import Schema, fields
+
+from ..games import GAMES, AgencyGame, Game
+from ..schemas.games import dump_play, dump_state, schemas_for
+from .problems import problem_response
+
+blp = Blueprint(
+    "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
+)
+
+
+class PlayersSchema(Schema):
+    min = fields.Integer(required=True, metadata={"description": "Fewest seats."})
+    max = fields.Integer(required=True, metadata={"description": "Most seats."})
+
+
+class OptionSchema(Schema):
+    name = fields.String(required=True)
+    type = fields.String(required=True, metadata={"description": "`boolean` or `integer`."})
+    default = fields.Raw(required=True, allow_none=True, metadata={"description": "The value when a request does not set it."})
+    description = fields.String(required=True)
+    minimum = fields.Integer(allow_none=True)
+    maximum = fields.Integer(allow_none=True)
+    nullable = fields.Boolean(metadata={"description": "Whether null (none) is accepted."})
+
+
+class GameSchema(Schema):
+    """A game: its seats, options, deck and rank order."""
+
+    id = fields.String(required=True, metadata={"description": "The game id used in paths."})
+    name = fields.String(required=True)
+    family = fields.String(required=True, metadata={"description": "`agency` or `last-trick` (the Agram family)."})
+    players = fields.Nested(PlayersSchema, required=True)
+    options = fields.List(fields.Nested(OptionSchema), required=True)
+    deck = fields.List(fields.String(), required=True, metadata={"description": "Every card code, in listed order (the order seeds shuffle)."})
+    rank_order = fields.List(fields.String(), required=True, metadata={"description": "Ranks from high to low."})
+    trump = fields.String(allow_none=True, metadata={"description": "The trump suit, if any."})
+    hand_size = fields.Integer(required=True, metadata={"description": "Cards dealt to each seat."})
+    walls = fields.Integer(metadata={"description": "Agency: Wall cards added to each holder's layout at the deal."})
+
+
+class GamesSchema(Schema):
+    games = fields.List(fields.Nested(GameSchema), required=True)
+
+
+class GamePathSchema(Schema):
+    game = fields.String(required=True, metadata={"enum": list(GAMES), "description": "A game id."})
+
+
+def describe(game: Game) -> dict[str, Any]:
+    """A game's public description (CONTRACT: ``GET /v1/games/{game}``)."""
+    agency = isinstance(game, AgencyGame)
+    return {
+        "id": game.id,
+        "name": game.name,
+        "family": "agency" if agency else "last-trick",
+        "players": {"min": game.min_players, "max": game.max_players},
+        "options": [
+            {
+                "name": spec.name,
+                "type": spec.type,
+                "default": spec.default,
+                "description": spec.description,
+                "minimum": spec.minimum,
+                "maximum": spec.maximum,
+                "nullable": spec.nullable,
+            }
+            for spec in game.options
+        ],
+        "deck": [card.code for card in game.deck],
+        "rank_order": list(game.rank_order),
+        "trump": "V" if agency else None,
+        "hand_size": 8 if agency else game.hand_size,
+        **({"walls": 2} if agency else {}),
+    }
+
+
+@blp.route("/games", methods=["GET"])
+@blp.response(200, GamesSchema)
+@blp.doc(operationId="list_games")
+def list_games():
+    """List the games
+
+    Every game id with its seats, options (with defaults), deck and rank order.
+    """
+    return {"games": [describe(game) for game in GAMES.values()]}
+
+
+@blp.route("/games/<game>", methods=["GET"])
+@blp.arguments(GamePathSchema, location="path", as_kwargs=True)
+@blp.response(200, GameSchema)
+@blp.alt_response(404, **problem_response(404, "No game has this id."))
+@blp.doc(operationId="get_game")
+def get_game(game: str):
+    """Describe one game
+
+    Its seats, options with their defaults, deck (card codes) and rank order.
+    """
+    if game not in GAMES:
+        abort(404, message=f"No game has the id {game!r}; the games are {', '.join(GAMES)}.")
+    return describe(GAMES[game])
+
+
+def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
+    return {"operationId": operation, "requestBody": body, "description": description}
+
+
+def _register(game: Game) -> None:
+    """Add one game's operations to the blueprint."""
+    schemas = schemas_for(game.id)
+    base = f"/games/{game.id}"
+    prefix = game.id.replace("-", "_")
+    tags = [game.name]
+    illegal = problem_response(409, "Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
+    invalid = problem_response(409, "Invalid state: `problems` lists every problem; or unsupported version.")
+    state_links = {
+        "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
+        "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
+    }
+
+    @blp.route(f"{base}/deal", methods=["POST"], endpoint=f"{prefix}_deal", tags=tags)
+    @blp.arguments(schemas.deal)
+    @blp.response(200, schemas.state_response)
+    @blp.alt_response(409, **problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."))
+    @blp.doc(operationId=f"{prefix}_deal", summary=f"Deal a hand of {game.name}", responses={200: {"links": state_links}})
+    def deal(args: dict[str, Any]):
+        """Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3)."""
+        return {"state": dump_state(game.deal(**args))}
+
+    @blp.route(f"{base}/legal-moves", methods=["POST"], endpoint=f"{prefix}_legal_moves", tags=tags)
+    @blp.arguments(schemas.state_request)
+    @blp.response(200, schemas.legal_moves_response)
+    @blp.alt_response(409, **invalid)
+    @blp.doc(
+        operationId=f"{prefix}_legal_moves",
+        summary=f"List the legal moves ({game.name})",
+        responses={
+            200: {
+                "links": {
+                    "play": _link(
+                        f"{prefix}_play",
+                        {"state": "$request.body#/state", "move": "$response.body#/moves/0"},
+                        "Play the first legal move.",
+                    )
+                }
+            }
+        },
+    )
+    def legal_moves(args: dict[str, Any]):
+        """Every move the seat to act may make; none once the hand is over."""
+        state = game.restore(args["state"])
+        return {"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]}
+
+    @blp.route(f"{base}/play", methods=["POST"], endpoint=f"{prefix}_play", tags=tags)
+    @blp.arguments(schemas.play_request)
+    @blp.response(200, schemas.play_response)
+    @blp.alt_response(409, **illegal)
+    @blp.doc(operationId=f"{prefix}_play", summary=f"Play a move ({game.name})", responses={200: {"links": state_links}})
+    def play(args: dict[str, Any]):
+        """The state after the move and the events it caused, or a refusal naming the rule broken."""
+        state = game.restore(args["state"])
+        after, events = game.play(state, args["move"])
+        return {"state": dump_state(after), "events": events}
+
+    @blp.route(f"{base}/trick-winner", methods=["POST"], endpoint=f"{prefix}_trick_winner", tags=tags)
+    @blp.arguments(schemas.trick_request)
+    @blp.response(200, schemas.trick_response)
+    @blp.alt_response(409, **problem_response(409, "The plays are not a possible trick (`invalid_trick`)."))
+    @blp.doc(operationId=f"{prefix}_trick_winner", summary=f"Judge a trick ({game.name})")
+    def trick_winner(args: dict[str, Any]):
+        """Who wins these plays, with no state needed (RULINGS A11, F1)."""
+        trick = game.trick_winner(args["plays"])
+        out = {"winner": trick.winner, "card": trick.card.code, "led_suit": trick.led_suit}
+        if isinstance(game, AgencyGame):
+            out["points"] = trick.points
+        return out
+
+    @blp.route(f"{base}/score", methods=["POST"], endpoint=f"{prefix}_score", tags=tags)
+    @blp.arguments(schemas.state_request)
+    @blp.response(200, schemas.score_response)
+    @blp.alt_response(409, **invalid)
+    @blp.doc(operationId=f"{prefix}_score", summary=f"Score the hand ({game.name})")
+    def score(args: dict[str, Any]):
+        """The hand's result so far: over or not, the winner, and the game's scoring fields."""
+        return game.score(game.restore(args["state"]))
+
+
+for _game in GAMES.values():
+    _register(_game)

@@ -142,7 +142,8 @@ class AgencyGame:
             options: rules options; defaults apply.
 
         Raises:
-            RulesRefusal: ``seat_out_of_range``, ``invalid_deal``.
+            RulesRefusal: ``seat_out_of_range``.
+            InvalidState: a deck or hands that are not this game's.
         """
         refuse_seat(first_leader, SEATS, "first_leader")
         opts = resolve_options(self.options, options)
@@ -246,6 +247,7 @@ class AgencyGame:
                 "winner": state.winner,
                 "team_points": list(state.team_points),
                 "end": state.end,
+                "reach": [[{"holder": h, "cards": cards} for h, cards in state.reach(s)] for s in range(SEATS)],
             }
             problems += claimed_problems(raw.claimed, derived)
         raise_problems(problems)

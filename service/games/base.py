@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import Card, codes, duplicates
-from ..errors import IllegalMove, InvalidState, RulesRefusal
+from ..errors import IllegalMove, InvalidState, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick
 
 RULES_VERSION = "1"
@@ -158,13 +158,12 @@ def refuse_deck(deck: Sequence[Card], full: tuple[Card, ...], game: str) -> None
     """Refuse a ``deck`` order that is not exactly the game's deck, reordered.
 
     Raises:
-        RulesRefusal: ``invalid_deal``, listing every problem.
+        InvalidState: listing every problem.
     """
     problems = card_problems("deck", deck, deck_set(full), game) + duplicate_problems("deck", deck)
     if not problems and len(deck) != len(full):
         problems.append(f"deck has {len(deck)} cards; the {game} deck has {len(full)}")
-    if problems:
-        raise RulesRefusal("invalid_deal", "The deck is not a full deck order: " + "; ".join(problems), problems=problems)
+    raise_problems(problems)
 
 
 def dealt_hands_problems(
@@ -185,11 +184,9 @@ def refuse_hands(hands: Sequence[Sequence[Card]], seats: int, hand_size: int, de
     """Refuse dealt hands with any of ``dealt_hands_problems``.
 
     Raises:
-        RulesRefusal: ``invalid_deal``, listing every problem.
+        InvalidState: listing every problem.
     """
-    problems = dealt_hands_problems(hands, seats, hand_size, deck, game)
-    if problems:
-        raise RulesRefusal("invalid_deal", "The hands cannot be dealt: " + "; ".join(problems), problems=problems)
+    raise_problems(dealt_hands_problems(hands, seats, hand_size, deck, game))
 
 
 def card_problems(where: str, cards: Sequence[Card], deck: frozenset[Card], game: str) -> list[str]:
@@ -198,9 +195,15 @@ def card_problems(where: str, cards: Sequence[Card], deck: frozenset[Card], game
 
 
 def duplicate_problems(where: str, cards: Sequence[Card]) -> list[str]:
-    """One problem naming every card that appears more than once in ``cards``."""
-    repeated = duplicates(list(cards))
-    return [f"{where}: {codes(repeated)} appear(s) more than once"] if repeated else []
+    """One problem naming every card that appears more than once in ``cards``.
+
+    Walls are alike by nature (RULINGS A1): their number is checked elsewhere.
+    """
+    repeated = [card for card in duplicates(list(cards)) if not card.is_wall]
+    if not repeated:
+        return []
+    verb = "appears" if len(repeated) == 1 else "appear"
+    return [f"{where}: {codes(repeated)} {verb} more than once; every card is unique"]
 
 
 def mismatch(field: str, claimed: Any, derived: Any, show=str) -> list[str]:
@@ -247,7 +250,7 @@ def trick_shape_problems(plays: Sequence[Play], max_plays: int) -> list[str]:
     seats = [play.seat for play in plays]
     if len(set(seats)) != len(seats):
         problems.append("a seat plays twice")
-    return problems + duplicate_problems("plays", [p.card for p in plays if not p.card.is_wall])
+    return problems + duplicate_problems("plays", [p.card for p in plays])
 
 
 _STRENGTHS: dict[tuple[str, ...], dict[str, int]] = {}
@@ -270,6 +273,21 @@ def deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
 
 def _show(value: Any) -> str:
     return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def check_versions(rules_version: str | None, schema_version: int | None) -> None:
+    """Refuse a state written by another rules or state-schema version.
+
+    Raises:
+        UnsupportedVersion: ``unsupported_version``.
+    """
+    if rules_version not in (None, RULES_VERSION) or schema_version not in (None, STATE_SCHEMA_VERSION):
+        raise UnsupportedVersion(
+            "unsupported_version",
+            f"This referee reads states of rules version {RULES_VERSION} and state schema version "
+            f"{STATE_SCHEMA_VERSION}, not rules version {rules_version} and schema version {schema_version}",
+            supported={"rules_version": RULES_VERSION, "schema_version": STATE_SCHEMA_VERSION},
+        )
 
 
 def raise_problems(problems: list[str]) -> None:

@@ -121,7 +121,8 @@ class LastTrickGame:
 
         Raises:
             RulesRefusal: ``players_out_of_range`` (F8), ``seat_out_of_range``,
-                ``invalid_deal`` (a deck or hands that are not this game's).
+                and
+                ``InvalidState`` for a deck or hands that are not this game's.
         """
         if not self.min_players <= players <= self.max_players:
             raise RulesRefusal(

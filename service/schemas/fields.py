@@ -1,0 +1,73 @@
+"""marshmallow fields that put domain types at the edge and agree with the spec.
+
+JSON Schema's ``integer`` accepts ``3.0`` and its ``boolean`` accepts only
+``true``/``false``; marshmallow's stock fields disagree on both (they refuse
+``3.0`` with ``strict=True`` and accept ``"3"``, ``1`` or ``"yes"`` without).
+These fields accept exactly what the generated OpenAPI document describes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from ..cards import CARD_CODE_PATTERN, Card
+
+
+class Int(fields.Integer):
+    """An integer: a JSON integer or an integral number such as ``3.0``;
+    booleans and strings are refused."""
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise self.make_error("invalid", input=value)
+        if isinstance(value, float) and not value.is_integer():
+            raise self.make_error("invalid", input=value)
+        return int(value)
+
+
+class Bool(fields.Boolean):
+    """A JSON boolean: only ``true`` or ``false``."""
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
+class CardField(fields.String):
+    """A card code (RULINGS C3) loaded as a ``Card``; only canonical codes.
+
+    Whether the card belongs to the game's deck is a rules question, answered
+    with ``invalid_state`` (409), not here.
+    """
+
+    default_error_messages = {"card": "Not a card code: {input!r}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."}
+
+    def __init__(self, **kwargs: Any) -> None:
+        metadata = {"pattern": CARD_CODE_PATTERN, "example": "10S", **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> Card:
+        if not isinstance(value, str):
+            raise self.make_error("invalid")
+        try:
+            return Card.parse(value)
+        except ValueError:
+            raise self.make_error("card", input=value) from None
+
+    def _serialize(self, value: Any, attr, obj, **kwargs) -> str | None:
+        return None if value is None else str(value)
+
+
+def seat(description: str, *, maximum: int, **kwargs: Any) -> Int:
+    """A seat number field, ``0 .. maximum`` (RULINGS C1)."""
+    return Int(validate=validate.Range(min=0, max=maximum), metadata={"description": description}, **kwargs)
+
+
+def cards(description: str, *, max_items: int, min_items: int = 0, **kwargs: Any) -> fields.List:
+    """A list of card codes with bounded length."""
+    return fields.List(
+        CardField(), validate=validate.Length(min=min_items, max=max_items), metadata={"description": description}, **kwargs
+    )
