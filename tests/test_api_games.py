@@ -1,0 +1,277 @@
+"""The game endpoints: refusals, invalid states and the game list (CONTRACT.md)."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from support import case, post
+
+AGRAM_DEAL = case("agram-three-players")["deal"]
+AGENCY_DEAL = case("agency-opening")["deal"]
+
+
+def _deal(client, game, body):
+    status, response = post(client, f"/v1/games/{game}/deal", body)
+    assert status == 200, response
+    return response["state"]
+
+
+def _play(client, game, state, move):
+    return post(client, f"/v1/games/{game}/play", {"state": state, "move": move})
+
+
+def _assert_refused(status, body, code, legal):
+    assert status == 409, body
+    assert body["code"] == code
+    assert body["type"] == f"/problems/{code}"
+    assert body["title"] and body["detail"]
+    assert {tuple(sorted(m.items())) for m in body["legal_moves"]} == {tuple(sorted(m.items())) for m in legal}
+
+
+# -- illegal moves, Agram family (seat 1 leads; hands from the worked case) --
+
+SEAT1_LEADS = [{"seat": 1, "card": c} for c in ("10H", "8S", "4D", "AC", "9D", "6H")]
+
+
+def test_out_of_turn_is_refused(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = _play(client, "agram", state, {"seat": 0, "card": "AH"})
+    _assert_refused(status, body, "not_your_turn", SEAT1_LEADS)
+
+
+def test_card_not_held_is_refused(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = _play(client, "agram", state, {"seat": 1, "card": "AH"})
+    _assert_refused(status, body, "card_not_available", SEAT1_LEADS)
+
+
+def test_card_not_in_the_deck_is_refused_as_not_available(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = _play(client, "agram", state, {"seat": 1, "card": "AS"})
+    _assert_refused(status, body, "card_not_available", SEAT1_LEADS)
+
+
+def test_not_following_suit_when_able_is_refused(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = _play(client, "agram", state, {"seat": 1, "card": "6H"})
+    state = body["state"]
+    # Seat 2 holds 9H and 4H: it must follow hearts (RULINGS F5).
+    status, body = _play(client, "agram", state, {"seat": 2, "card": "10S"})
+    _assert_refused(status, body, "must_follow_suit", [{"seat": 2, "card": "9H"}, {"seat": 2, "card": "4H"}])
+    assert "F5" in body["detail"]
+
+
+def test_move_after_the_hand_is_over_is_refused(client):
+    example = case("agram-three-players")
+    state = _deal(client, "agram", example["deal"])
+    for step in example["steps"]:
+        state = _play(client, "agram", state, step["play"])[1]["state"]
+    status, body = _play(client, "agram", state, {"seat": 1, "card": "4D"})
+    _assert_refused(status, body, "hand_over", [])
+
+
+# -- illegal moves, Agency (the opening case's position) ----------------------
+
+
+def _agency_after(client, steps):
+    example = case("agency-opening")
+    state = _deal(client, "agency", example["deal"])
+    for step in example["steps"][:steps]:
+        state = _play(client, "agency", state, step["play"])[1]["state"]
+    return state, example
+
+
+def test_agency_wall_lead_refused_while_suited_cards_are_reachable(client):
+    state, example = _agency_after(client, 0)
+    status, body = _play(client, "agency", state, {"seat": 0, "card": "W", "holder": 0})
+    _assert_refused(status, body, "wall_not_allowed", example["steps"][0]["legal_moves"])
+
+
+def test_agency_second_wall_in_a_trick_refused(client):
+    state, example = _agency_after(client, 3)  # seat 2 has played a Wall to this trick
+    status, body = _play(client, "agency", state, {"seat": 3, "card": "W", "holder": 3})
+    _assert_refused(status, body, "wall_not_allowed", example["steps"][3]["legal_moves"])
+
+
+def test_agency_card_behind_a_wall_is_not_available(client):
+    state, example = _agency_after(client, 0)
+    status, body = _play(client, "agency", state, {"seat": 0, "card": "4H", "holder": 0})
+    _assert_refused(status, body, "card_not_available", example["steps"][0]["legal_moves"])
+    assert "behind a Wall" in body["detail"]
+
+
+def test_agency_holder_a_seat_does_not_play_from_is_refused(client):
+    state, example = _agency_after(client, 0)
+    status, body = _play(client, "agency", state, {"seat": 0, "card": "1M", "holder": 1})
+    _assert_refused(status, body, "card_not_available", example["steps"][0]["legal_moves"])
+
+
+def test_agency_wall_without_holder_names_the_holders(client):
+    state, example = _agency_after(client, 1)  # seat 1 may play a Wall from holder 0 or 1
+    status, body = _play(client, "agency", state, {"seat": 1, "card": "W"})
+    _assert_refused(status, body, "holder_required", example["steps"][1]["legal_moves"])
+    assert "holder 0" in body["detail"] and "holder 1" in body["detail"]
+
+
+def test_agency_suited_card_without_holder_is_taken_from_its_holder(client):
+    state, _ = _agency_after(client, 0)
+    status, body = _play(client, "agency", state, {"seat": 0, "card": "3H"})
+    assert status == 200, body
+    assert body["events"] == [{"type": "card_played", "seat": 0, "card": "3H", "holder": 0}]
+
+
+def test_agency_not_following_suit_refused(client):
+    state, example = _agency_after(client, 5)  # 7B led; seat 0 reaches no Briefcase
+    status, body = _play(client, "agency", state, {"seat": 0, "card": "1H", "holder": 0})
+    _assert_refused(status, body, "must_follow_suit", example["steps"][5]["legal_moves"])
+
+
+# -- invalid states -----------------------------------------------------------
+
+
+def test_invalid_state_lists_every_problem(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    bad = copy.deepcopy(state)
+    bad["hands"][0][0] = bad["hands"][1][0]  # a duplicated card
+    bad["deal"]["hands"][2][0] = "2H"  # a card not in the deck
+    bad["deal"]["hands"][1].pop()  # a wrong hand size
+    status, body = post(client, "/v1/games/agram/legal-moves", {"state": bad})
+    assert status == 409, body
+    assert body["code"] == "invalid_state"
+    problems = " | ".join(body["problems"])
+    assert "2H is not in the agram deck" in problems
+    assert "hands[1] has 5 cards" in problems
+    assert len(body["problems"]) >= 2
+
+
+def test_duplicated_current_card_and_wrong_size_are_each_reported(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    bad = copy.deepcopy(state)
+    bad["hands"][0][0] = bad["hands"][1][0]
+    bad["hands"][2].pop()
+    status, body = post(client, "/v1/games/agram/score", {"state": bad})
+    assert status == 409
+    problems = " | ".join(body["problems"])
+    assert "appears more than once" in problems
+    assert "hands[2] has 5 cards but should have 6" in problems
+
+
+def test_impossible_trick_is_invalid(client):
+    example = case("agram-three-players")
+    state = _deal(client, "agram", example["deal"])
+    bad = copy.deepcopy(state)
+    # Seat 2 plays out of turn as the first card of the hand.
+    bad["trick"]["plays"] = [{"seat": 2, "card": "9H"}]
+    status, body = post(client, "/v1/games/agram/legal-moves", {"state": bad})
+    assert status == 409 and body["code"] == "invalid_state"
+    assert "trick.plays[0] is not legal" in body["problems"][0]
+
+
+def test_derived_field_that_disagrees_is_invalid(client):
+    state = _deal(client, "agency", AGENCY_DEAL)
+    bad = copy.deepcopy(state)
+    bad["team_points"] = [10, 0]
+    bad["to_act"] = 2
+    status, body = post(client, "/v1/games/agency/score", {"state": bad})
+    assert status == 409
+    assert len(body["problems"]) == 2
+
+
+def test_state_without_derived_fields_is_accepted(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    minimal = {key: state[key] for key in ("game", "players", "dealer", "deal", "tricks", "trick")}
+    status, body = post(client, "/v1/games/agram/legal-moves", {"state": minimal})
+    assert status == 200 and body["to_act"] == 1
+
+
+def test_state_of_another_game_is_a_schema_error(client):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = post(client, "/v1/games/spar/legal-moves", {"state": state})
+    assert status == 422 and body["code"] == "validation_failed"
+
+
+@pytest.mark.parametrize("field,value", [("rules_version", "99"), ("schema_version", 7)])
+def test_unknown_state_version_is_refused_with_a_code(client, field, value):
+    state = _deal(client, "agram", AGRAM_DEAL)
+    state[field] = value
+    state["surprise"] = "a field a later schema might add"
+    status, body = post(client, "/v1/games/agram/legal-moves", {"state": state})
+    assert status == 409, body
+    assert body["code"] == "unsupported_version"
+
+
+# -- deals ----------------------------------------------------------------------
+
+
+def test_seeded_deal_is_reproducible(client):
+    first = _deal(client, "sink-sink", {"players": 7, "seed": 2024})
+    again = _deal(client, "sink-sink", {"players": 7, "seed": 2024})
+    assert first == again
+    assert first["deal"]["seed"] == 2024
+    assert all(len(hand) == 5 for hand in first["hands"])
+
+
+def test_random_deal_records_its_seed(client):
+    state = _deal(client, "agency", {})
+    again = _deal(client, "agency", {"seed": state["deal"]["seed"]})
+    assert again["deal"] == state["deal"]
+
+
+@pytest.mark.parametrize("game,players", [("agram", 1), ("agram", 6), ("agram-mali", 7), ("spar", 8)])
+def test_player_count_outside_the_range_is_refused_naming_it(client, game, players):
+    status, body = post(client, f"/v1/games/{game}/deal", {"players": players})
+    assert status == 422
+    message = body["errors"]["json"]["players"][0]
+    assert "players" in message and "to" in message
+
+
+def test_two_deal_sources_are_refused(client):
+    status, body = post(client, "/v1/games/agram/deal", {"players": 3, "seed": 1, "hands": AGRAM_DEAL["hands"]})
+    assert status == 422
+
+
+def test_deal_with_a_duplicated_card_is_an_invalid_state(client):
+    hands = copy.deepcopy(AGENCY_DEAL["hands"])
+    hands[1][0] = hands[0][0]
+    status, body = post(client, "/v1/games/agency/deal", {"hands": hands})
+    assert status == 409 and body["code"] == "invalid_state"
+    assert any("1H appears more than once" in p for p in body["problems"])
+
+
+def test_deck_order_is_dealt_as_a7(client):
+    deck = [f"{rank}{suit}" for suit in "HMBV" for rank in range(1, 10)]
+    state = _deal(client, "agency", {"deck": deck})
+    assert state["deal"]["hands"][0] == deck[0:32:4]
+    assert state["deal"]["undealt"] == ["9V", "8V", "7V", "6V"]  # the last 4, in the deck's listed order
+    assert state["holders"][0] == ["1H", "5H", "9H", "W", "4M", "8M", "W", "3B", "7B", "2V"]
+
+
+# -- the game list ----------------------------------------------------------------
+
+
+def test_games_lists_every_game_with_players_and_options(client):
+    body = client.get("/v1/games").get_json()
+    games = {game["id"]: game for game in body["games"]}
+    assert set(games) == {"agency", "agram", "sink-sink", "fapfap", "agram-mali", "spar"}
+    assert games["agency"]["players"] == {"min": 4, "max": 4}
+    assert games["agram"]["players"] == {"min": 2, "max": 5}
+    assert games["agram-mali"]["players"] == {"min": 2, "max": 6}
+    assert games["sink-sink"]["players"] == {"min": 2, "max": 7}
+    defaults = {option["name"]: option["default"] for option in games["agency"]["options"]}
+    assert defaults == {"offsuit_discard": False, "early_end_points": 22, "target_game_points": 2}
+    assert {o["name"]: o["default"] for o in games["fapfap"]["options"]} == {"stake": 1, "target": None}
+    assert {o["name"]: o["default"] for o in games["spar"]["options"]} == {"target": 10}
+
+
+def test_game_entry_has_deck_and_rank_order(client):
+    body = client.get("/v1/games/agram-mali").get_json()
+    assert body["rank_order"] == ["A", "K", "10", "Q", "9", "8", "J", "7"]
+    assert len(body["deck"]) == 31 and "AS" not in body["deck"]
+
+
+def test_unknown_game_is_404(client):
+    assert client.get("/v1/games/bridge").status_code == 404
+    status, body = post(client, "/v1/games/bridge/deal", {"players": 4})
+    assert status == 404 and body["code"] == "not_found"
