@@ -7,12 +7,20 @@ gunicorn.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
+ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "cases"
 
 
@@ -69,3 +77,50 @@ def play_hand(client: Any, game: str, deal: dict[str, Any], rng: random.Random) 
         state = played["state"]
         events += played["events"]
         moves.append(move)
+
+
+@contextlib.contextmanager
+def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
+    """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.
+
+    Yields the ``subprocess.Popen`` with a ``port`` attribute once
+    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards.
+    """
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    environment = {
+        **os.environ,
+        "GUNICORN_BIND": f"127.0.0.1:{port}",
+        "GUNICORN_WORKERS": str(workers),
+        **(env or {}),
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    process.port = port
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if process.poll() is not None:
+                raise RuntimeError("gunicorn exited: " + process.stderr.read().decode(errors="replace")[-2000:])
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+                    if response.status == 200:
+                        break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
