@@ -70,7 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Raises:
         ValueError: a setting cannot be parsed.
     """
-    app = Flask("service")
+    app = Flask("service", static_folder=None)
     app.json = OrjsonProvider(app)
     app.config.update(settings.load_settings(overrides=config))
     app.config.update(
@@ -93,6 +93,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     CORS(
         app,
         origins=app.config[settings.CORS_ORIGINS],
+        send_wildcard=True,  # "*" when every origin is allowed (no credentials are used)
         allow_headers=["Content-Type", middleware.REQUEST_ID_HEADER],
         expose_headers=[middleware.REQUEST_ID_HEADER, "Allow"],
         max_age=600,

@@ -7,8 +7,9 @@
 2. Body limit: a body over ``REFEREE_MAX_BODY_BYTES`` answers 413, whether it
    came with a ``Content-Length`` (Flask's ``MAX_CONTENT_LENGTH``) or chunked
    (read here one byte past the limit).
-3. Media type: a POST, PUT or PATCH whose body is not JSON (``application/json``
-   or ``*/*+json``) answers 415.
+3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
+   not JSON (``application/json`` or ``application/*+json``), or is missing,
+   answers 415: every such operation requires a JSON body.
 4. Security headers on every response, and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
 5. One JSON log line per request on the ``referee.access`` logger with
@@ -112,10 +113,7 @@ def _require_json() -> None:
     request = flask.request
     if request.method not in BODY_METHODS or request.url_rule is None:
         return  # no body expected, or a 404/405 that routing answers first
-    if request.mimetype:
-        if not _is_json(request.mimetype):
-            raise UnsupportedMediaType()
-    elif request.content_length:  # a body with no Content-Type
+    if not _is_json(request.mimetype):  # includes a missing Content-Type (and body)
         raise UnsupportedMediaType()
 
 

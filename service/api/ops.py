@@ -92,7 +92,7 @@ def _game_count() -> int | None:
 
 
 @blp.route("/healthz")
-@blp.doc(operationId="getHealth")
+@blp.doc(operationId="get_health")
 @blp.response(200, HealthSchema)
 def healthz():
     """Liveness: the process answers
@@ -103,7 +103,7 @@ def healthz():
 
 
 @blp.route("/readyz")
-@blp.doc(operationId="getReadiness")
+@blp.doc(operationId="get_readiness")
 @blp.response(200, ReadinessSchema)
 @blp.alt_response(503, **problems.problem_response(503, "Not ready: the game registry does not load"))
 def readyz():
@@ -118,7 +118,7 @@ def readyz():
 
 
 @blp.route("/metrics")
-@blp.doc(operationId="getMetrics")
+@blp.doc(operationId="get_metrics")
 @blp.response(
     200,
     {"type": "string"},
@@ -137,7 +137,7 @@ def metrics():
 
 
 @blp.route("/problems")
-@blp.doc(operationId="listProblemTypes")
+@blp.doc(operationId="list_problem_types")
 @blp.response(200, ProblemTypesSchema)
 def list_problem_types():
     """List the referee's problem types
@@ -148,7 +148,7 @@ def list_problem_types():
 
 
 @blp.route("/problems/<string:code>")
-@blp.doc(operationId="getProblemType")
+@blp.doc(operationId="get_problem_type")
 @blp.response(200, problems.ProblemTypeSchema)
 @blp.alt_response(404, **problems.problem_response(404, "No problem type has this code"))
 def get_problem_type(code: str):

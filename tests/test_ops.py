@@ -1,0 +1,300 @@
+"""Operations endpoints and request plumbing: health, metrics, ids, headers, limits, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+
+import marshmallow as ma
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from flask_smorest import Blueprint
+
+import service.games
+from service import errors
+from service.api import middleware, problems
+from service.app import create_app
+
+PROBLEM = "application/problem+json"
+STANDARD_MEMBERS = {"type", "title", "status", "detail", "code"}
+LIMIT = 64
+
+
+class EchoSchema(ma.Schema):
+    word = ma.fields.String(required=True)
+
+
+def probe_app(**config) -> Flask:
+    """A referee app plus a test-only blueprint exercising the error pipeline."""
+    app = create_app({"TESTING": True, "REFEREE_MAX_BODY_BYTES": LIMIT, **config})
+    blp = Blueprint("probe", __name__, url_prefix="/probe")
+
+    @blp.route("/echo", methods=["POST"])
+    @blp.arguments(EchoSchema)
+    @blp.response(200, EchoSchema)
+    def echo(body):
+        return body
+
+    @blp.route("/illegal", methods=["POST"])
+    def illegal():
+        raise errors.IllegalMove("must_follow_suit", "Seat 1 holds a spade and must follow suit.",
+                                 legal_moves=[{"seat": 1, "card": "10S"}])
+
+    @blp.route("/invalid", methods=["POST"])
+    def invalid():
+        raise errors.InvalidState(["card 10S is held twice", "seat 2 holds 7 cards, not 8"])
+
+    @blp.route("/forged", methods=["POST"])
+    def forged():
+        raise errors.SignatureInvalid("signature_invalid", "The state's signature does not match.")
+
+    @blp.route("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    app.extensions["flask-smorest"]["apis"][""]["ext_obj"].register_blueprint(blp)
+    return app
+
+
+@pytest.fixture
+def probe() -> FlaskClient:
+    return probe_app().test_client()
+
+
+def assert_problem(response, status: int, code: str) -> dict:
+    assert response.status_code == status
+    assert response.mimetype == PROBLEM
+    body = response.get_json(force=True)
+    assert STANDARD_MEMBERS <= body.keys()
+    assert body["status"] == status and body["code"] == code
+    assert isinstance(body["detail"], str) and body["detail"]
+    return body
+
+
+# Health, readiness, metrics, docs
+
+
+def test_healthz_answers_ok(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ok"}
+
+
+def test_readyz_counts_the_games(client, monkeypatch):
+    monkeypatch.setattr(service.games, "GAMES", {"agency": object(), "spar": object()}, raising=False)
+    response = client.get("/readyz")
+    assert response.status_code == 200
+    assert response.get_json() == {"status": "ready", "games": 2}
+
+
+def test_readyz_is_503_without_games(client, monkeypatch):
+    monkeypatch.setattr(service.games, "GAMES", {}, raising=False)
+    assert_problem(client.get("/readyz"), 503, "not_ready")
+
+
+def test_metrics_count_requests_per_operation_and_status(client):
+    client.get("/healthz")
+    client.get("/healthz")
+    client.get("/nowhere")
+    response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    text = response.get_data(as_text=True)
+    assert 'referee_http_request_duration_seconds_count{method="GET",operation="ops.healthz",status="200"} 2.0' in text
+    assert 'operation="unmatched",status="404"' in text
+    assert 'operation="ops.metrics"' not in text
+
+
+def test_docs_page_is_served_offline(client):
+    page = client.get("/docs")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert "http" not in html.replace('lang="en"', "")  # every asset is local
+    assert "<script>" not in html  # no inline script: the CSP forbids it
+    for asset in ("/docs/assets/swagger-ui-bundle.js", "/docs/assets/swagger-ui.css", "/docs/init.js"):
+        assert asset in html
+        assert client.get(asset).status_code == 200
+    assert client.get("/docs/assets/../../pyproject.toml").status_code == 404
+    assert client.get("/openapi.json").get_json()["openapi"] == "3.1.0"
+
+
+def test_problem_types_dereference(client):
+    listed = client.get("/problems").get_json()["problems"]
+    assert {"not_your_turn", "must_follow_suit", "invalid_state"} <= {p["code"] for p in listed}
+    one = client.get("/problems/must_follow_suit")
+    assert one.status_code == 200 and one.get_json()["status"] == 409
+    assert_problem(client.get("/problems/no_such_code"), 404, "not_found")
+
+
+# Request ids, headers, CORS, logs
+
+
+def test_request_id_is_echoed(client):
+    response = client.get("/healthz", headers={"X-Request-ID": "trace-42.a_b"})
+    assert response.headers["X-Request-ID"] == "trace-42.a_b"
+
+
+@pytest.mark.parametrize("given", [None, "", "x" * 129, "bad id with spaces", "ünï"])
+def test_request_id_is_generated_when_missing_or_invalid(client, given):
+    headers = {} if given is None else {"X-Request-ID": given}
+    rid = client.get("/healthz", headers=headers).headers["X-Request-ID"]
+    assert rid != given and len(rid) == 32 and int(rid, 16) >= 0
+
+
+def test_security_headers_on_api_responses(client):
+    for response in (client.get("/healthz"), client.get("/nowhere")):
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["X-Frame-Options"] == "DENY"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+        assert response.headers["Cache-Control"] == "no-store"
+        assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+
+
+def test_docs_csp_allows_own_scripts_only(client):
+    csp = client.get("/docs").headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-eval" not in csp
+    assert "'unsafe-inline'" not in csp.split("script-src", 1)[1].split(";")[0]
+    assert "no-store" not in client.get("/docs/assets/swagger-ui.css").headers.get("Cache-Control", "")
+
+
+def test_cors_preflight_is_answered(client):
+    response = client.options(
+        "/healthz",
+        headers={"Origin": "https://table.example", "Access-Control-Request-Method": "GET",
+                 "Access-Control-Request-Headers": "Content-Type, X-Request-ID"},
+    )
+    assert response.status_code == 200
+    assert response.headers["Access-Control-Allow-Origin"] == "*"
+    assert "x-request-id" in response.headers["Access-Control-Allow-Headers"].lower()
+
+
+def test_cors_origins_come_from_config():
+    client = create_app({"TESTING": True, "REFEREE_CORS_ORIGINS": "https://a.example"}).test_client()
+    allowed = client.get("/healthz", headers={"Origin": "https://a.example"})
+    refused = client.get("/healthz", headers={"Origin": "https://b.example"})
+    assert allowed.headers["Access-Control-Allow-Origin"] == "https://a.example"
+    assert "Access-Control-Allow-Origin" not in refused.headers
+    assert "X-Request-ID" in allowed.headers["Access-Control-Expose-Headers"]
+
+
+def test_each_request_logs_one_json_line(app, client):
+    stream = io.StringIO()
+    middleware.configure_logging("INFO", stream)
+    client.get("/healthz", headers={"X-Request-ID": "log-me"})
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    entry = json.loads(lines[0])
+    assert entry["method"] == "GET" and entry["path"] == "/healthz" and entry["status"] == 200
+    assert entry["request_id"] == "log-me"
+    assert isinstance(entry["duration_ms"], float) and entry["duration_ms"] >= 0
+    assert {"time", "level", "logger", "message"} <= entry.keys()
+
+
+# Errors as problem+json, one test per limit
+
+
+def test_unknown_path_is_404_problem(client):
+    body = assert_problem(client.get("/nowhere"), 404, "not_found")
+    assert body["type"] == "about:blank"
+
+
+def test_wrong_method_is_405_problem_with_allow(client):
+    response = client.delete("/healthz")
+    assert_problem(response, 405, "method_not_allowed")
+    assert set(response.headers["Allow"].split(", ")) >= {"GET", "HEAD"}
+
+
+def test_malformed_json_is_400(probe):
+    response = probe.post("/probe/echo", data='{"word": ', content_type="application/json")
+    assert_problem(response, 400, "malformed_json")
+
+
+def test_schema_mismatch_is_422_with_field_errors(probe):
+    response = probe.post("/probe/echo", json={"word": 3})
+    body = assert_problem(response, 422, "validation_failed")
+    assert body["errors"] == {"json": {"word": ["Not a valid string."]}}
+
+
+def test_valid_body_passes(probe):
+    assert probe.post("/probe/echo", json={"word": "ok"}).get_json() == {"word": "ok"}
+
+
+def test_body_over_content_length_limit_is_413(probe):
+    response = probe.post("/probe/echo", data=json.dumps({"word": "x" * LIMIT}), content_type="application/json")
+    assert_problem(response, 413, "payload_too_large")
+
+
+def _chunked(client, body: bytes):
+    return client.post(
+        "/probe/echo",
+        input_stream=io.BytesIO(body),
+        headers={"Content-Type": "application/json", "Transfer-Encoding": "chunked"},
+        environ_overrides={"wsgi.input_terminated": True},  # as gunicorn sets it
+    )
+
+
+def test_chunked_body_over_limit_is_413(probe):
+    assert_problem(_chunked(probe, json.dumps({"word": "x" * LIMIT}).encode()), 413, "payload_too_large")
+
+
+def test_chunked_body_at_limit_is_read_whole(probe):
+    body = json.dumps({"word": "y" * (LIMIT - 12)}).encode()
+    assert len(body) == LIMIT
+    response = _chunked(probe, body)
+    assert response.status_code == 200 and response.get_json() == {"word": "y" * (LIMIT - 12)}
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", "application/xml"])
+def test_non_json_body_is_415(probe, content_type):
+    response = probe.post("/probe/echo", data='{"word": "ok"}', content_type=content_type)
+    assert_problem(response, 415, "unsupported_media_type")
+
+
+def test_json_suffix_media_type_is_accepted(probe):
+    response = probe.post("/probe/echo", data='{"word": "ok"}', content_type="application/merge-patch+json")
+    assert response.status_code == 200
+
+
+def test_illegal_move_is_409_with_legal_moves(probe):
+    body = assert_problem(probe.post("/probe/illegal", json={}), 409, "must_follow_suit")
+    assert body["type"] == "/problems/must_follow_suit"
+    assert body["title"] == "Illegal move"
+    assert body["legal_moves"] == [{"seat": 1, "card": "10S"}]
+
+
+def test_invalid_state_is_409_listing_every_problem(probe):
+    body = assert_problem(probe.post("/probe/invalid", json={}), 409, "invalid_state")
+    assert body["problems"] == ["card 10S is held twice", "seat 2 holds 7 cards, not 8"]
+    assert "1 more" in body["detail"]
+
+
+def test_bad_signature_is_403(probe):
+    assert_problem(probe.post("/probe/forged", json={}), 403, "signature_invalid")
+
+
+def test_unexpected_error_is_500_without_trace(probe, caplog):
+    with caplog.at_level(logging.ERROR, logger="referee"):
+        response = probe.get("/probe/boom")
+    body = assert_problem(response, 500, "internal_error")
+    assert "secret internals" not in response.get_data(as_text=True)
+    assert "Traceback" not in response.get_data(as_text=True)
+    assert body["type"] == "about:blank"
+    assert any(record.exc_info for record in caplog.records)
+
+
+def test_problem_response_documents_problem_json():
+    kwargs = problems.problem_response(409, "Illegal move")
+    assert kwargs["content_type"] == PROBLEM
+    assert kwargs["schema"] is problems.ProblemSchema
+    assert kwargs["description"] == "Illegal move"
+
+
+def test_missing_body_is_415(probe):
+    assert_problem(probe.post("/probe/echo"), 415, "unsupported_media_type")
+
+
+def test_empty_json_body_is_refused(probe):
+    response = probe.post("/probe/echo", data="", content_type="application/json")
+    assert response.status_code in (400, 422) and response.mimetype == PROBLEM
