@@ -11,11 +11,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import flask
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
+from .. import signing
+from ..config import SIGNING_KEYS
+from ..errors import InvalidState, SignatureInvalid
 from ..games import GAMES, AgencyGame, Game
-from ..schemas.games import dump_play, dump_state, schemas_for
+from ..games.base import replay_transcript
+from ..schemas.games import dump_play, dump_state, dump_view, schemas_for
 from .problems import problem_response
 
 blp = Blueprint(
@@ -115,6 +120,53 @@ def get_game(game: str):
     return describe(GAMES[game])
 
 
+def _keys() -> list[bytes]:
+    return [key.encode() for key in flask.current_app.config.get(SIGNING_KEYS) or []]
+
+
+def _signed(state: dict[str, Any]) -> dict[str, Any]:
+    """A dumped state, with its signature when the service has signing keys."""
+    keys = _keys()
+    if keys:
+        state["signature"] = signing.sign(state, keys[0])
+    return state
+
+
+def _sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every state a request body carries, with where it is."""
+    found = []
+    if isinstance(body, dict):
+        for where, value in (("state", body.get("state")), ("previous", body.get("previous"))):
+            if isinstance(value, dict):
+                found.append((where, value))
+        deal = body.get("deal")
+        if isinstance(deal, dict) and isinstance(deal.get("previous"), dict):
+            found.append(("deal.previous", deal["previous"]))
+    return found
+
+
+def _unsigned(keys: list[bytes]) -> list[str]:
+    if not keys:
+        return []
+    return [where for where, state in _sent_states(flask.request.get_json(silent=True)) if not signing.verify(state, keys)]
+
+
+@blp.before_request
+def _verify_signatures() -> None:
+    """With signing keys, refuse any state sent back unsigned or changed (403).
+
+    ``check`` reports a bad signature as a problem instead.
+    """
+    if flask.request.method != "POST" or (flask.request.endpoint or "").endswith("_check"):
+        return
+    bad = _unsigned(_keys())
+    if bad:
+        raise SignatureInvalid(
+            "state_signature_invalid",
+            f"The state at {', '.join(bad)} is not signed by this referee, or was changed after it was signed",
+        )
+
+
 def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
     return {"operationId": operation, "requestBody": body, "description": description}
 
@@ -138,8 +190,13 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."))
     @blp.doc(operationId=f"{prefix}_deal", summary=f"Deal a hand of {game.name}", responses={200: {"links": state_links}})
     def deal(args: dict[str, Any]):
-        """Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3)."""
-        return {"state": dump_state(game.deal(**args))}
+        """Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+
+        With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+        """
+        if "previous" in args:
+            args["previous"] = game.restore(args["previous"])
+        return {"state": _signed(dump_state(game.deal(**args)))}
 
     @blp.route(f"{base}/legal-moves", methods=["POST"], endpoint=f"{prefix}_legal_moves", tags=tags)
     @blp.arguments(schemas.state_request)
@@ -174,7 +231,7 @@ def _register(game: Game) -> None:
         """The state after the move and the events it caused, or a refusal naming the rule broken."""
         state = game.restore(args["state"])
         after, events = game.play(state, args["move"])
-        return {"state": dump_state(after), "events": events}
+        return {"state": _signed(dump_state(after)), "events": events}
 
     @blp.route(f"{base}/trick-winner", methods=["POST"], endpoint=f"{prefix}_trick_winner", tags=tags)
     @blp.arguments(schemas.trick_request)
@@ -197,6 +254,42 @@ def _register(game: Game) -> None:
     def score(args: dict[str, Any]):
         """The hand's result so far: over or not, the winner, and the game's scoring fields."""
         return game.score(game.restore(args["state"]))
+
+    @blp.route(f"{base}/view", methods=["POST"], endpoint=f"{prefix}_view", tags=tags)
+    @blp.arguments(schemas.view_request)
+    @blp.response(200, schemas.view_response)
+    @blp.alt_response(409, **invalid)
+    @blp.doc(operationId=f"{prefix}_view", summary=f"One seat's view ({game.name})")
+    def view(args: dict[str, Any]):
+        """What one seat may know, and nothing more: its own cards, what has been played and counts of the rest."""
+        return dump_view(game.restore(args["state"]), args["seat"])
+
+    @blp.route(f"{base}/replay", methods=["POST"], endpoint=f"{prefix}_replay", tags=tags)
+    @blp.arguments(schemas.replay_request)
+    @blp.response(200, schemas.replay_response)
+    @blp.alt_response(409, **problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made."))
+    @blp.doc(operationId=f"{prefix}_replay", summary=f"Replay a transcript ({game.name})")
+    def replay(args: dict[str, Any]):
+        """Play a whole transcript in one call: a deal and its moves, then any later hands of the match."""
+        if "previous" in args["deal"]:
+            args["deal"]["previous"] = game.restore(args["deal"]["previous"])
+        hands = [(args["deal"], args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
+        state, events, scores = replay_transcript(game, hands)
+        return {"state": _signed(dump_state(state)), "events": events, "score": scores[-1], "scores": scores}
+
+    @blp.route(f"{base}/check", methods=["POST"], endpoint=f"{prefix}_check", tags=tags)
+    @blp.arguments(schemas.state_request)
+    @blp.response(200, schemas.check_response)
+    @blp.alt_response(409, **problem_response(409, "A state of an unsupported version."))
+    @blp.doc(operationId=f"{prefix}_check", summary=f"Check a state ({game.name})")
+    def check(args: dict[str, Any]):
+        """Every invariant the state breaks, in the words of `invalid_state`; `valid` when there is none."""
+        problems = [f"{where}: the signature is missing or wrong" for where in _unsigned(_keys())]
+        try:
+            game.restore(args["state"])
+        except InvalidState as invalid:
+            problems += invalid.extra["problems"]
+        return {"valid": not problems, "problems": problems}
 
 
 for _game in GAMES.values():

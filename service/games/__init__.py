@@ -12,6 +12,8 @@ from .last_trick import VARIANTS, LastTrickGame
 
 Game = AgencyGame | LastTrickGame
 
+__all__ = ["AGENCY", "GAMES", "AgencyGame", "Game", "LastTrickGame", "VARIANTS", "find_game"]
+
 GAMES: dict[str, Game] = {AGENCY.id: AGENCY, **{variant.id: variant for variant in VARIANTS}}
 """Game id -> rules, in the order ``GET /v1/games`` lists them."""
 

@@ -14,17 +14,22 @@ Table conventions (RULINGS A4-A6):
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SEED_MAX, WALL, Card, build_deck, codes, shuffled
+from ..cards import WALL, Card, build_deck, codes, shuffled
 from ..errors import RulesRefusal
 from ..tricks import Play, Trick, led_suit, winning_play
 from .base import (
+    MatchRecord,
     OptionSpec,
     Refusal,
+    deal_hands,
+    match_events,
+    match_problems,
+    refuse_mismatches,
+    refuse_next_hand,
     card_problems,
     checked_apply,
     claimed_problems,
@@ -32,8 +37,6 @@ from .base import (
     deck_set,
     hands_problems,
     legal,
-    refuse_deck,
-    refuse_hands,
     refuse_seat,
     raise_problems,
     replay,
@@ -123,16 +126,18 @@ class AgencyGame:
     def deal(
         self,
         *,
-        first_leader: int = 0,
+        first_leader: int | None = None,
         seed: int | None = None,
         deck: Sequence[Card] | None = None,
         hands: Sequence[Sequence[Card]] | None = None,
         options: Mapping[str, Any] | None = None,
+        previous: AgencyState | None = None,
     ) -> AgencyState:
         """A new hand: from ``seed``, a ``deck`` order, explicit ``hands``, or at random.
 
         Args:
-            first_leader: the seat that leads the first trick (A14).
+            first_leader: the seat that leads the first trick (A14); default
+                0, or in a match the lower seat of the choosing team.
             seed: ``0 .. SEED_MAX``; the 36 suited cards are shuffled as
                 ``service.cards`` says, then dealt as a deck order.
             deck: the 36 suited cards in order: card k (k < 32) goes to seat
@@ -140,22 +145,71 @@ class AgencyGame:
             hands: ``hands[s]`` is seat s's 8 suited cards in dealt order; the
                 Walls are added as A5 says.
             options: rules options; defaults apply.
+            previous: the finished hand this one follows in a match (A14):
+                the team that lost it chooses the leader; after a void hand,
+                the team that chose before chooses again.
 
         Raises:
-            RulesRefusal: ``seat_out_of_range``.
+            RulesRefusal: ``seat_out_of_range``; with ``previous``:
+                ``hand_not_over``, ``match_over``, ``match_mismatch``
+                (options that differ), ``leader_not_from_losing_team``.
             InvalidState: a deck or hands that are not this game's.
         """
+        match = MatchRecord(previous=(0, 0))
+        if previous is not None:
+            match = self._next_hand(previous, first_leader, options)
+            options = previous.options
+            if first_leader is None and match.chooser is not None:
+                first_leader = match.chooser
+        first_leader = 0 if first_leader is None else first_leader
         refuse_seat(first_leader, SEATS, "first_leader")
-        opts = resolve_options(self.options, options)
-        if hands is None:
-            if deck is None:
-                seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
-                deck = shuffled(self.deck, seed)
-            else:
-                refuse_deck(deck, self.deck, self.id)
-            hands = _deal_deck(deck)
-        refuse_hands(hands, SEATS, HAND_SIZE, deck_set(self.deck), self.id)
-        return _Table.dealt(opts, first_leader, hands, seed).freeze()
+        if match.chooser is not None and team(first_leader) != match.chooser:
+            raise RulesRefusal(
+                "leader_not_from_losing_team",
+                f"Team {match.chooser} (seats {match.chooser} and {match.chooser + 2}) chooses who leads this hand, "
+                f"so seat {first_leader} may not lead (RULINGS A14)",
+                allowed_leaders=[match.chooser, match.chooser + 2],
+            )
+        hands, seed = deal_hands(
+            seed=seed, deck=deck, hands=hands, full=self.deck, deal_deck=_deal_deck, seats=SEATS, hand_size=HAND_SIZE, game=self.id
+        )
+        return _Table.dealt(resolve_options(self.options, options), first_leader, hands, seed, match).freeze()
+
+    def _next_hand(self, previous: AgencyState, first_leader, options) -> MatchRecord:
+        status = self.match_status(previous)
+        refuse_next_hand(previous.hand_over, status)
+        if options is not None and resolve_options(self.options, options) != dict(previous.options):
+            refuse_mismatches(["the options of a match stay as they were for its first hand"])
+        chooser = previous.match.chooser if previous.winner is None else 1 - previous.winner
+        return MatchRecord(hand=previous.match.hand + 1, previous=tuple(status["tally"]), chooser=chooser)
+
+    def match_status(self, state: AgencyState) -> dict[str, Any]:
+        """Where the match stands (RULINGS A14).
+
+        Returns:
+            ``hand`` (from 1), ``target`` (game points to win), ``unit``
+            (``"game_points"``), ``previous`` (game points per team before
+            this hand), ``tally`` (with this hand's game point once it is
+            over; a void hand gives none), ``chooser`` (the team that chose
+            this hand's leader, ``None`` for the first hand), ``over`` and
+            ``winner`` (the team that reached the target).
+        """
+        tally = list(state.match.previous)
+        if state.winner is not None:
+            tally[state.winner] += 1
+        target = state.options["target_game_points"]
+        leader = 0 if tally[0] >= tally[1] else 1
+        over = tally[leader] >= target
+        return {
+            "hand": state.match.hand,
+            "target": target,
+            "unit": "game_points",
+            "previous": list(state.match.previous),
+            "tally": tally,
+            "chooser": state.match.chooser,
+            "over": over,
+            "winner": leader if over else None,
+        }
 
     # -- play ---------------------------------------------------------------
 
@@ -186,6 +240,7 @@ class AgencyGame:
             if after.trick.plays:
                 events.append({"type": "trick_discarded", "plays": [self.dump_move(p) for p in after.trick.plays]})
             events.append({"type": "hand_over", "reason": after.end, **self.score(after)})
+            events += match_events(self.match_status(after))
         return after, events
 
     def trick_winner(self, plays: Sequence[Play]) -> Trick:
@@ -229,9 +284,16 @@ class AgencyGame:
         if not 0 <= raw.first_leader < SEATS:
             problems.append(f"first_leader {raw.first_leader} is not a seat")
         problems += dealt_hands_problems(raw.deal_hands, SEATS, HAND_SIZE, deck_set(self.deck), self.id)
+        options = resolve_options(self.options, raw.options)
+        match = raw.match or MatchRecord(previous=(0, 0))
+        problems += match_problems(match, 2, options["target_game_points"], "teams")
+        if match.chooser is not None and team(raw.first_leader) != match.chooser:
+            problems.append(f"first_leader {raw.first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
+        if match.hand == 1 and match.chooser is not None:
+            problems.append("match.chooser must be null for the first hand")
         if problems:
             raise_problems(problems)
-        table = _Table.dealt(resolve_options(self.options, raw.options), raw.first_leader, raw.deal_hands, raw.seed)
+        table = _Table.dealt(options, raw.first_leader, raw.deal_hands, raw.seed, match)
         if raw.seed is not None and [list(h) for h in raw.deal_hands] != _deal_deck(shuffled(self.deck, raw.seed)):
             problems.append(f"deal.hands are not the deal of seed {raw.seed}")
         if raw.undealt is not None and tuple(raw.undealt) != table.undealt:
@@ -250,6 +312,7 @@ class AgencyGame:
                 "reach": [[{"holder": h, "cards": cards} for h, cards in state.reach(s)] for s in range(SEATS)],
             }
             problems += claimed_problems(raw.claimed, derived)
+            problems += claimed_problems(raw.claimed_match, self.match_status(state), "match.")
         raise_problems(problems)
         return state
 
@@ -282,6 +345,7 @@ class AgencyState:
     options: Mapping[str, Any]
     first_leader: int
     seed: int | None
+    match: MatchRecord
     deal_hands: tuple[tuple[Card, ...], ...]
     undealt: tuple[Card, ...]
     holders: tuple[tuple[Card, ...], ...]
@@ -330,7 +394,9 @@ class RawAgencyState:
     undealt: Sequence[Card] | None
     tricks: Sequence[Trick]
     trick: Trick | None
+    match: MatchRecord | None = None
     claimed: Mapping[str, Any] = field(default_factory=dict)
+    claimed_match: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _deal_deck(deck: Sequence[Card]) -> list[list[Card]]:
@@ -352,12 +418,12 @@ class _Table:
     """A mutable working copy of one hand: the single place Agency's rules of
     play live (A6, A8-A13)."""
 
-    __slots__ = ("options", "first_leader", "seed", "deal_hands", "undealt", "holders", "tricks", "leader", "plays", "points", "end")
+    __slots__ = ("options", "first_leader", "seed", "match", "deal_hands", "undealt", "holders", "tricks", "leader", "plays", "points", "end")
 
     @classmethod
-    def dealt(cls, options, first_leader, hands, seed) -> _Table:
+    def dealt(cls, options, first_leader, hands, seed, match) -> _Table:
         table = cls()
-        table.options, table.first_leader, table.seed = options, first_leader, seed
+        table.options, table.first_leader, table.seed, table.match = options, first_leader, seed, match
         table.deal_hands = tuple(tuple(hand) for hand in hands)
         dealt = {card for hand in hands for card in hand}
         table.undealt = tuple(card for card in DECK if card not in dealt)
@@ -368,7 +434,7 @@ class _Table:
     @classmethod
     def of(cls, state: AgencyState) -> _Table:
         table = cls()
-        table.options, table.first_leader, table.seed = state.options, state.first_leader, state.seed
+        table.options, table.first_leader, table.seed, table.match = state.options, state.first_leader, state.seed, state.match
         table.deal_hands, table.undealt = state.deal_hands, state.undealt
         table.holders = [list(holder) for holder in state.holders]
         table.tricks, table.leader, table.plays = list(state.tricks), state.trick.leader, list(state.trick.plays)
@@ -475,6 +541,7 @@ class _Table:
             options=self.options,
             first_leader=self.first_leader,
             seed=self.seed,
+            match=self.match,
             deal_hands=self.deal_hands,
             undealt=self.undealt,
             holders=tuple(tuple(holder) for holder in self.holders),

@@ -10,11 +10,12 @@ Each mismatch is a problem; all problems are reported at once (CONTRACT:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import secrets
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..cards import Card, codes, duplicates
+from ..cards import SEED_MAX, Card, codes, duplicates, shuffled
 from ..errors import IllegalMove, InvalidState, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick
 
@@ -56,6 +57,71 @@ def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None
     """
     given = given or {}
     return {spec.name: given.get(spec.name, spec.default) for spec in specs}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """Where a hand stands in its match (RULINGS A14, F7): what the state
+    carries from earlier hands.
+
+    Attributes:
+        hand: this hand's number in the match, from 1.
+        previous: the tally before this hand, per seat (Agram family: hands
+            won, Spar points or Fapfap balance) or per team (Agency: game
+            points).
+        chooser: Agency: the team that chose this hand's leader (the team
+            that lost the last decided hand); ``None`` for the first hand.
+    """
+
+    hand: int = 1
+    previous: tuple[int, ...] = ()
+    chooser: int | None = None
+
+
+def match_problems(match: MatchRecord, entries: int, target: int | None, what: str) -> list[str]:
+    """Problems with a match record a client sent: its sizes and whether the
+    match was already over before this hand."""
+    problems = []
+    if len(match.previous) != entries:
+        problems.append(f"match.previous lists {len(match.previous)} {what}; there are {entries}")
+    if match.hand == 1 and any(match.previous):
+        problems.append("match.previous must be all zeros for the first hand")
+    if target is not None and any(value >= target for value in match.previous):
+        problems.append(f"match.previous already reaches the target {target}: the match was over before this hand")
+    return problems
+
+
+def refuse_next_hand(hand_over: bool, status: Mapping[str, Any]) -> None:
+    """Refuse to deal after a hand that is not over, or after the match's end.
+
+    Raises:
+        RulesRefusal: ``hand_not_over`` or ``match_over`` (RULINGS A14, F7).
+    """
+    if not hand_over:
+        raise RulesRefusal("hand_not_over", "previous is a hand still in play: finish it before dealing the next")
+    if status["over"]:
+        raise RulesRefusal(
+            "match_over",
+            f"The match is over (target {status['target']} reached, winner {status['winner']}); deal a new match without previous",
+            match=dict(status),
+        )
+
+
+def refuse_mismatches(mismatches: list[str]) -> None:
+    """Refuse a next-hand deal that contradicts its match.
+
+    Raises:
+        RulesRefusal: ``match_mismatch``, naming each difference.
+    """
+    if mismatches:
+        raise RulesRefusal("match_mismatch", "This deal does not continue the match: " + "; ".join(mismatches), problems=mismatches)
+
+
+def match_events(status: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """A ``match_over`` event when the hand just played ended the match."""
+    if not status["over"]:
+        return []
+    return [{"type": "match_over", "winner": status["winner"], "tally": status["tally"]}]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +232,36 @@ def refuse_deck(deck: Sequence[Card], full: tuple[Card, ...], game: str) -> None
     raise_problems(problems)
 
 
+def deal_hands(
+    *,
+    seed: int | None,
+    deck: Sequence[Card] | None,
+    hands: Sequence[Sequence[Card]] | None,
+    full: tuple[Card, ...],
+    deal_deck: Callable[[Sequence[Card]], list[list[Card]]],
+    seats: int,
+    hand_size: int,
+    game: str,
+) -> tuple[Sequence[Sequence[Card]], int | None]:
+    """The dealt hands from exactly one source, and the seed used (if any).
+
+    ``hands`` as given; else ``deck`` dealt by ``deal_deck``; else ``full``
+    shuffled by ``seed`` (a random seed when none is given) and dealt.
+
+    Raises:
+        InvalidState: a deck or hands that are not the game's.
+    """
+    if hands is None:
+        if deck is None:
+            seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
+            deck = shuffled(full, seed)
+        else:
+            refuse_deck(deck, full, game)
+        hands = deal_deck(deck)
+    raise_problems(dealt_hands_problems(hands, seats, hand_size, deck_set(full), game))
+    return hands, seed
+
+
 def dealt_hands_problems(
     hands: Sequence[Sequence[Card]], seats: int, hand_size: int, deck: frozenset[Card], game: str
 ) -> list[str]:
@@ -178,15 +274,6 @@ def dealt_hands_problems(
             problems.append(f"hands[{seat}] has {len(hand)} cards; {game} deals {hand_size} to each seat")
         problems += card_problems(f"hands[{seat}]", hand, deck, game)
     return problems + duplicate_problems("hands", [card for hand in hands for card in hand])
-
-
-def refuse_hands(hands: Sequence[Sequence[Card]], seats: int, hand_size: int, deck: frozenset[Card], game: str) -> None:
-    """Refuse dealt hands with any of ``dealt_hands_problems``.
-
-    Raises:
-        InvalidState: listing every problem.
-    """
-    raise_problems(dealt_hands_problems(hands, seats, hand_size, deck, game))
 
 
 def card_problems(where: str, cards: Sequence[Card], deck: frozenset[Card], game: str) -> list[str]:
@@ -213,17 +300,18 @@ def mismatch(field: str, claimed: Any, derived: Any, show=str) -> list[str]:
     return [f"{field} is {show(claimed)} but the deal and the plays give {show(derived)}"]
 
 
-def claimed_problems(claimed: Mapping[str, Any], derived: Mapping[str, Any]) -> list[str]:
+def claimed_problems(claimed: Mapping[str, Any], derived: Mapping[str, Any], prefix: str = "") -> list[str]:
     """A problem for each derived field the client sent that the rules disagree with.
 
     Args:
         claimed: only the fields the client included.
         derived: the same fields as the rules derive them.
+        prefix: put before each field's name in messages (e.g. ``"match."``).
     """
     problems = []
     for name, value in derived.items():
         if name in claimed:
-            problems += mismatch(name, claimed[name], value, _show)
+            problems += mismatch(prefix + name, claimed[name], value, _show)
     return problems
 
 
@@ -304,3 +392,42 @@ def refuse_seat(seat: int, players: int, what: str) -> None:
     """
     if not 0 <= seat < players:
         raise RulesRefusal("seat_out_of_range", f"{what} {seat} is not a seat: seats are 0 to {players - 1} (RULINGS C1)")
+
+
+def replay_transcript(game: Any, hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]]) -> tuple[Any, list[dict[str, Any]], list[dict[str, Any]]]:
+    """Play a whole transcript: one or more hands of a match, each a deal and its moves.
+
+    Args:
+        game: a registry value.
+        hands: ``(deal keyword arguments, moves)`` per hand, in order; each hand
+            after the first is dealt with ``previous`` = the hand before it.
+
+    Returns:
+        ``(final state, every event in order, each hand's score)``; each event
+        carries ``hand``, the hand's index in the transcript (from 0).
+
+    Raises:
+        IllegalMove: the first illegal move, with ``hand`` and ``index`` (its
+            position in that hand's moves) and the legal moves at that point.
+        RulesRefusal, InvalidState: a deal that cannot be made.
+    """
+    state = None
+    events: list[dict[str, Any]] = []
+    scores: list[dict[str, Any]] = []
+    for hand, (deal, moves) in enumerate(hands):
+        state = game.deal(**deal, **({"previous": state} if state is not None else {}))
+        for index, move in enumerate(moves):
+            try:
+                state, happened = game.play(state, move)
+            except IllegalMove as refusal:
+                raise IllegalMove(
+                    refusal.code,
+                    f"Move {index} of hand {hand} ({game.dump_move(move)}) is illegal: {refusal.detail}",
+                    hand=hand,
+                    index=index,
+                    move=game.dump_move(move),
+                    **refusal.extra,
+                ) from None
+            events += [{**event, "hand": hand} for event in happened]
+        scores.append(game.score(state))
+    return state, events, scores

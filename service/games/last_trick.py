@@ -8,23 +8,26 @@ means adding a value, not code.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import SEED_MAX, Card, build_deck, codes, shuffled
+from ..cards import Card, build_deck, codes, shuffled
 from ..errors import RulesRefusal
 from ..tricks import Play, Trick, winning_play
 from .base import (
+    MatchRecord,
     OptionSpec,
     Refusal,
+    match_events,
+    match_problems,
+    refuse_mismatches,
+    refuse_next_hand,
     card_problems,
     checked_apply,
     deck_set,
     dealt_hands_problems,
-    refuse_deck,
-    refuse_hands,
+    deal_hands,
     strengths,
     trick_shape_problems,
     claimed_problems,
@@ -101,45 +104,67 @@ class LastTrickGame:
     def deal(
         self,
         *,
-        players: int,
-        dealer: int = 0,
+        players: int | None = None,
+        dealer: int | None = None,
         seed: int | None = None,
         deck: Sequence[Card] | None = None,
         hands: Sequence[Sequence[Card]] | None = None,
         options: Mapping[str, Any] | None = None,
+        previous: LastTrickState | None = None,
     ) -> LastTrickState:
         """A new hand: from ``seed``, a ``deck`` order, explicit ``hands``, or at random.
 
         Args:
-            players: number of seats, within ``min_players .. max_players`` (F8).
-            dealer: the dealing seat; the seat after it leads first (F3, F4).
+            players: number of seats, within ``min_players .. max_players``
+                (F8); required unless ``previous`` is given.
+            dealer: the dealing seat (default 0); the seat after it leads
+                first (F3, F4). In a match, the last hand's winner (F7).
             seed: ``0 .. SEED_MAX``; the deck is shuffled as ``service.cards`` says.
             deck: a full deck order, dealt in batches from the seat after the
                 dealer round to the dealer (F3); cards left over stay undealt.
             hands: ``hands[s]`` is seat s's cards in dealt order.
             options: rules options; defaults apply.
+            previous: the finished hand this one follows in a match (F7): its
+                players, options and tally carry over.
 
         Raises:
             RulesRefusal: ``players_out_of_range`` (F8), ``seat_out_of_range``,
-                and
-                ``InvalidState`` for a deck or hands that are not this game's.
+                and with ``previous``: ``hand_not_over``, ``match_over``,
+                ``match_mismatch`` (players, dealer or options that differ).
+            InvalidState: a deck or hands that are not this game's.
         """
+        match = MatchRecord(hand=1, previous=(0,) * (players or 0))
+        if previous is not None:
+            match = self._next_hand(previous, players, dealer, options)
+            players, dealer, options = previous.players, previous.winner, previous.options
+        if players is None:
+            raise RulesRefusal("players_required", "Say how many players: players is required for a first hand")
         if not self.min_players <= players <= self.max_players:
             raise RulesRefusal(
                 "players_out_of_range",
                 f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players} (RULINGS F8)",
             )
+        dealer = 0 if dealer is None else dealer
         refuse_seat(dealer, players, "dealer")
         opts = resolve_options(self.options, options)
-        if hands is None:
-            if deck is None:
-                seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
-                deck = shuffled(self.deck, seed)
-            else:
-                refuse_deck(deck, self.deck, self.id)
-            hands = self._deal_deck(deck, players, dealer)
-        refuse_hands(hands, players, self.hand_size, self.deck_set, self.id)
-        return _Table.dealt(self, players, dealer, opts, hands, seed).freeze()
+        hands, seed = deal_hands(
+            seed=seed, deck=deck, hands=hands, full=self.deck, deal_deck=lambda order: self._deal_deck(order, players, dealer),
+            seats=players, hand_size=self.hand_size, game=self.id,
+        )
+        return _Table.dealt(self, players, dealer, opts, hands, seed, match).freeze()
+
+    def _next_hand(self, previous: LastTrickState, players, dealer, options) -> MatchRecord:
+        status = self.match_status(previous)
+        refuse_next_hand(previous.hand_over, status)
+        mismatches = []
+        if players is not None and players != previous.players:
+            mismatches.append(f"the match has {previous.players} players, not {players}")
+        if dealer is not None and dealer != previous.winner:
+            mismatches.append(f"seat {previous.winner} won the last hand and deals the next (RULINGS F7), not seat {dealer}")
+        if options is not None and resolve_options(self.options, options) != dict(previous.options):
+            mismatches.append("the options of a match stay as they were for its first hand")
+        refuse_mismatches(mismatches)
+        return MatchRecord(hand=previous.match.hand + 1, previous=tuple(status["tally"]))
 
     def _deal_deck(self, deck: Sequence[Card], players: int, dealer: int) -> list[list[Card]]:
         hands: list[list[Card]] = [[] for _ in range(players)]
@@ -173,6 +198,7 @@ class LastTrickGame:
         after = table.freeze()
         if after.hand_over:
             events.append({"type": "hand_over", **self.score(after)})
+            events += match_events(self.match_status(after))
         return after, events
 
     def trick_winner(self, plays: Sequence[Play]) -> Trick:
@@ -215,6 +241,36 @@ class LastTrickGame:
             result["points"] = self.hand_points.get(state.tricks[-1].card.rank, 1) if over else None
         return result
 
+    def match_status(self, state: LastTrickState) -> dict[str, Any]:
+        """Where the match stands (RULINGS F7).
+
+        Returns:
+            ``hand`` (from 1), ``target`` (``None``: no target), ``unit``
+            (``"hands"`` won, ``"points"`` or ``"balance"``), ``previous`` (the
+            tally per seat before this hand), ``tally`` (with this hand once it
+            is over), ``over`` and ``winner`` (the seat that reached the
+            target, else ``None``).
+        """
+        tally = list(state.match.previous)
+        if state.hand_over:
+            score = self.score(state)
+            if self.target_unit == "balance":
+                tally = [before + paid for before, paid in zip(tally, score["payouts"])]
+            else:
+                tally[state.winner] += score.get("points") or 1
+        target = state.options.get("target")
+        leader = max(range(state.players), key=tally.__getitem__)
+        over = target is not None and tally[leader] >= target
+        return {
+            "hand": state.match.hand,
+            "target": target,
+            "unit": self.target_unit,
+            "previous": list(state.match.previous),
+            "tally": tally,
+            "over": over,
+            "winner": leader if over else None,
+        }
+
     def _multiplier(self, tricks: Sequence[Trick]) -> int:
         last, before = tricks[-1], tricks[-2] if len(tricks) > 1 else None
         if last.card.rank != self.bonus_rank:
@@ -237,10 +293,12 @@ class LastTrickGame:
         if problems:
             raise_problems(problems)
         problems += dealt_hands_problems(raw.deal_hands, raw.players, self.hand_size, self.deck_set, self.id)
+        options = resolve_options(self.options, raw.options)
+        match = raw.match or MatchRecord(previous=(0,) * raw.players)
+        problems += match_problems(match, raw.players, options.get("target"), "seats")
         table = None
         if not problems:
-            options = resolve_options(self.options, raw.options)
-            table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed)
+            table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
             problems += self._seed_problems(raw)
             if raw.undealt is not None:
                 problems += mismatch("deal.undealt", tuple(raw.undealt), table.undealt, codes)
@@ -287,6 +345,7 @@ class LastTrickState:
     dealer: int
     options: Mapping[str, Any]
     seed: int | None
+    match: MatchRecord
     deal_hands: tuple[tuple[Card, ...], ...]
     undealt: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
@@ -325,7 +384,9 @@ class RawLastTrickState:
     undealt: Sequence[Card] | None
     tricks: Sequence[Trick]
     trick: Trick | None
+    match: MatchRecord | None = None
     claimed: Mapping[str, Any] = field(default_factory=dict)
+    claimed_match: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _claimed_problems(raw: RawLastTrickState, state: LastTrickState) -> list[str]:
@@ -335,19 +396,20 @@ def _claimed_problems(raw: RawLastTrickState, state: LastTrickState) -> list[str
     if raw.trick is None and not state.hand_over:
         problems.append("trick is missing but the hand is not over")
     derived = {"to_act": state.to_act, "hand_over": state.hand_over, "winner": state.winner}
-    return problems + claimed_problems(raw.claimed, derived)
+    problems += claimed_problems(raw.claimed, derived)
+    return problems + claimed_problems(raw.claimed_match, state.game.match_status(state), "match.")
 
 
 class _Table:
     """A mutable working copy of one hand: the single place the Agram-family
     rules of play live (F4, F5)."""
 
-    __slots__ = ("game", "players", "dealer", "options", "seed", "deal_hands", "undealt", "hands", "tricks", "leader", "plays")
+    __slots__ = ("game", "players", "dealer", "options", "seed", "match", "deal_hands", "undealt", "hands", "tricks", "leader", "plays")
 
     @classmethod
-    def dealt(cls, game, players, dealer, options, hands, seed) -> _Table:
+    def dealt(cls, game, players, dealer, options, hands, seed, match) -> _Table:
         table = cls()
-        table.game, table.players, table.dealer, table.options, table.seed = game, players, dealer, options, seed
+        table.game, table.players, table.dealer, table.options, table.seed, table.match = game, players, dealer, options, seed, match
         table.deal_hands = tuple(tuple(hand) for hand in hands)
         dealt = {card for hand in hands for card in hand}
         table.undealt = tuple(card for card in game.deck if card not in dealt)
@@ -361,7 +423,7 @@ class _Table:
     def of(cls, state: LastTrickState) -> _Table:
         table = cls()
         table.game, table.players, table.dealer, table.options = state.game, state.players, state.dealer, state.options
-        table.seed, table.deal_hands, table.undealt = state.seed, state.deal_hands, state.undealt
+        table.seed, table.match, table.deal_hands, table.undealt = state.seed, state.match, state.deal_hands, state.undealt
         table.hands = [list(hand) for hand in state.hands]
         table.tricks = list(state.tricks)
         table.leader = state.trick.leader if state.trick else state.tricks[-1].winner
@@ -418,6 +480,7 @@ class _Table:
             dealer=self.dealer,
             options=self.options,
             seed=self.seed,
+            match=self.match,
             deal_hands=self.deal_hands,
             undealt=self.undealt,
             hands=tuple(tuple(hand) for hand in self.hands),

@@ -21,9 +21,9 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from ..cards import SEED_MAX
-from ..games import GAMES, AgencyGame, Game
-from ..games.agency import SEATS, AgencyState, RawAgencyState
-from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, OptionSpec, check_versions
+from ..games import AGENCY, GAMES, AgencyGame, Game
+from ..games.agency import SEATS, AgencyState, RawAgencyState, holders_of, team
+from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, MatchRecord, OptionSpec, check_versions
 from ..games.last_trick import LastTrickState, RawLastTrickState
 from ..tricks import Play, Trick
 from .fields import Bool, CardField, Int, cards, seat
@@ -39,7 +39,7 @@ def _camel(game_id: str) -> str:
 
 STATE_ORDER = (
     "game", "options", "players", "dealer", "first_leader", "deal", "hands", "holders", "tricks", "trick",
-    "to_act", "hand_over", "winner", "team_points", "end", "reach",
+    "to_act", "hand_over", "winner", "team_points", "end", "reach", "match",
 )
 """The order of a state's fields in the JSON the referee writes."""
 
@@ -81,10 +81,22 @@ class GameSchemas:
     score_response: type[Schema]
     move: type[Schema]
     state: type[Schema]
+    view_request: type[Schema]
+    view_response: type[Schema]
+    replay_request: type[Schema]
+    replay_response: type[Schema]
+    check_response: type[Schema]
 
 
-class _Versions(Schema):
-    """Refuses another version's state before its fields are validated."""
+class _StateBase(Schema):
+    """What every game's state schema shares: versions (refused before any
+    other field is validated), the signature, and loading into the core's raw
+    state. Subclasses set ``RAW`` (the raw state class), ``FIXED`` (fields
+    passed as they are) and ``CLAIMED`` (derived fields checked by the core)."""
+
+    RAW: type
+    FIXED: tuple[str, ...]
+    CLAIMED: tuple[str, ...]
 
     rules_version = fields.String(
         validate=validate.Length(max=32),
@@ -94,6 +106,10 @@ class _Versions(Schema):
         validate=validate.Range(min=0, max=1_000_000),
         metadata={"description": f"Shape version of this state (now {STATE_SCHEMA_VERSION})."},
     )
+    signature = fields.String(
+        validate=validate.Length(max=200),
+        metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see README, Signed states)."},
+    )
 
     @pre_load
     def _refuse_other_versions(self, data: Any, **kwargs: Any) -> Any:
@@ -102,6 +118,57 @@ class _Versions(Schema):
             if (rules is None or isinstance(rules, str)) and (shape is None or type(shape) is int):
                 check_versions(rules, shape)
         return data
+
+    @post_load
+    def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawLastTrickState | RawAgencyState:
+        match = data.get("match") or {}
+        return self.RAW(
+            **{name: data[name] for name in self.FIXED},
+            options=data["options"],
+            seed=data["deal"].get("seed"),
+            deal_hands=data["deal"]["hands"],
+            undealt=data["deal"].get("undealt"),
+            tricks=data["tricks"],
+            trick=data["trick"],
+            match=match.get("record"),
+            claimed={name: data[name] for name in self.CLAIMED if name in data},
+            claimed_match=match.get("claimed", {}),
+        )
+
+
+class _MatchBase(Schema):
+    """Loads a match into its record (canonical) and the derived fields sent."""
+
+    @post_load
+    def _record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        record = MatchRecord(hand=data["hand"], previous=tuple(data["previous"]), chooser=data.get("chooser"))
+        derived = {name: value for name, value in data.items() if name not in ("hand", "previous", "chooser")}
+        return {"record": record, "claimed": derived}
+
+
+def _match_schema(game: Game, prefix: str) -> type[Schema]:
+    """The state's ``match`` object (RULINGS A14, F7)."""
+    agency = isinstance(game, AgencyGame)
+    entries = 2 if agency else game.max_players
+    per = "team" if agency else "seat"
+    fields_: dict[str, Any] = {
+        "hand": Int(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "This hand's number in the match, from 1."}),
+        "previous": fields.List(
+            Int(validate=validate.Range(min=-(10**12), max=10**12)), required=True, validate=validate.Length(min=2, max=entries),
+            metadata={"description": f"The tally per {per} before this hand."},
+        ),
+        "target": Int(allow_none=True, metadata={"description": "What wins the match (the target option); null: no target."}),
+        "unit": fields.String(metadata={"description": "What the tally counts: `hands`, `points`, `balance` or `game_points`."}),
+        "tally": fields.List(Int(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
+        "over": Bool(metadata={"description": "Whether the match is over."}),
+        "winner": Int(allow_none=True, validate=validate.Range(min=0, max=entries - 1), metadata={"description": f"The {per} that won the match, once it is over."}),
+    }
+    if agency:
+        fields_["chooser"] = Int(
+            allow_none=True, load_default=None, validate=validate.Range(min=0, max=1),
+            metadata={"description": "The team that chose this hand's leader (it lost the last decided hand); null for the first hand (A14)."},
+        )
+    return _schema(f"{prefix}Match", fields_, _MatchBase, doc="Where this hand stands in its match.")
 
 
 @cache
@@ -203,7 +270,7 @@ def schemas_for(game_id: str) -> GameSchemas:
     def request(name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
         return _schema(f"{prefix}{name}", fields_, doc=doc)
 
-    deal = _deal_request(game, prefix, options)
+    deal = _deal_request(game, prefix, options, state)
     state_request = request("StateRequest", {"state": fields.Nested(state, required=True)}, "A state.")
     play_request = request(
         "PlayRequest", {"state": fields.Nested(state, required=True), "move": fields.Nested(move, required=True)}, "A state and a move."
@@ -243,7 +310,55 @@ def schemas_for(game_id: str) -> GameSchemas:
         "Who wins these plays (RULINGS A11, F1).",
     )
     score_response = request("Score", _score_fields(game, top), "The hand's result so far.")
+    view_request = request(
+        "ViewRequest",
+        {"state": fields.Nested(state, required=True), "seat": seat("The seat whose view is wanted.", maximum=top, required=True)},
+        "A state and a seat.",
+    )
+    view_response = _view_schema(game, prefix, trick, won_trick, move)
+    hand_transcript = request(
+        "HandTranscript",
+        {
+            "deal": fields.Nested(_deal_request(game, prefix, options, None), required=True,
+                                  metadata={"description": "The deal: the hand before it is its previous hand."}),
+            "moves": fields.List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "The moves, in order."}),
+        },
+        "A later hand of the match: its deal and moves.",
+    )
+    replay_request = request(
+        "ReplayRequest",
+        {
+            "deal": fields.Nested(deal, required=True, metadata={"description": "The deal request of the first hand."}),
+            "moves": fields.List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
+            "next_hands": fields.List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
+                                      metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
+        },
+        "A transcript: a deal and its moves, and optionally the later hands of the match.",
+    )
+    replay_response = request(
+        "ReplayResult",
+        {
+            "state": fields.Nested(state, required=True, metadata={"description": "The final state."}),
+            "events": fields.List(fields.Nested(event), required=True, metadata={"description": "Every event in order; `hand` is the hand's index in the transcript."}),
+            "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
+            "scores": fields.List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
+        },
+        "The result of a transcript.",
+    )
+    check_response = request(
+        "CheckResult",
+        {
+            "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
+            "problems": fields.List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
+        },
+        "What is wrong with a state, if anything.",
+    )
     return GameSchemas(
+        view_request=view_request,
+        view_response=view_response,
+        replay_request=replay_request,
+        replay_response=replay_response,
+        check_response=check_response,
         deal=deal,
         state_request=state_request,
         play_request=play_request,
@@ -287,7 +402,7 @@ def _event_schema(prefix: str, agency: bool, top: int) -> type[Schema]:
         {
             "type": fields.String(
                 required=True,
-                validate=validate.OneOf(["card_played", "trick_won", "trick_discarded", "hand_over"]),
+                validate=validate.OneOf(["card_played", "trick_won", "trick_discarded", "hand_over", "match_over"]),
                 metadata={"description": "What happened."},
             ),
             "seat": Int(metadata={"description": "card_played: the seat that played."}),
@@ -306,22 +421,26 @@ def _event_schema(prefix: str, agency: bool, top: int) -> type[Schema]:
             "team_points": fields.List(Int(), metadata={"description": "hand_over (Agency): points per team."}),
             "multiplier": Int(allow_none=True, metadata={"description": "hand_over (Fapfap)."}),
             "payouts": fields.List(Int(), metadata={"description": "hand_over (Fapfap)."}),
+            "tally": fields.List(Int(), metadata={"description": "match_over: the final tally."}),
+            "hand": Int(metadata={"description": "replay: the hand's index in the transcript, from 0."}),
         },
         doc="Something that happened. Fields beyond `type` depend on the type.",
     )
 
 
-def _players(game: Game) -> Int:
+def _players(game: Game, required: bool = True) -> Int:
     """The player count, refused outside the game's range with a message naming it (F8)."""
     span = f"{game.min_players} to {game.max_players}"
     return Int(
-        required=True,
+        required=required,
         validate=validate.Range(min=game.min_players, max=game.max_players, error=f"{game.name} is played by {span} players (RULINGS F8)."),
         metadata={"description": f"Number of seats: {span} (RULINGS F8)."},
     )
 
 
-def _deal_request(game: Game, prefix: str, options: type[Schema]) -> type[Schema]:
+def _deal_request(game: Game, prefix: str, options: type[Schema], state: type[Schema] | None) -> type[Schema]:
+    """The deal request; with ``state=None``, the deal of a later hand in a
+    transcript, whose previous hand is implied (no ``previous``, no ``players``)."""
     agency = isinstance(game, AgencyGame)
     hand = 8 if agency else game.hand_size
 
@@ -331,6 +450,8 @@ def _deal_request(game: Game, prefix: str, options: type[Schema]) -> type[Schema
             given = [name for name in DEAL_SOURCES if name in data]
             if len(given) > 1:
                 raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
+            if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
+                raise ValidationError("Say how many players, or give the previous hand of the match.", "players")
 
         @post_load
         def _kwargs(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -348,15 +469,24 @@ def _deal_request(game: Game, prefix: str, options: type[Schema]) -> type[Schema
             validate=validate.Length(max=game.max_players),
             metadata={"description": f"hands[s]: seat s's {hand} dealt cards, in dealt order" + (" (Walls are added, A5)." if agency else ".")},
         ),
-        "options": fields.Nested(options, load_default=dict, metadata={"description": "Rules options; defaults apply."}),
+        "options": fields.Nested(options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
     }
+    if state is not None:
+        fields_["previous"] = fields.Nested(state, metadata={"description": "The finished hand this one follows in a match (RULINGS "
+                                            + ("A14): the team that lost it names the leader." if agency else "F7): its winner deals.")})
     if agency:
-        fields_["first_leader"] = seat("The seat that leads the first trick (A14).", maximum=SEATS - 1, load_default=0)
+        fields_["first_leader"] = seat(
+            "The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost "
+            "(default: that team's lower seat).", maximum=SEATS - 1)
     else:
-        fields_["players"] = _players(game)
-        fields_["dealer"] = seat("The dealing seat (F3); the seat after it leads first (F4).", maximum=game.max_players - 1, load_default=0)
-    schema = _schema(f"{prefix}DealRequest", fields_, _DealBase, doc="A new hand: at most one of seed, deck and hands; none deals at random.")
-    schema.JSON_SCHEMA_EXTRA = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
+        fields_["players"] = _players(game, required=False)
+        fields_["dealer"] = seat("The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, "
+                                 "the last hand's winner.", maximum=game.max_players - 1)
+    name, doc = ("DealRequest", "A new hand") if state is not None else ("NextDeal", "A later hand of the match")
+    schema = _schema(f"{prefix}{name}", fields_, _DealBase, doc=f"{doc}: at most one of seed, deck and hands; none deals at random.")
+    one_source = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
+    first_hand = agency or state is None
+    schema.JSON_SCHEMA_EXTRA = one_source if first_hand else {**one_source, "anyOf": [{"required": ["players"]}, {"required": ["previous"]}]}
     return schema
 
 
@@ -374,22 +504,9 @@ def _common_state_fields(game: Game, options, deal_record, trick, won_trick, max
 
 def _last_trick_state(game, prefix, options, deal_record, trick, won_trick, max_tricks, hand_cards) -> type[Schema]:
     top = game.max_players - 1
-
-    class _Base(_Versions):
-        @post_load
-        def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawLastTrickState:
-            return RawLastTrickState(
-                players=data["players"],
-                dealer=data["dealer"],
-                options=data["options"],
-                seed=data["deal"].get("seed"),
-                deal_hands=data["deal"]["hands"],
-                undealt=data["deal"].get("undealt"),
-                tricks=data["tricks"],
-                trick=data["trick"],
-                claimed={k: data[k] for k in ("hands", "to_act", "hand_over", "winner") if k in data},
-            )
-
+    base = type("_LastTrickStateBase", (_StateBase,), {
+        "RAW": RawLastTrickState, "FIXED": ("players", "dealer"), "CLAIMED": ("hands", "to_act", "hand_over", "winner"),
+    })
     return _schema(
         f"{prefix}State",
         _ordered({
@@ -400,8 +517,9 @@ def _last_trick_state(game, prefix, options, deal_record, trick, won_trick, max_
                                  validate=validate.Length(max=game.max_players), metadata={"description": "hands[s]: seat s's cards now."}),
             "trick": fields.Nested(trick, required=True, allow_none=True, metadata={"description": "The trick in progress; null once the hand is over."}),
             "winner": seat("The seat that won the last trick, once the hand is over.", maximum=top, allow_none=True),
+            "match": fields.Nested(_match_schema(game, prefix), metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
         }),
-        _Base,
+        base,
         doc=f"A hand of {game.name}: its deal and plays, and what they lead to.",
     )
 
@@ -417,19 +535,10 @@ def _agency_state(game, prefix, options, deal_record, trick, won_trick, max_tric
         doc="What a seat reaches in one holder.",
     )
 
-    class _Base(_Versions):
-        @post_load
-        def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawAgencyState:
-            return RawAgencyState(
-                options=data["options"],
-                first_leader=data["first_leader"],
-                seed=data["deal"].get("seed"),
-                deal_hands=data["deal"]["hands"],
-                undealt=data["deal"].get("undealt"),
-                tricks=data["tricks"],
-                trick=data["trick"],
-                claimed={k: data[k] for k in ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach") if k in data},
-            )
+    base = type("_AgencyStateBase", (_StateBase,), {
+        "RAW": RawAgencyState, "FIXED": ("first_leader",),
+        "CLAIMED": ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach"),
+    })
 
     return _schema(
         f"{prefix}State",
@@ -449,10 +558,54 @@ def _agency_state(game, prefix, options, deal_record, trick, won_trick, max_tric
             "reach": fields.List(fields.List(fields.Nested(reach_entry), validate=validate.Length(max=2)),
                                  validate=validate.Length(max=SEATS),
                                  metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
+            "match": fields.Nested(_match_schema(game, prefix), metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
         }),
-        _Base,
+        base,
         doc="A hand of Agency: its deal and plays, and what they lead to.",
     )
+
+
+def _view_schema(game: Game, prefix: str, trick, won_trick, move) -> type[Schema]:
+    agency = isinstance(game, AgencyGame)
+    top = game.max_players - 1
+    common = {
+        "game": fields.String(required=True),
+        "options": fields.Dict(required=True),
+        "seat": Int(required=True, metadata={"description": "The seat this view is for."}),
+        "tricks": fields.List(fields.Nested(won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
+        "to_act": Int(allow_none=True, required=True),
+        "hand_over": Bool(required=True),
+        "winner": Int(allow_none=True, required=True),
+        "legal_moves": fields.List(fields.Nested(move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
+        "match": fields.Dict(required=True, metadata={"description": "Where the hand stands in its match (public)."}),
+    }
+    if agency:
+        holder_view = _schema("AgencyHolderView", {
+            "holder": Int(required=True),
+            "count": Int(required=True, metadata={"description": "Cards in it, Walls included."}),
+            "cards": fields.List(fields.String(), allow_none=True, required=True,
+                                 metadata={"description": "Its cards from seat h's end, when the seat sits beside it; else null."}),
+        }, doc="A holder as one seat sees it.")
+        specific = {
+            "first_leader": Int(required=True),
+            "team": Int(required=True, metadata={"description": "The seat's team (A4)."}),
+            "holders": fields.List(fields.Nested(holder_view), required=True,
+                                   metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
+            "reach": fields.List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
+            "trick": fields.Nested(trick, required=True),
+            "team_points": fields.List(Int(), required=True),
+            "end": fields.String(allow_none=True, required=True),
+        }
+    else:
+        specific = {
+            "players": Int(required=True),
+            "dealer": Int(required=True),
+            "hand": fields.List(fields.String(), required=True, metadata={"description": "This seat's cards now, in dealt order."}),
+            "hand_sizes": fields.List(Int(), required=True, metadata={"description": "How many cards each seat holds."}),
+            "trick": fields.Nested(trick, required=True, allow_none=True),
+        }
+    return _schema(f"{prefix}SeatView", {**common, **specific},
+                   doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.")
 
 
 # -- JSON out -------------------------------------------------------------
@@ -508,4 +661,44 @@ def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
         out["team_points"] = list(state.team_points)
         out["end"] = state.end
         out["reach"] = [[{"holder": h, "cards": _codes(c)} for h, c in state.reach(s)] for s in range(SEATS)]
+    out["match"] = (AGENCY if agency else state.game).match_status(state)
     return out
+
+
+def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know of ``state``, and nothing more.
+
+    Built field by field from what the seat sees at the table: its own cards
+    (Agency: the two holders beside it), every card played, counts of the rest,
+    whose turn it is, points and the match. Never the deal, the undealt cards
+    or the seed.
+    """
+    agency = isinstance(state, AgencyState)
+    game = AGENCY if agency else state.game
+    legal = [dump_play(m) for m in game.legal_moves(state)] if state.to_act == seat else []
+    view: dict[str, Any] = {"game": game.id, "options": dict(state.options), "seat": seat}
+    if agency:
+        beside = set(holders_of(seat))
+        view["first_leader"] = state.first_leader
+        view["team"] = team(seat)
+        view["holders"] = [
+            {"holder": h, "count": len(cards_), "cards": _codes(cards_) if h in beside else None}
+            for h, cards_ in enumerate(state.holders)
+        ]
+        view["reach"] = [{"holder": h, "cards": _codes(c)} for h, c in state.reach(seat)]
+    else:
+        view["players"] = state.players
+        view["dealer"] = state.dealer
+        view["hand"] = _codes(state.hands[seat])
+        view["hand_sizes"] = [len(hand) for hand in state.hands]
+    view["tricks"] = [_dump_trick(t, True, agency) for t in state.tricks]
+    view["trick"] = None if state.trick is None else _dump_trick(state.trick, False, agency)
+    view["to_act"] = state.to_act
+    view["hand_over"] = state.hand_over
+    view["winner"] = state.winner
+    if agency:
+        view["team_points"] = list(state.team_points)
+        view["end"] = state.end
+    view["legal_moves"] = legal
+    view["match"] = game.match_status(state)
+    return view
