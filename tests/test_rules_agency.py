@@ -280,7 +280,6 @@ def test_a6_playing_own_first_wall_opens_c4_c5_to_that_seat():
 def test_a6_wall_played_from_the_end_is_the_wall_nearest_that_end():
     state = deal(OPENING)
     state, _ = run(state, "9H W@0")
-    assert [str(card) for card in state.holders[0]] == "9H 9M 9B W 8H 8M 8B 1V 2V".split()[1:] or True
     assert [str(card) for card in state.holders[0]] == "9M 9B W 8H 8M 8B 1V 2V".split()
     assert reach(state, 1)[0] == {"2V", "1V", "8B", "8M", "8H", "W"}
     assert reach(state, 0)[0] == {"9M", "9B", "W"}
