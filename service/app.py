@@ -18,6 +18,7 @@ from service import api as api_package
 from service import config as settings
 from service.api import middleware, ops
 from service.api.problems import ProblemApi
+from service.schemas.spec import SchemaExtrasPlugin
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -98,7 +99,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         expose_headers=[middleware.REQUEST_ID_HEADER, "Allow"],
         max_age=600,
     )
-    api = ProblemApi(app)
+    api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     api_package.register(api)
     app.register_blueprint(ops.docs)
     return app

@@ -103,10 +103,64 @@ PROBLEM_TYPES: dict[str, ProblemType] = _types(
         description="The state was made by a rules or schema version this referee does not know.",
     ),
     ProblemType(
-        code="signature_invalid",
+        code="state_signature_invalid",
         title="State signature invalid",
         status=403,
-        description="The state's signature is missing or does not match: the state was not produced by this referee, or was changed.",
+        description="The service signs its states, and this one's signature is missing or does not match: the state was not produced by this referee, or was changed.",
+    ),
+    ProblemType(
+        code="holder_required",
+        title="Illegal move",
+        status=409,
+        description="Agency: a Wall was played without `holder`. The detail names the holders it could come from; `legal_moves` lists the moves with their holders.",
+    ),
+    ProblemType(
+        code="invalid_trick",
+        title="Refused by the rules",
+        status=409,
+        description="The plays given to `trick-winner` cannot form a trick: a card not in the deck, a card or seat twice, too many plays, two Walls, or no suited card. `problems` lists each.",
+    ),
+    ProblemType(
+        code="seat_out_of_range",
+        title="Refused by the rules",
+        status=409,
+        description="A seat number (dealer, first leader) is not a seat of this hand.",
+    ),
+    ProblemType(
+        code="players_required",
+        title="Refused by the rules",
+        status=409,
+        description="A first hand needs `players`.",
+    ),
+    ProblemType(
+        code="players_out_of_range",
+        title="Refused by the rules",
+        status=409,
+        description="The player count is outside the game's range (RULINGS F8).",
+    ),
+    ProblemType(
+        code="hand_not_over",
+        title="Refused by the rules",
+        status=409,
+        description="`previous` is a hand still in play: the next hand of a match is dealt from a finished one.",
+    ),
+    ProblemType(
+        code="match_over",
+        title="Refused by the rules",
+        status=409,
+        description="The match of `previous` is over: start a new match with a deal that has no `previous`.",
+    ),
+    ProblemType(
+        code="match_mismatch",
+        title="Refused by the rules",
+        status=409,
+        description="The deal contradicts its match: other players, another dealer than the last hand's winner (F7), or other options.",
+    ),
+    ProblemType(
+        code="leader_not_from_losing_team",
+        title="Refused by the rules",
+        status=409,
+        description="Agency: the next hand's leader must be a seat of the team that lost the last decided hand (RULINGS A14). `allowed_leaders` lists them.",
     ),
 )
 
