@@ -32,5 +32,11 @@ test: $(VENV)/.installed-test
 openapi: $(VENV)/.installed-test
 	$(BIN)/flask --app service.app:create_app openapi write --format yaml openapi.yaml
 
+## bench: load the service and a do-nothing floor through gunicorn, time the rules core
+## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
+.PHONY: bench
+bench: $(VENV)/.installed-run
+	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,318 @@
+"""Benchmark the referee: HTTP load against gunicorn next to a do-nothing floor, and the rules core.
+
+Usage: ``python -m bench.run [--duration S] [--connections N] [--quick]``
+(``make bench`` runs it in the project's venv). Prints markdown tables and
+writes every figure to ``bench/results/latest.json``. See ``bench/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python bench/run.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import load, scenarios  # noqa: E402
+from bench.server import ROOT, Gunicorn  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "latest.json"
+FLOOR_PATH = "/floor"
+FLOOR_BODY = b'{"ping":1}'
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 10; 3 with --quick)")
+    parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    parser.add_argument("--quick", action="store_true", help="short rows and short in-process timings (a smoke run)")
+    parser.add_argument("--tool", choices=("auto", "wrk", "python"), default="auto",
+                        help="load generator: wrk (installed with apt-get when root), or the Python fallback")
+    parser.add_argument("--no-install", action="store_true", help="never apt-get install wrk")
+    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    args = parser.parse_args(argv)
+    if args.duration is None:
+        args.duration = 3.0 if args.quick else 10.0
+    args.warmup = 0.5 if args.quick else 1.0
+    args.budget = 0.08 if args.quick else 0.3  # seconds per in-process figure
+    return args
+
+
+def choose_tool(args: argparse.Namespace):
+    if args.tool != "python":
+        binary, note = load.ensure_wrk(install=not args.no_install)
+        if binary:
+            name = load.wrk_version(binary)
+
+            def run(url, body, duration):
+                return load.run_wrk(binary, url, body, duration, args.connections, args.threads)
+
+            return "wrk", name, note, run
+        if args.tool == "wrk":
+            raise SystemExit(note)
+    note = "Python fallback (one process per connection, http.client, closed loop)" if args.tool == "python" else note
+    return "python", "python http.client loop", note, lambda url, body, duration: load.run_python(
+        url, body, duration, args.connections)
+
+
+def git_commit() -> str | None:
+    run = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    return run.stdout.strip() or None
+
+
+def loadavg() -> list[float] | None:
+    try:
+        return [float(x) for x in Path("/proc/loadavg").read_text().split()[:3]]
+    except OSError:
+        return None
+
+
+# -- formatting ----------------------------------------------------------------
+
+
+def table(headers: list[str], rows: list[list], align: str | None = None) -> str:
+    align = align or "l" + "r" * (len(headers) - 1)
+    marks = ["---:" if a == "r" else "---" for a in align]
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join(marks) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+def fmt(value, digits: int = 0) -> str:
+    if value is None:
+        return "-"
+    return f"{value:,.{digits}f}"
+
+
+def mib(kib) -> str:
+    return "-" if kib is None else f"{kib / 1024:.1f}"
+
+
+# -- the HTTP part ---------------------------------------------------------------
+
+
+def http_rows(bodies: dict, replay_ok: bool) -> list[dict]:
+    rows = [
+        {"row": "agram (5 players) legal-moves", "path": "/v1/games/agram/legal-moves",
+         "body": {"state": bodies["agram_state"]}},
+        {"row": "agram (5 players) play", "path": "/v1/games/agram/play",
+         "body": {"state": bodies["agram_state"], "move": bodies["agram_move"]}},
+        {"row": "agency legal-moves", "path": "/v1/games/agency/legal-moves",
+         "body": {"state": bodies["agency_state"]}},
+        {"row": "agency play", "path": "/v1/games/agency/play",
+         "body": {"state": bodies["agency_state"], "move": bodies["agency_move"]}},
+    ]
+    if replay_ok:
+        rows.append({"row": f"agency replay ({len(bodies['replay']['moves'])} moves)",
+                     "path": "/v1/games/agency/replay", "body": bodies["replay"]})
+    for row in rows:
+        row["bytes"] = scenarios.encode(row["body"])
+    return rows
+
+
+def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]) -> dict:
+    from bench.server import post
+
+    floor = Gunicorn("floor", "bench.floor_app:app", (FLOOR_PATH, FLOOR_BODY))
+    service = Gunicorn("service", "service.app:create_app()", ("/v1/games/agency/legal-moves", b"{}"))
+    rows = http_rows(bodies, replay_ok)
+    out: dict = {"rows": [], "memory": {}}
+    try:
+        print("starting gunicorn: floor and service ...", flush=True)
+        floor.start()
+        service.start()
+        out["workers"] = {"floor": floor.workers(), "service": service.workers()}
+        # Every body must be accepted before it is loaded.
+        for row in list(rows):
+            status, answer = post(service.port, row["path"], row["bytes"])
+            row["status"] = status
+            if status != 200:
+                notes.append(f"{row['row']}: skipped, the server answered {status}: {answer[:200]!r}")
+                rows.remove(row)
+        print(f"warm-up: {args.warmup:g} s per row ...", flush=True)
+        run_load(floor.url + FLOOR_PATH, FLOOR_BODY, args.warmup)
+        for row in rows:
+            run_load(service.url + row["path"], row["bytes"], args.warmup)
+        time.sleep(0.5)
+        out["memory"]["rest"] = {"floor": floor.memory(), "service": service.memory()}
+        # The floor is measured before the first row, between rows and after the last one (each pass
+        # half a row long); each row is compared with the floor passes on either side of it, so slow
+        # drifts of the shared machine's load cancel out of the ratios.
+        floor_time = max(1.0, args.duration / 2)
+        passes: list[dict] = []
+
+        def floor_pass() -> None:
+            print(f"load: floor pass {len(passes) + 1} ({floor_time:g} s) ...", flush=True)
+            result = run_load(floor.url + FLOOR_PATH, FLOOR_BODY, floor_time)
+            result.update({"row": f"floor pass {len(passes) + 1}", "loadavg": loadavg()})
+            passes.append(result)
+
+        floor_pass()
+        for row in rows:
+            print(f"load: {row['row']} ({args.duration:g} s) ...", flush=True)
+            result = run_load(service.url + row["path"], row["bytes"], args.duration)
+            result.update({"row": row["row"], "path": row["path"], "body_bytes": len(row["bytes"]), "loadavg": loadavg()})
+            before = passes[-1]
+            floor_pass()
+            after = passes[-1]
+            floor_rps = (before["rps"] + after["rps"]) / 2
+            floor_p99 = (before["p99_ms"] + after["p99_ms"]) / 2
+            result["floor_rps"], result["floor_p99_ms"] = floor_rps, floor_p99
+            result["rps_ratio"] = result["rps"] / floor_rps if floor_rps else None
+            result["p99_ratio"] = result["p99_ms"] / floor_p99 if floor_p99 else None
+            out["rows"].append(result)
+        time.sleep(0.5)
+        out["memory"]["after"] = {"floor": floor.memory(), "service": service.memory()}
+    finally:
+        service.stop()
+        floor.stop()
+    out["floor_passes"] = passes
+    rps = [p["rps"] for p in passes]
+    out["floor"] = {
+        "rps": sum(rps) / len(rps),
+        "p50_ms": sum(p["p50_ms"] for p in passes) / len(passes),
+        "p99_ms": sum(p["p99_ms"] for p in passes) / len(passes),
+        "rps_min": min(rps), "rps_max": max(rps),
+    }
+    return out
+
+
+def http_table(result: dict) -> str:
+    floor = result["floor"]
+    passes = len(result["floor_passes"])
+    rows = [[f"floor (mean of {passes} passes)", fmt(floor["rps"]), fmt(floor["p50_ms"], 2), fmt(floor["p99_ms"], 2),
+             "1.00", "1.00", sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
+    for r in result["rows"]:
+        errors = r["socket_errors"] + r["non_2xx"]
+        rows.append([r["row"], fmt(r["rps"]), fmt(r["p50_ms"], 2), fmt(r["p99_ms"], 2),
+                     fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), errors])
+    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99", "errors"], rows)
+
+
+def memory_table(result: dict) -> str:
+    rest, after = result["memory"].get("rest", {}), result["memory"].get("after", {})
+    rows = []
+    for server in ("floor", "service"):
+        before, later = rest.get(server, {}), after.get(server, {})
+        for pid in sorted(set(before) | set(later), key=int):
+            note = "" if pid in before and pid in later else ("started during the load (recycled)" if pid not in before
+                                                            else "gone after the load (recycled)")
+            rows.append([server, pid, mib(before.get(pid)), mib(later.get(pid)), note])
+    return table(["server", "worker pid", "RSS at rest MiB", "RSS after load MiB", "note"], rows, "lrrrl")
+
+
+# -- main --------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    began = time.monotonic()
+    notes: list[str] = []
+    tool, tool_version, tool_note, run_load = choose_tool(args)
+    print(f"load tool: {tool_version} ({tool_note})", flush=True)
+
+    print("building request bodies through the API ...", flush=True)
+    bodies = scenarios.build_bodies()
+    status = scenarios.replay_status(bodies["replay"])
+    replay_ok = status == 200
+    if not replay_ok:
+        notes.append(
+            "replay: skipped, POST /v1/games/agency/replay answered "
+            + (f"{status} (no such endpoint yet)" if status in (404, 405) else f"{status}"))
+
+    results: dict = {
+        "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "commit": git_commit(),
+        "python": platform.python_version(),
+        "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
+        "loadavg_before": loadavg(),
+        "settings": {"duration_s": args.duration, "warmup_s": args.warmup, "connections": args.connections,
+                     "threads": args.threads if tool == "wrk" else None, "quick": args.quick,
+                     "in_process_budget_s": args.budget},
+        "tool": {"name": tool, "version": tool_version, "note": tool_note},
+        "bodies": {"agram_players": scenarios.AGRAM_PLAYERS, "seed": scenarios.SEED,
+                   "agram_plays_in_state": bodies["mid"]["agram"], "agency_plays_in_state": bodies["mid"]["agency"],
+                   "agency_hand_moves": len(bodies["replay"]["moves"])},
+        "notes": notes,
+    }
+
+    results["http"] = measure_http(args, run_load, bodies, replay_ok, notes)
+
+    print("in-process: rules core ...", flush=True)
+    results["core_legal_moves"] = scenarios.core_legal_moves(bodies, args.budget * 3)
+    results["core_hands"] = scenarios.core_hands(args.budget * 3)
+    print("in-process: scaling ...", flush=True)
+    results["scaling"] = scenarios.scaling(args.budget)
+    results["replay_scaling"] = scenarios.replay_scaling(bodies["hands"]["agency"], args.budget) if replay_ok else None
+    results["loadavg_after"] = loadavg()
+    results["elapsed_s"] = time.monotonic() - began
+
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    print()
+    print(report(results))
+    print(f"\nresults: {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}"
+          f" ({results['elapsed_s']:.0f} s)")
+    return 0
+
+
+def report(results: dict) -> str:
+    http = results["http"]
+    s = results["settings"]
+    tool = results["tool"]
+    threads = f", {s['threads']} threads" if s["threads"] else ""
+    out = [
+        f"## HTTP over loopback ({tool['version']}; {s['connections']} connections{threads}, "
+        f"{s['duration_s']:g} s per row after {s['warmup_s']:g} s warm-up; gunicorn with deploy/gunicorn.conf.py, "
+        f"{len(http['workers']['service'])} workers)",
+        "",
+        http_table(http),
+        "",
+        "Each row's ratios are against the mean of the floor passes just before and just after it. Floor passes: "
+        + ", ".join(f"{p['rps']:,.0f}" for p in http["floor_passes"])
+        + f" requests/s. Load average before/after: {results['loadavg_before']} / {results['loadavg_after']}.",
+        "",
+        "## Worker memory (VmRSS)",
+        "",
+        memory_table(http),
+        "",
+        "## Rules core in-process: legal moves on the mid-hand states (state restored once)",
+        "",
+        table(["game", "players", "plays in state", "legal_moves/s", "µs per legal_moves", "restore µs"],
+              [[r["game"], r["players"], r["plays_in_state"], fmt(r["legal_moves_per_s"]), fmt(r["legal_moves_us"], 1),
+                fmt(r["restore_us"], 1)] for r in results["core_legal_moves"]]),
+        "",
+        "## Rules core in-process: whole random hands (deal from a seed, random legal moves to the end)",
+        "",
+        table(["game", "players", "hands/s", "plays per hand", "µs per play (legal_moves + play)"],
+              [[r["game"], r["players"], fmt(r["hands_per_s"], 1), fmt(r["plays_per_hand"], 1),
+                fmt(r["us_per_play"], 1)] for r in results["core_hands"]]),
+        "",
+        "## Scaling: µs per request through the app in-process (Flask test client), and the rules core alone",
+        "",
+        table(["game", "players", "progress", "plays in state", "body bytes", "legal-moves µs", "play µs",
+               "core restore µs", "core legal_moves µs", "core play µs"],
+              [[r["game"], r["players"], f"{r['progress']:.0%}", r["plays_in_state"], r["body_bytes"],
+                fmt(r["legal_moves_us"]), fmt(r["play_us"]), fmt(r["core_restore_us"]),
+                fmt(r["core_legal_moves_us"]), fmt(r["core_play_us"])] for r in results["scaling"]]),
+    ]
+    if results.get("replay_scaling"):
+        out += ["", "## Scaling: replay by transcript length (agency, Flask test client)", "",
+                table(["moves", "body bytes", "status", "replay µs"],
+                      [[r["moves"], r["body_bytes"], r["status"], fmt(r.get("replay_us"))]
+                       for r in results["replay_scaling"]])]
+    if results["notes"]:
+        out += ["", "Notes:"] + [f"- {n}" for n in results["notes"]]
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

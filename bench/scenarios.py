@@ -1,0 +1,268 @@
+"""Request bodies built through the real API, and the in-process measurements.
+
+Bodies come from the app itself (Flask test client): deal from a seed, then
+random legal moves (seeded) to the point wanted, so every state is one the
+referee produced. The in-process timings call the rules core directly
+(``GAMES[g].legal_moves``, ``deal``, ``play``) or the app through the test
+client (no socket, no gunicorn).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from service.games import GAMES, AgencyGame
+from service.schemas.games import schemas_for
+
+AGRAM_PLAYERS = 5
+SEED = 7
+PROGRESS = (0.0, 0.25, 0.5, 0.75)
+
+_APP = None
+
+
+def app():
+    """The referee app, built once per process (its metrics registry is global).
+
+    The ``referee`` access log still formats every line, as in production, but
+    writes to the null device instead of the terminal.
+    """
+    global _APP
+    if _APP is None:
+        from service.app import create_app
+
+        _APP = create_app()
+        sink = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the app
+        for handler in logging.getLogger("referee").handlers:
+            if isinstance(handler, logging.StreamHandler):
+                handler.setStream(sink)
+    return _APP
+
+
+def client():
+    return app().test_client()
+
+
+def encode(body: Any) -> bytes:
+    return json.dumps(body, separators=(",", ":")).encode()
+
+
+def post(test_client, path: str, body: Any) -> tuple[int, Any]:
+    response = test_client.post(path, data=encode(body), content_type="application/json")
+    return response.status_code, response.get_json(silent=True)
+
+
+def deal_request(game_id: str, players: int, seed: int) -> dict[str, Any]:
+    if isinstance(GAMES[game_id], AgencyGame):
+        return {"seed": seed, "first_leader": seed % 4}
+    return {"players": players, "dealer": seed % players, "seed": seed}
+
+
+def api_hand(game_id: str, players: int, seed: int) -> dict[str, Any]:
+    """A whole hand through the API: ``states[i]`` is the state before ``moves[i]``.
+
+    Returns ``{"deal", "states", "moves", "final"}``.
+    """
+    test_client = client()
+    rng = random.Random(f"{game_id}/{players}/{seed}")
+    deal = deal_request(game_id, players, seed)
+    status, body = post(test_client, f"/v1/games/{game_id}/deal", deal)
+    if status != 200:
+        raise RuntimeError(f"deal {game_id}: {status} {body}")
+    state, states, moves = body["state"], [], []
+    while True:
+        status, legal = post(test_client, f"/v1/games/{game_id}/legal-moves", {"state": state})
+        if status != 200:
+            raise RuntimeError(f"legal-moves {game_id}: {status} {legal}")
+        if legal["to_act"] is None:
+            return {"deal": deal, "states": states, "moves": moves, "final": state}
+        move = rng.choice(legal["moves"])
+        status, played = post(test_client, f"/v1/games/{game_id}/play", {"state": state, "move": move})
+        if status != 200:
+            raise RuntimeError(f"play {game_id}: {status} {played}")
+        states.append(state)
+        moves.append(move)
+        state = played["state"]
+
+
+def mid_index(moves: int, players: int) -> int:
+    """The middle of a hand, moved one play on when it falls between tricks."""
+    index = moves // 2
+    return index + 1 if index % players == 0 and index + 1 < moves else index
+
+
+def progress_index(moves: int, fraction: float) -> int:
+    return min(moves - 1, round(fraction * moves))
+
+
+def build_bodies() -> dict[str, Any]:
+    """The load-test bodies: mid-hand agram (5 players) and agency, and a whole agency hand."""
+    agram = api_hand("agram", AGRAM_PLAYERS, SEED)
+    agency = api_hand("agency", 4, SEED)
+    ag_i = mid_index(len(agram["moves"]), AGRAM_PLAYERS)
+    ay_i = mid_index(len(agency["moves"]), 4)
+    return {
+        "hands": {"agram": agram, "agency": agency},
+        "mid": {"agram": ag_i, "agency": ay_i},
+        "agram_state": agram["states"][ag_i],
+        "agram_move": agram["moves"][ag_i],
+        "agency_state": agency["states"][ay_i],
+        "agency_move": agency["moves"][ay_i],
+        "replay": {"deal": agency["deal"], "moves": agency["moves"]},
+    }
+
+
+# -- timing -----------------------------------------------------------------
+
+
+def per_call_us(fn: Callable[[], Any], budget: float, batches: int = 5) -> float:
+    """The fastest of ``batches`` batches: mean time of one call in it, in microseconds.
+
+    The fastest batch is the one least disturbed by other work on the machine.
+
+    The batch size is calibrated so that all batches together take about ``budget`` seconds.
+    """
+    n, elapsed = 1, 0.0
+    while n < 1 << 22:
+        began = time.perf_counter()
+        for _ in range(n):
+            fn()
+        elapsed = time.perf_counter() - began
+        if elapsed >= budget / batches / 4:
+            break
+        n *= 2
+    n = max(1, int(n * (budget / batches) / max(elapsed, 1e-9)))
+    samples = []
+    for _ in range(batches):
+        began = time.perf_counter()
+        for _ in range(n):
+            fn()
+        samples.append((time.perf_counter() - began) / n)
+    return min(samples) * 1e6
+
+
+def restored(game_id: str, state_json: dict[str, Any]):
+    """A state as the API would restore it: schema load, then the rules' restore."""
+    raw = schemas_for(game_id).state().load(state_json)
+    return GAMES[game_id].restore(raw)
+
+
+def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, Any]]:
+    """Legal moves per second on the mid-hand states, on a state restored once."""
+    rows = []
+    for label, game_id, players in (("agram", "agram", AGRAM_PLAYERS), ("agency", "agency", 4)):
+        state = restored(game_id, bodies[f"{label}_state"])
+        game = GAMES[game_id]
+        us = per_call_us(lambda: game.legal_moves(state), budget)
+        raw = schemas_for(game_id).state().load(bodies[f"{label}_state"])
+        restore_us = per_call_us(lambda: game.restore(raw), budget)
+        rows.append({
+            "game": game_id, "players": players, "plays_in_state": bodies["mid"][label],
+            "legal_moves_per_s": 1e6 / us, "legal_moves_us": us,
+            "restore_us": restore_us, "restores_per_s": 1e6 / restore_us,
+        })
+    return rows
+
+
+def _random_hand(game, players: int, seed: int) -> int:
+    rng = random.Random(seed)
+    if isinstance(game, AgencyGame):
+        state = game.deal(seed=seed, first_leader=seed % 4)
+    else:
+        state = game.deal(players=players, dealer=seed % players, seed=seed)
+    plays = 0
+    while True:
+        legal = game.legal_moves(state)
+        if not legal:
+            return plays
+        state, _ = game.play(state, rng.choice(legal))
+        plays += 1
+
+
+def core_hands(budget: float) -> list[dict[str, Any]]:
+    """Whole random hands per second (deal from a seed, random legal moves to the end)."""
+    rows = []
+    for game in GAMES.values():
+        counts = sorted({game.min_players, game.max_players}) if not isinstance(game, AgencyGame) else [4]
+        for players in counts:
+            hands = plays = 0
+            began = time.perf_counter()
+            while True:
+                plays += _random_hand(game, players, hands)
+                hands += 1
+                elapsed = time.perf_counter() - began
+                if elapsed >= budget:
+                    break
+            rows.append({
+                "game": game.id, "players": players, "hands_per_s": hands / elapsed,
+                "plays_per_hand": plays / hands, "us_per_play": elapsed / plays * 1e6 if plays else None,
+            })
+    return rows
+
+
+def scaling(budget: float) -> list[dict[str, Any]]:
+    """Test-client cost of legal-moves and play by hand progress and player count.
+
+    Also the rules core alone on the same state: restore (the history replayed
+    from the deal), legal_moves and play on the restored state.
+    """
+    test_client = client()
+    rows = []
+    configs = [("agram", p) for p in range(2, 6)] + [("agency", 4)]
+    for game_id, players in configs:
+        hand = api_hand(game_id, players, SEED)
+        game = GAMES[game_id]
+        state_schema = schemas_for(game_id).state()
+        for fraction in PROGRESS:
+            i = progress_index(len(hand["moves"]), fraction)
+            state, move = hand["states"][i], hand["moves"][i]
+            lm_body = encode({"state": state})
+            play_body = encode({"state": state, "move": move})
+            lm_path, play_path = f"/v1/games/{game_id}/legal-moves", f"/v1/games/{game_id}/play"
+            for path, body in ((lm_path, lm_body), (play_path, play_body)):
+                status = test_client.post(path, data=body, content_type="application/json").status_code
+                if status != 200:
+                    raise RuntimeError(f"{path} answered {status}")
+            raw = state_schema.load(state)
+            live = game.restore(raw)
+            play_move = schemas_for(game_id).play_request().load({"state": state, "move": move})["move"]
+            rows.append({
+                "game": game_id, "players": players, "progress": fraction, "plays_in_state": i,
+                "body_bytes": len(play_body),
+                "legal_moves_us": per_call_us(
+                    lambda: test_client.post(lm_path, data=lm_body, content_type="application/json"), budget),
+                "play_us": per_call_us(
+                    lambda: test_client.post(play_path, data=play_body, content_type="application/json"), budget),
+                "core_restore_us": per_call_us(lambda: game.restore(raw), budget / 2),
+                "core_legal_moves_us": per_call_us(lambda: game.legal_moves(live), budget / 2),
+                "core_play_us": per_call_us(lambda: game.play(live, play_move), budget / 2),
+            })
+    return rows
+
+
+def replay_status(body: dict[str, Any]) -> int:
+    status, _ = post(client(), "/v1/games/agency/replay", body)
+    return status
+
+
+def replay_scaling(hand: dict[str, Any], budget: float) -> list[dict[str, Any]]:
+    """Test-client cost of ``replay`` by transcript length (agency)."""
+    test_client = client()
+    moves = hand["moves"]
+    lengths = sorted({0, 8, 16, 24, len(moves)} & set(range(len(moves) + 1)))
+    rows = []
+    for length in lengths:
+        body = encode({"deal": hand["deal"], "moves": moves[:length]})
+        status = test_client.post("/v1/games/agency/replay", data=body, content_type="application/json").status_code
+        row = {"game": "agency", "moves": length, "body_bytes": len(body), "status": status}
+        if status == 200:
+            row["replay_us"] = per_call_us(
+                lambda: test_client.post("/v1/games/agency/replay", data=body, content_type="application/json"), budget)
+        rows.append(row)
+    return rows

@@ -1,0 +1,157 @@
+"""Start and stop gunicorn with the service's config, and read its workers' memory."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def expected_workers() -> int:
+    """The worker count the config will choose (it reads the same variable and mask)."""
+    if os.environ.get("GUNICORN_WORKERS"):
+        return int(os.environ["GUNICORN_WORKERS"])
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def children(pid: int) -> list[int]:
+    """Direct children of ``pid`` (gunicorn's workers when ``pid`` is the master)."""
+    found: set[int] = set()
+    task_dir = Path(f"/proc/{pid}/task")
+    try:
+        for task in task_dir.iterdir():
+            try:
+                found.update(int(c) for c in (task / "children").read_text().split())
+            except OSError:
+                pass
+    except OSError:
+        return []
+    if found:
+        return sorted(found)
+    # Kernels without the children file: scan every process's parent id.
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return sorted(found)
+
+
+def rss_kib(pid: int) -> int | None:
+    """Resident set size of ``pid`` in KiB (``VmRSS`` in /proc/<pid>/status)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        return None
+    return None
+
+
+class Gunicorn:
+    """One gunicorn master started with ``deploy/gunicorn.conf.py`` on a free loopback port.
+
+    ``probe`` is a (path, body) POST used to tell when the app answers.
+    """
+
+    def __init__(self, name: str, app_spec: str, probe: tuple[str, bytes]) -> None:
+        self.name = name
+        self.app_spec = app_spec
+        self.probe = probe
+        self.port = free_port()
+        self.process: subprocess.Popen | None = None
+        self.log = tempfile.NamedTemporaryFile(prefix=f"bench-{name}-", suffix=".log", delete=False)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 60.0) -> None:
+        if not CONFIG.exists():
+            raise SystemExit(f"{CONFIG.relative_to(ROOT)} is missing: the bench serves the app with the service's own config")
+        env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), self.app_spec],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,  # the referee's JSON access log (one line per request)
+            stderr=self.log,
+        )
+        deadline = time.monotonic() + timeout
+        want = expected_workers()
+        while True:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn ({self.name}) exited:\n{self.tail()}")
+            if len(self.workers()) >= want and self._answers():
+                break
+            if time.monotonic() > deadline:
+                self.stop()
+                raise RuntimeError(f"gunicorn ({self.name}) did not answer within {timeout:.0f} s:\n{self.tail()}")
+            time.sleep(0.1)
+
+    def _answers(self) -> bool:
+        path, body = self.probe
+        try:
+            status, _ = post(self.port, path, body)
+        except OSError:
+            return False
+        return status < 500
+
+    def workers(self) -> list[int]:
+        return children(self.process.pid) if self.process else []
+
+    def memory(self) -> dict[str, int | None]:
+        """Worker pid -> RSS in KiB."""
+        return {str(pid): rss_kib(pid) for pid in self.workers()}
+
+    def tail(self, limit: int = 3000) -> str:
+        try:
+            return Path(self.log.name).read_text(errors="replace")[-limit:]
+        except OSError:
+            return ""
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.log.close()
+        try:
+            os.unlink(self.log.name)
+        except OSError:
+            pass
+
+
+def post(port: int, path: str, body: bytes, timeout: float = 10.0) -> tuple[int, bytes]:
+    """One POST on a new connection; (status, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    try:
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        return response.status, response.read()
+    finally:
+        connection.close()
