@@ -38,17 +38,25 @@ _RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "1")
 _SUITS = ("S", "H", "D", "C", "M", "B", "V")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """A playing card: ``rank`` (``"A"``, ``"10"``, ``"7"`` ...) and ``suit``.
 
     The Wall has rank ``"W"`` and suit ``None``. ``str(card)`` is its code and
-    ``Card.parse(str(card)) == card``. Cards are interned: parse returns the
-    same object for the same code.
+    ``Card.parse(str(card)) == card``. Cards are interned: ``Card(rank, suit)``
+    and ``parse`` return the same object for the same card, so equality and
+    hashing are by identity (fast, and the same as by value).
     """
 
     rank: str
     suit: str | None
+
+    def __new__(cls, rank: str, suit: str | None) -> Card:
+        known = _BY_CODE.get(rank if suit is None else rank + suit) if _BY_CODE else None
+        return known if known is not None else object.__new__(cls)
+
+    def __reduce__(self):
+        return (Card.parse, (self.code,))
 
     @property
     def is_wall(self) -> bool:
@@ -85,7 +93,8 @@ def _all_cards() -> dict[str, Card]:
     return cards
 
 
-_BY_CODE = _all_cards()
+_BY_CODE: dict[str, Card] = {}
+_BY_CODE.update(_all_cards())  # filled after the class exists: Card() looks here first
 WALL = _BY_CODE[WALL_CODE]
 
 CARD_CODE_PATTERN = r"^(10|[2-9AKQJ1])[SHDCMBV]$|^W$"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import flask
+import orjson
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
@@ -120,6 +121,16 @@ def get_game(game: str):
     return describe(GAMES[game])
 
 
+def _json(body: dict[str, Any]) -> flask.Response:
+    """A 200 JSON response, encoded once by orjson.
+
+    The views build their bodies in the documented shape (``dump_state`` and
+    friends), so flask-smorest's response schema documents them without
+    dumping them a second time; the contract tests check the shapes.
+    """
+    return flask.current_app.response_class(orjson.dumps(body), mimetype="application/json")
+
+
 def _keys() -> list[bytes]:
     return [key.encode() for key in flask.current_app.config.get(SIGNING_KEYS) or []]
 
@@ -185,7 +196,7 @@ def _register(game: Game) -> None:
     }
 
     @blp.route(f"{base}/deal", methods=["POST"], endpoint=f"{prefix}_deal", tags=tags)
-    @blp.arguments(schemas.deal)
+    @blp.arguments(schemas.deal())
     @blp.response(200, schemas.state_response)
     @blp.alt_response(409, **problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."))
     @blp.doc(operationId=f"{prefix}_deal", summary=f"Deal a hand of {game.name}", responses={200: {"links": state_links}})
@@ -196,10 +207,10 @@ def _register(game: Game) -> None:
         """
         if "previous" in args:
             args["previous"] = game.restore(args["previous"])
-        return {"state": _signed(dump_state(game.deal(**args)))}
+        return _json({"state": _signed(dump_state(game.deal(**args)))})
 
     @blp.route(f"{base}/legal-moves", methods=["POST"], endpoint=f"{prefix}_legal_moves", tags=tags)
-    @blp.arguments(schemas.state_request)
+    @blp.arguments(schemas.state_request())
     @blp.response(200, schemas.legal_moves_response)
     @blp.alt_response(409, **invalid)
     @blp.doc(
@@ -220,10 +231,10 @@ def _register(game: Game) -> None:
     def legal_moves(args: dict[str, Any]):
         """Every move the seat to act may make; none once the hand is over."""
         state = game.restore(args["state"])
-        return {"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]}
+        return _json({"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]})
 
     @blp.route(f"{base}/play", methods=["POST"], endpoint=f"{prefix}_play", tags=tags)
-    @blp.arguments(schemas.play_request)
+    @blp.arguments(schemas.play_request())
     @blp.response(200, schemas.play_response)
     @blp.alt_response(409, **illegal)
     @blp.doc(operationId=f"{prefix}_play", summary=f"Play a move ({game.name})", responses={200: {"links": state_links}})
@@ -231,10 +242,10 @@ def _register(game: Game) -> None:
         """The state after the move and the events it caused, or a refusal naming the rule broken."""
         state = game.restore(args["state"])
         after, events = game.play(state, args["move"])
-        return {"state": _signed(dump_state(after)), "events": events}
+        return _json({"state": _signed(dump_state(after)), "events": events})
 
     @blp.route(f"{base}/trick-winner", methods=["POST"], endpoint=f"{prefix}_trick_winner", tags=tags)
-    @blp.arguments(schemas.trick_request)
+    @blp.arguments(schemas.trick_request())
     @blp.response(200, schemas.trick_response)
     @blp.alt_response(409, **problem_response(409, "The plays are not a possible trick (`invalid_trick`)."))
     @blp.doc(operationId=f"{prefix}_trick_winner", summary=f"Judge a trick ({game.name})")
@@ -244,28 +255,28 @@ def _register(game: Game) -> None:
         out = {"winner": trick.winner, "card": trick.card.code, "led_suit": trick.led_suit}
         if isinstance(game, AgencyGame):
             out["points"] = trick.points
-        return out
+        return _json(out)
 
     @blp.route(f"{base}/score", methods=["POST"], endpoint=f"{prefix}_score", tags=tags)
-    @blp.arguments(schemas.state_request)
+    @blp.arguments(schemas.state_request())
     @blp.response(200, schemas.score_response)
     @blp.alt_response(409, **invalid)
     @blp.doc(operationId=f"{prefix}_score", summary=f"Score the hand ({game.name})")
     def score(args: dict[str, Any]):
         """The hand's result so far: over or not, the winner, and the game's scoring fields."""
-        return game.score(game.restore(args["state"]))
+        return _json(game.score(game.restore(args["state"])))
 
     @blp.route(f"{base}/view", methods=["POST"], endpoint=f"{prefix}_view", tags=tags)
-    @blp.arguments(schemas.view_request)
+    @blp.arguments(schemas.view_request())
     @blp.response(200, schemas.view_response)
     @blp.alt_response(409, **invalid)
     @blp.doc(operationId=f"{prefix}_view", summary=f"One seat's view ({game.name})")
     def view(args: dict[str, Any]):
         """What one seat may know, and nothing more: its own cards, what has been played and counts of the rest."""
-        return dump_view(game.restore(args["state"]), args["seat"])
+        return _json(dump_view(game.restore(args["state"]), args["seat"]))
 
     @blp.route(f"{base}/replay", methods=["POST"], endpoint=f"{prefix}_replay", tags=tags)
-    @blp.arguments(schemas.replay_request)
+    @blp.arguments(schemas.replay_request())
     @blp.response(200, schemas.replay_response)
     @blp.alt_response(409, **problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made."))
     @blp.doc(operationId=f"{prefix}_replay", summary=f"Replay a transcript ({game.name})")
@@ -275,10 +286,10 @@ def _register(game: Game) -> None:
             args["deal"]["previous"] = game.restore(args["deal"]["previous"])
         hands = [(args["deal"], args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
-        return {"state": _signed(dump_state(state)), "events": events, "score": scores[-1], "scores": scores}
+        return _json({"state": _signed(dump_state(state)), "events": events, "score": scores[-1], "scores": scores})
 
     @blp.route(f"{base}/check", methods=["POST"], endpoint=f"{prefix}_check", tags=tags)
-    @blp.arguments(schemas.state_request)
+    @blp.arguments(schemas.state_request())
     @blp.response(200, schemas.check_response)
     @blp.alt_response(409, **problem_response(409, "A state of an unsupported version."))
     @blp.doc(operationId=f"{prefix}_check", summary=f"Check a state ({game.name})")
@@ -289,7 +300,7 @@ def _register(game: Game) -> None:
             game.restore(args["state"])
         except InvalidState as invalid:
             problems += invalid.extra["problems"]
-        return {"valid": not problems, "problems": problems}
+        return _json({"valid": not problems, "problems": problems})
 
 
 for _game in GAMES.values():

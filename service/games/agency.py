@@ -418,7 +418,7 @@ class _Table:
     """A mutable working copy of one hand: the single place Agency's rules of
     play live (A6, A8-A13)."""
 
-    __slots__ = ("options", "first_leader", "seed", "match", "deal_hands", "undealt", "holders", "tricks", "leader", "plays", "points", "end")
+    __slots__ = ("options", "first_leader", "seed", "match", "deal_hands", "undealt", "holders", "tricks", "leader", "plays", "points", "end", "_reach")
 
     @classmethod
     def dealt(cls, options, first_leader, hands, seed, match) -> _Table:
@@ -429,6 +429,7 @@ class _Table:
         table.undealt = tuple(card for card in DECK if card not in dealt)
         table.holders = [layout(hand) for hand in hands]
         table.tricks, table.leader, table.plays, table.points, table.end = [], first_leader, [], [0, 0], None
+        table._reach = {}
         return table
 
     @classmethod
@@ -439,6 +440,7 @@ class _Table:
         table.holders = [list(holder) for holder in state.holders]
         table.tricks, table.leader, table.plays = list(state.tricks), state.trick.leader, list(state.trick.plays)
         table.points, table.end = list(state.team_points), state.end
+        table._reach = {}
         return table
 
     def is_over(self) -> bool:
@@ -448,10 +450,14 @@ class _Table:
         return (self.leader + len(self.plays)) % SEATS
 
     def reachable(self, seat: int) -> list[tuple[int, Card]]:
-        own, before = holders_of(seat)
-        return [(own, card) for card in reach(self.holders[own], True)] + [
-            (before, card) for card in reach(self.holders[before], False)
-        ]
+        """``(holder, card)`` for every card ``seat`` reaches now; memoised until the next play."""
+        cached = self._reach.get(seat)
+        if cached is None:
+            own, before = holders_of(seat)
+            cached = self._reach[seat] = [(own, card) for card in reach(self.holders[own], True)] + [
+                (before, card) for card in reach(self.holders[before], False)
+            ]
+        return cached
 
     def candidates(self) -> list[Play]:
         if self.is_over():
@@ -512,6 +518,7 @@ class _Table:
         holder = move.holder
         if holder is None:
             holder = next(h for h, card in self.reachable(seat) if card == move.card)
+        self._reach = {}
         cards = self.holders[holder]
         if move.card.is_wall:
             ordered = range(len(cards)) if holder == seat else range(len(cards) - 1, -1, -1)
