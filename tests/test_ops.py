@@ -48,7 +48,7 @@ def probe_app(**config) -> Flask:
 
     @blp.route("/forged", methods=["POST"])
     def forged():
-        raise errors.SignatureInvalid("signature_invalid", "The state's signature does not match.")
+        raise errors.SignatureInvalid("state_signature_invalid", "The state's signature does not match.")
 
     @blp.route("/boom")
     def boom():
@@ -271,7 +271,7 @@ def test_invalid_state_is_409_listing_every_problem(probe):
 
 
 def test_bad_signature_is_403(probe):
-    assert_problem(probe.post("/probe/forged", json={}), 403, "signature_invalid")
+    assert_problem(probe.post("/probe/forged", json={}), 403, "state_signature_invalid")
 
 
 def test_unexpected_error_is_500_without_trace(probe, caplog):
