@@ -1,0 +1,150 @@
+"""Soak and fault test against gunicorn on loopback (issue: production service).
+
+For a bounded time, several clients send a mix of valid and malformed requests.
+The run fails on any 5xx, on any response that does not match ``openapi.yaml``,
+or when a worker's resident memory grows by more than 20%. Midway, one worker
+is killed: requests keep being served and at most the requests in flight fail.
+Figures are printed (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import requests
+import schemathesis
+
+from support import ROOT, running_gunicorn
+
+SECONDS = float(os.environ.get("SOAK_SECONDS", "30"))
+CLIENTS = 4
+SPEC = schemathesis.openapi.from_path(ROOT / "openapi.yaml")
+
+pytestmark = pytest.mark.slow
+
+
+def _workers(master: int) -> list[int]:
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return [int(pid) for pid in children]
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise LookupError(pid)
+
+
+def _requests(base: str) -> list[tuple[str, str, str | None, dict, bytes | None]]:
+    """(name, method, spec path or None, headers, body) for each kind of request in the mix."""
+    json_type = {"Content-Type": "application/json"}
+    session = requests.Session()
+    agram = session.post(f"{base}/v1/games/agram/deal", json={"players": 5, "seed": 7}).json()
+    for _ in range(7):
+        move = session.post(f"{base}/v1/games/agram/legal-moves", json=agram).json()["moves"][0]
+        agram = {"state": session.post(f"{base}/v1/games/agram/play", json={**agram, "move": move}).json()["state"]}
+    agram_move = session.post(f"{base}/v1/games/agram/legal-moves", json=agram).json()["moves"][0]
+    agency = session.post(f"{base}/v1/games/agency/deal", json={"seed": 7}).json()
+    agency_move = session.post(f"{base}/v1/games/agency/legal-moves", json=agency).json()["moves"][0]
+    session.close()
+    tampered = {"state": {**agram["state"], "hands": agram["state"]["hands"][::-1]}}
+    to_json = requests.models.complexjson.dumps
+    mix = [
+        ("agram legal-moves", "POST", "/v1/games/agram/legal-moves", agram),
+        ("agram play", "POST", "/v1/games/agram/play", {**agram, "move": agram_move}),
+        ("agency legal-moves", "POST", "/v1/games/agency/legal-moves", agency),
+        ("agency play", "POST", "/v1/games/agency/play", {**agency, "move": agency_move}),
+        ("agency view", "POST", "/v1/games/agency/view", {**agency, "seat": 2}),
+        ("spar deal", "POST", "/v1/games/spar/deal", {"players": 7, "seed": 3}),
+        ("agram score", "POST", "/v1/games/agram/score", agram),
+        ("illegal move", "POST", "/v1/games/agram/play", {**agram, "move": {**agram_move, "seat": (agram_move["seat"] + 1) % 5}}),
+        ("invalid state", "POST", "/v1/games/agram/legal-moves", tampered),
+        ("schema mismatch", "POST", "/v1/games/agency/deal", {"seed": "seven"}),
+    ]
+    built = [(name, method, path, json_type, to_json(body).encode()) for name, method, path, body in mix]
+    return built + [
+        ("malformed JSON", "POST", "/v1/games/agram/play", json_type, b'{"state": '),
+        ("not JSON", "POST", "/v1/games/agram/deal", {"Content-Type": "text/plain"}, b"players=3"),
+        ("unknown game", "POST", None, json_type, b"{}"),
+        ("wrong method", "GET", None, {}, None),
+        ("game list", "GET", "/v1/games", {}, None),
+    ]
+
+
+def test_soak_with_a_worker_killed(capsys):
+    with running_gunicorn(workers=2, env={"GUNICORN_MAX_REQUESTS": "0"}) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        mix = _requests(base)
+        urls = {"unknown game": "/v1/games/bridge/deal", "wrong method": "/v1/games/agram/play"}
+        stop = time.monotonic() + SECONDS
+        killed_at = time.monotonic() + SECONDS / 2
+        counts = {"requests": 0, "errors": 0, "refused connections": 0, "after kill": 0}
+        failures: list[str] = []
+        lock = threading.Lock()
+        killed: list[int] = []
+
+        for _ in range(200):  # warm up every kind of request before measuring memory
+            name, method, path, headers, body = random.choice(mix)
+            requests.request(method, base + (path or urls[name]), headers=headers, data=body, timeout=10)
+        before = {pid: _rss_kib(pid) for pid in _workers(server.pid)}
+
+        def client(seed: int) -> None:
+            rng = random.Random(seed)
+            session = requests.Session()
+            while time.monotonic() < stop:
+                name, method, path, headers, body = rng.choice(mix)
+                try:
+                    response = session.request(method, base + (path or urls[name]), headers=headers, data=body, timeout=10)
+                except requests.ConnectionError:
+                    with lock:
+                        counts["refused connections"] += 1
+                    session = requests.Session()
+                    continue
+                problem = None
+                if response.status_code >= 500:
+                    problem = f"{name}: {response.status_code} {response.text[:200]}"
+                elif path is not None:
+                    try:
+                        SPEC[path][method].validate_response(response)
+                    except Exception as error:  # noqa: BLE001 - any mismatch is a failure
+                        problem = f"{name}: does not match the spec: {str(error)[:300]}"
+                elif not response.headers.get("Content-Type", "").startswith("application/problem+json"):
+                    problem = f"{name}: {response.status_code} is not a problem"
+                with lock:
+                    counts["requests"] += 1
+                    counts["after kill"] += bool(killed)
+                    if problem:
+                        counts["errors"] += 1
+                        failures.append(problem)
+
+        threads = [threading.Thread(target=client, args=(seed,)) for seed in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        time.sleep(max(0.0, killed_at - time.monotonic()))
+        victim = _workers(server.pid)[0]
+        os.kill(victim, signal.SIGKILL)
+        killed.append(victim)
+        for thread in threads:
+            thread.join()
+        after = {pid: _rss_kib(pid) for pid in _workers(server.pid)}
+
+    survivors = [pid for pid in before if pid in after]
+    growth = {pid: after[pid] / before[pid] - 1 for pid in survivors}
+    with capsys.disabled():
+        print(
+            f"\nsoak: {SECONDS:.0f} s, {CLIENTS} clients, {counts['requests']} requests "
+            f"({counts['requests'] / SECONDS:.0f}/s), {counts['errors']} errors, "
+            f"{counts['refused connections']} failed connections, {counts['after kill']} answered after the kill; "
+            + ", ".join(f"worker {pid}: {before[pid]} -> {after[pid]} KiB ({growth[pid]:+.1%})" for pid in survivors)
+        )
+    assert not failures, failures[:5]
+    assert counts["refused connections"] <= CLIENTS, "more requests failed than were in flight when the worker died"
+    assert counts["after kill"] > 100, "requests were not served after a worker was killed"
+    assert survivors, "no worker lived through the whole run"
+    assert all(value <= 0.20 for value in growth.values()), growth
