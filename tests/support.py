@@ -79,6 +79,73 @@ def play_hand(client: Any, game: str, deal: dict[str, Any], rng: random.Random) 
         moves.append(move)
 
 
+def next_hand(client: Any, game: str, previous: dict[str, Any], **extra: Any) -> tuple[int, Any]:
+    """Deal the next hand of a match after ``previous``."""
+    return post(client, f"/v1/games/{game}/deal", {"previous": previous, **extra})
+
+
+def walk_agram_match(client: Any) -> None:
+    """Play a seeded 3-player Agram match to a target of 2 hands, checking each deal (F7)."""
+    rng = random.Random(5)
+    target, players = 2, 3
+    hand = play_hand(client, "agram", {"players": players, "seed": 1, "options": {"target": target}}, rng)
+    wins = [0] * players
+    for number in range(1, 20):
+        over = hand["events"][-1]
+        hand_over = next(e for e in hand["events"] if e["type"] == "hand_over")
+        wins[hand_over["winner"]] += 1
+        state = hand["state"]
+        assert state["match"]["hand"] == number
+        assert state["match"]["tally"] == wins
+        if over["type"] == "match_over":
+            assert over["winner"] == hand_over["winner"]
+            assert max(wins) == target and wins[over["winner"]] == target
+            assert state["match"]["over"] is True
+            status, body = next_hand(client, "agram", state, seed=99)
+            assert status == 409 and body["code"] == "match_over"
+            return
+        assert max(wins) < target
+        # The winner of a hand deals the next one (F7): the seat after it leads.
+        status, body = next_hand(client, "agram", state, seed=100 + number)
+        assert status == 200, body
+        assert body["state"]["dealer"] == hand_over["winner"]
+        assert body["state"]["to_act"] == (hand_over["winner"] + 1) % players
+        assert body["state"]["match"]["previous"] == wins
+        hand = play_hand(client, "agram", {"previous": state, "seed": 100 + number}, rng)
+    raise AssertionError("the match never ended")
+
+
+def walk_agency_match(client: Any) -> None:
+    """Play a seeded Agency match to 2 game points, the losing team naming each leader (A14)."""
+    rng = random.Random(11)
+    hand = play_hand(client, "agency", {"seed": 0, "first_leader": 0}, rng)
+    points = [0, 0]
+    for number in range(1, 40):
+        state = hand["state"]
+        winner = state["winner"]
+        if winner is not None:
+            points[winner] += 1
+        assert state["match"]["tally"] == points
+        if hand["events"][-1]["type"] == "match_over":
+            assert max(points) == 2 and hand["events"][-1]["winner"] == points.index(2)
+            status, body = next_hand(client, "agency", state, seed=1)
+            assert status == 409 and body["code"] == "match_over"
+            return
+        chooser = 1 - winner if winner is not None else state["match"]["chooser"]
+        if chooser is not None:
+            # A seat of the team that won may not lead the next hand (A14).
+            status, body = next_hand(client, "agency", state, seed=number, first_leader=1 - chooser)
+            assert status == 409, body
+            assert body["code"] == "leader_not_from_losing_team"
+            leader = chooser + 2 * rng.randrange(2)
+        else:
+            leader = rng.randrange(4)
+        hand = play_hand(client, "agency", {"previous": state, "seed": number, "first_leader": leader}, rng)
+        assert hand["state"]["first_leader"] == leader
+        assert hand["state"]["match"]["chooser"] == chooser
+    raise AssertionError("the match never ended")
+
+
 @contextlib.contextmanager
 def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
     """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.

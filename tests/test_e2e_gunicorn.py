@@ -12,7 +12,7 @@ import random
 import pytest
 
 from service.games import GAMES, LastTrickGame
-from support import HttpClient, play_hand, post, running_gunicorn
+from support import HttpClient, play_hand, post, running_gunicorn, walk_agency_match, walk_agram_match
 
 AGENCY_SEEDS = range(200)
 
@@ -80,3 +80,11 @@ def test_agency_hands_over_http(http):
         assert last["type"] == "hand_over", seed
         assert last["winner"] == score["winner"] == _winner_by_the_rules(tricks_won, points), seed
         assert sum(points) <= 40
+
+
+def test_agram_match_over_http(http):
+    walk_agram_match(http)
+
+
+def test_agency_match_over_http(http):
+    walk_agency_match(http)

@@ -31,7 +31,6 @@ from .base import (
     strengths,
     trick_shape_problems,
     claimed_problems,
-    duplicate_problems,
     hands_problems,
     legal,
     mismatch,

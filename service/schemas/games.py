@@ -187,7 +187,6 @@ def schemas_for(game_id: str) -> GameSchemas:
         {spec.name: _option_field(spec) for spec in game.options},
         doc=f"Rules options for {game.name}; each defaults as listed.",
     )
-    holder = {"holder": seat("The holder the card is taken from (RULINGS A5).", maximum=SEATS - 1)} if agency else {}
 
     class _PlayBase(Schema):
         @post_load
@@ -567,7 +566,6 @@ def _agency_state(game, prefix, options, deal_record, trick, won_trick, max_tric
 
 def _view_schema(game: Game, prefix: str, trick, won_trick, move) -> type[Schema]:
     agency = isinstance(game, AgencyGame)
-    top = game.max_players - 1
     common = {
         "game": fields.String(required=True),
         "options": fields.Dict(required=True),
