@@ -8,6 +8,7 @@ These fields accept exactly what the generated OpenAPI document describes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from marshmallow import ValidationError, fields, validate
@@ -94,3 +95,38 @@ class CardList(fields.List):
 def cards(description: str, *, max_items: int, min_items: int = 0, **kwargs: Any) -> CardList:
     """A list of card codes with bounded length."""
     return CardList(validate=validate.Length(min=min_items, max=max_items), metadata={"description": description}, **kwargs)
+
+
+class FastList(fields.List):
+    """``List(Nested(schema))`` with a fast path for well-formed items.
+
+    ``fast`` loads one item the way the nested schema would, or returns
+    ``None`` for anything unusual (a missing or extra key, a float, a value out
+    of range...). Any ``None`` sends the whole list down marshmallow's own
+    path, so what is accepted, what is refused and every error message stay
+    exactly those of the nested schema; list validators still run after.
+    """
+
+    def __init__(self, schema: type, fast: Callable[[Any], Any], **kwargs: Any) -> None:
+        super().__init__(fields.Nested(schema), **kwargs)
+        self.fast = fast
+
+    def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Any]:
+        if type(value) is list:
+            loaded = [self.fast(item) for item in value]
+            if None not in loaded:
+                return loaded
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def small_int(value: Any, maximum: int) -> bool:
+    """True for a plain int in ``0 .. maximum`` (no bool, no float)."""
+    return type(value) is int and 0 <= value <= maximum
+
+
+def card_or_none(code: Any) -> Card | None:
+    """The card for a canonical code, or ``None``."""
+    try:
+        return Card.parse(code)
+    except ValueError:
+        return None

@@ -14,6 +14,7 @@ sent must agree with the rules (``invalid_state`` otherwise).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -26,7 +27,7 @@ from ..games.agency import SEATS, AgencyState, RawAgencyState, holders_of, team
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, MatchRecord, OptionSpec, check_versions
 from ..games.last_trick import LastTrickState, RawLastTrickState
 from ..tricks import Play, Trick
-from .fields import Bool, CardField, Int, cards, seat
+from .fields import Bool, CardField, FastList, Int, card_or_none, cards, seat, small_int
 
 MAX_SEATS = max(game.max_players for game in GAMES.values())
 END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
@@ -229,8 +230,9 @@ def schemas_for(game_id: str) -> GameSchemas:
                 points=data.get("points"),
             )
 
-    plays_field = lambda: fields.List(  # noqa: E731
-        fields.Nested(recorded_play), required=True, validate=validate.Length(max=seats)
+    fast_play = _fast_play(top, agency)
+    plays_field = lambda: FastList(  # noqa: E731
+        recorded_play, fast_play, required=True, validate=validate.Length(max=seats)
     )
     trick = _schema(
         f"{prefix}Trick",
@@ -264,6 +266,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         },
         doc="What was dealt.",
     )
+    won_trick.FAST = _fast_trick(top, seats, agency, fast_play)
     state = (_agency_state if agency else _last_trick_state)(game, prefix, options, deal_record, trick, won_trick, max_tricks, hand_cards)
 
     def request(name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
@@ -370,6 +373,49 @@ def schemas_for(game_id: str) -> GameSchemas:
         move=move,
         state=state,
     )
+
+
+_PLAY_KEYS = frozenset({"seat", "card"})
+_AGENCY_PLAY_KEYS = frozenset({"seat", "card", "holder"})
+_TRICK_KEYS = frozenset({"leader", "plays"})
+_WON_KEYS = frozenset({"leader", "plays", "winner", "card"})
+
+
+def _fast_play(top: int, agency: bool) -> Callable[[Any], Play | None]:
+    """The fast path of a recorded play (``FastList``): exactly the keys the
+    schema requires, plain ints in range and a canonical card code."""
+    keys = _AGENCY_PLAY_KEYS if agency else _PLAY_KEYS
+
+    def load(item: Any) -> Play | None:
+        if type(item) is not dict or item.keys() != keys:
+            return None
+        seat_, card, holder = item["seat"], card_or_none(item["card"]), item.get("holder")
+        if card is None or not small_int(seat_, top) or (agency and not small_int(holder, SEATS - 1)):
+            return None
+        return Play(seat_, card, holder)
+
+    return load
+
+
+def _fast_trick(top: int, seats: int, agency: bool, fast_play) -> Callable[[Any], Trick | None]:
+    """The fast path of a completed trick (``FastList``)."""
+    keys = _WON_KEYS | {"points"} if agency else _WON_KEYS
+
+    def load(item: Any) -> Trick | None:
+        if type(item) is not dict or not (_TRICK_KEYS <= item.keys() <= keys):
+            return None
+        plays, winner, points = item["plays"], item.get("winner"), item.get("points")
+        if type(plays) is not list or len(plays) > seats or not small_int(item["leader"], top):
+            return None
+        if ("winner" in item and not small_int(winner, top)) or ("points" in item and not small_int(points, 40)):
+            return None
+        card = card_or_none(item["card"]) if "card" in item else None
+        loaded = [fast_play(play) for play in plays]
+        if None in loaded or ("card" in item and card is None):
+            return None
+        return Trick(leader=item["leader"], plays=tuple(loaded), winner=winner, card=card, points=points)
+
+    return load
 
 
 def _score_fields(game: Game, top: int) -> dict[str, Any]:
@@ -494,8 +540,8 @@ def _common_state_fields(game: Game, options, deal_record, trick, won_trick, max
         "game": fields.String(required=True, validate=validate.OneOf([game.id]), metadata={"description": "The game id."}),
         "options": fields.Nested(options, load_default=dict, metadata={"description": "Rules options in force."}),
         "deal": fields.Nested(deal_record, required=True),
-        "tricks": fields.List(fields.Nested(won_trick), required=True, validate=validate.Length(max=max_tricks),
-                              metadata={"description": "Completed tricks, in order."}),
+        "tricks": FastList(won_trick, won_trick.FAST, required=True, validate=validate.Length(max=max_tricks),
+                           metadata={"description": "Completed tricks, in order."}),
         "to_act": seat("The seat whose turn it is; null once the hand is over.", maximum=top, allow_none=True),
         "hand_over": Bool(metadata={"description": "Whether the hand is over."}),
     }
