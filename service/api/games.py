@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import json
+
 import flask
 import orjson
 from flask_smorest import Blueprint, abort
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, missing
+from webargs.flaskparser import FlaskParser, is_json_request
 
 from .. import signing
 from ..config import SIGNING_KEYS
@@ -24,7 +27,27 @@ from ..games.base import replay_transcript
 from ..schemas.games import dump_play, dump_state, dump_view, schemas_for
 from .problems import problem_response
 
-blp = Blueprint(
+class StrictJsonParser(FlaskParser):
+    """webargs' Flask parser reading bodies with orjson: faster, and strict
+    RFC 8259 JSON, so ``NaN``, ``Infinity``, an empty body or nesting past
+    orjson's depth limit is malformed (400), never a crash."""
+
+    def _raw_load_json(self, req: flask.Request) -> Any:
+        if not is_json_request(req):
+            return missing
+        data = req.get_data(cache=True)
+        if not data:
+            raise json.JSONDecodeError("The body is empty", " ", 0)
+        return orjson.loads(data)
+
+
+class GamesBlueprint(Blueprint):
+    """The game endpoints' blueprint, parsing bodies with ``StrictJsonParser``."""
+
+    ARGUMENTS_PARSER = StrictJsonParser()
+
+
+blp = GamesBlueprint(
     "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
 )
 

@@ -18,27 +18,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import WALL, Card, build_deck, codes, shuffled
+from ..cards import WALL, Card, build_deck
 from ..errors import RulesRefusal
 from ..tricks import Play, Trick, led_suit, winning_play
 from .base import (
     MatchRecord,
     OptionSpec,
     Refusal,
-    deal_hands,
-    match_events,
-    match_problems,
-    refuse_mismatches,
-    refuse_next_hand,
     card_problems,
     checked_apply,
     claimed_problems,
+    deal_hands,
+    deal_record_problems,
     dealt_hands_problems,
     deck_set,
     hands_problems,
     legal,
-    refuse_seat,
+    match_events,
+    match_problems,
     raise_problems,
+    refuse_mismatches,
+    refuse_next_hand,
+    refuse_seat,
     replay,
     resolve_options,
     strengths,
@@ -283,23 +284,15 @@ class AgencyGame:
         problems: list[str] = []
         if not 0 <= raw.first_leader < SEATS:
             problems.append(f"first_leader {raw.first_leader} is not a seat")
-        problems += dealt_hands_problems(raw.deal_hands, SEATS, HAND_SIZE, deck_set(self.deck), self.id)
+        deal_problems = dealt_hands_problems(raw.deal_hands, SEATS, HAND_SIZE, deck_set(self.deck), self.id)
         options = resolve_options(self.options, raw.options)
         match = raw.match or MatchRecord(previous=(0, 0))
-        problems += match_problems(match, 2, options["target_game_points"], "teams")
-        if match.chooser is not None and team(raw.first_leader) != match.chooser:
-            problems.append(f"first_leader {raw.first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
-        if match.hand == 1 and match.chooser is not None:
-            problems.append("match.chooser must be null for the first hand")
-        if problems:
+        problems += deal_problems + _match_problems(match, options, raw.first_leader)
+        if deal_problems:
             raise_problems(problems)
         table = _Table.dealt(options, raw.first_leader, raw.deal_hands, raw.seed, match)
-        if raw.seed is not None and [list(h) for h in raw.deal_hands] != _deal_deck(shuffled(self.deck, raw.seed)):
-            problems.append(f"deal.hands are not the deal of seed {raw.seed}")
-        if raw.undealt is not None and tuple(raw.undealt) != table.undealt:
-            problems.append(f"deal.undealt is {codes(raw.undealt)} but the deal leaves {codes(table.undealt)}")
-        replay(table, raw.tricks, raw.trick, SEATS, problems)
-        if not problems:
+        problems += deal_record_problems(raw.seed, raw.deal_hands, raw.undealt, table.undealt, self.deck, _deal_deck)
+        if replay(table, raw.tricks, raw.trick, SEATS, problems):
             state = table.freeze()
             if "holders" in raw.claimed:
                 problems += hands_problems(raw.claimed["holders"], state.holders, "holders")
@@ -397,6 +390,22 @@ class RawAgencyState:
     match: MatchRecord | None = None
     claimed: Mapping[str, Any] = field(default_factory=dict)
     claimed_match: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _match_problems(match: MatchRecord, options: Mapping[str, Any], first_leader: int) -> list[str]:
+    """A14 as far as a match record can show it: game points won by earlier
+    hands (void hands give none), and the team that chose this hand's leader."""
+    problems = match_problems(match, 2, options["target_game_points"], "teams", total=(0, match.hand - 1))
+    decided = sum(match.previous)
+    if match.chooser is None and decided:
+        problems.append("match.chooser is null, but an earlier hand was won: the team that lost it chooses (RULINGS A14)")
+    if match.chooser is not None and not decided:
+        problems.append("match.chooser must be null while no hand of the match has been won (RULINGS A14)")
+    if decided and 0 in match.previous and match.chooser == match.previous.index(0) ^ 1:
+        problems.append(f"match.chooser is {match.chooser}, but only team {match.chooser} has won hands: the other team lost them and chooses (RULINGS A14)")
+    if match.chooser is not None and team(first_leader) != match.chooser:
+        problems.append(f"first_leader {first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
+    return problems
 
 
 def _deal_deck(deck: Sequence[Card]) -> list[list[Card]]:
@@ -539,11 +548,15 @@ class _Table:
                 self.end = "out_of_cards"
             elif max(self.points) >= self.options["early_end_points"]:
                 self.end = "points_reached"
-        if self.end is None and not any(self.refusal(m) is None for m in self.candidates()):
-            self.end = "no_legal_play"
         return events
 
     def freeze(self) -> AgencyState:
+        """The frozen state, with A12a settled: a seat to act with no legal
+        play ends the hand. (While a history is replayed this need not be
+        asked after every play: a play after such an end is refused anyway,
+        since no play is legal.)"""
+        if self.end is None and not any(self.refusal(m) is None for m in self.candidates()):
+            self.end = "no_legal_play"
         return AgencyState(
             options=self.options,
             first_leader=self.first_leader,

@@ -78,16 +78,45 @@ class MatchRecord:
     chooser: int | None = None
 
 
-def match_problems(match: MatchRecord, entries: int, target: int | None, what: str) -> list[str]:
-    """Problems with a match record a client sent: its sizes and whether the
-    match was already over before this hand."""
+def match_problems(
+    match: MatchRecord,
+    entries: int,
+    target: int | None,
+    what: str,
+    *,
+    total: tuple[int, int],
+    non_negative: bool = True,
+    step: int = 1,
+) -> list[str]:
+    """Problems with a match record a client sent, as far as the tally alone
+    can tell (a signed state is the full guarantee, README: Signed states).
+
+    Args:
+        match: the record.
+        entries: how many tallies (seats or teams).
+        target: the target that ends the match, if any.
+        what: ``"seats"`` or ``"teams"``, for messages.
+        total: the smallest and largest sum the earlier hands can give.
+        non_negative: whether every tally is at least 0.
+        step: every tally is a multiple of this (Fapfap: the stake).
+    """
     problems = []
-    if len(match.previous) != entries:
-        problems.append(f"match.previous lists {len(match.previous)} {what}; there are {entries}")
-    if match.hand == 1 and any(match.previous):
-        problems.append("match.previous must be all zeros for the first hand")
-    if target is not None and any(value >= target for value in match.previous):
+    previous = match.previous
+    if len(previous) != entries:
+        problems.append(f"match.previous lists {len(previous)} {what}; there are {entries}")
+    if target is not None and any(value >= target for value in previous):
         problems.append(f"match.previous already reaches the target {target}: the match was over before this hand")
+    if non_negative and any(value < 0 for value in previous):
+        problems.append("match.previous has a negative tally")
+    if any(value % step for value in previous):
+        problems.append(f"match.previous has a tally that is not a multiple of {step}")
+    low, high = total
+    if not low <= sum(previous) <= high:
+        earlier = match.hand - 1
+        problems.append(
+            f"match.previous adds up to {sum(previous)}, which {earlier} earlier hand(s) cannot give "
+            f"(from {low} to {high})"
+        )
     return problems
 
 
@@ -169,7 +198,7 @@ def checked_apply(table: Table, move: Play, dump_move) -> list[dict[str, Any]]:
     return table.apply(move)
 
 
-def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: int, problems: list[str]) -> None:
+def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: int, problems: list[str]) -> bool:
     """Replay a history into ``table``, appending a problem for what does not fit.
 
     Args:
@@ -179,14 +208,18 @@ def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: 
         players: how many plays complete a trick.
         problems: where problems are appended; replay stops at the first
             illegal play, since nothing after it can be judged.
+
+    Returns:
+        Whether the whole history was replayed (so the derived fields can be
+        compared with what it leads to).
     """
     for index, claimed in enumerate(tricks):
         where = f"tricks[{index}]"
         if not _replay_plays(table, claimed, where, problems):
-            return
+            return False
         if len(claimed.plays) != players:
             problems.append(f"{where} has {len(claimed.plays)} plays; a completed trick has {players}")
-            return
+            return False
         done = table.tricks[index]
         if claimed.winner is not None and claimed.winner != done.winner:
             problems.append(f"{where}.winner is {claimed.winner} but seat {done.winner} won it with {done.card}")
@@ -195,13 +228,19 @@ def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: 
         if claimed.points is not None and claimed.points != done.points:
             problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
     if trick is None:
-        return
+        return True
     if table.is_over():
-        if trick.plays and not table.plays:
+        if trick.plays:
             problems.append("trick has plays but the hand was already over")
-        return
-    if _replay_plays(table, trick, "trick", problems) and len(table.tricks) > len(tricks):
+        elif trick.leader != table.leader:
+            problems.append(f"trick.leader is {trick.leader} but seat {table.leader} won the last trick")
+        return not trick.plays
+    if not _replay_plays(table, trick, "trick", problems):
+        return False
+    if len(table.tricks) > len(tricks):
         problems.append(f"trick has {len(trick.plays)} plays: a trick of {players} plays is complete")
+        return False
+    return True
 
 
 def _replay_plays(table: Table, claimed: Trick, where: str, problems: list[str]) -> bool:
@@ -260,6 +299,24 @@ def deal_hands(
         hands = deal_deck(deck)
     raise_problems(dealt_hands_problems(hands, seats, hand_size, deck_set(full), game))
     return hands, seed
+
+
+def deal_record_problems(
+    seed: int | None,
+    hands: Sequence[Sequence[Card]],
+    undealt: Sequence[Card] | None,
+    derived_undealt: tuple[Card, ...],
+    full: tuple[Card, ...],
+    deal_deck: Callable[[Sequence[Card]], list[list[Card]]],
+) -> list[str]:
+    """Problems with a state's deal record: hands that are not its seed's
+    deal, and undealt cards other than those the deal leaves."""
+    problems = []
+    if seed is not None and [list(hand) for hand in hands] != deal_deck(shuffled(full, seed)):
+        problems.append(f"deal.hands are not the deal of seed {seed}")
+    if undealt is not None:
+        problems += mismatch("deal.undealt", tuple(undealt), derived_undealt, codes)
+    return problems
 
 
 def dealt_hands_problems(
@@ -422,7 +479,7 @@ def replay_transcript(game: Any, hands: Sequence[tuple[Mapping[str, Any], Sequen
             except IllegalMove as refusal:
                 raise IllegalMove(
                     refusal.code,
-                    f"Move {index} of hand {hand} ({game.dump_move(move)}) is illegal: {refusal.detail}",
+                    f"Move {index} of hand {hand} (seat {move.seat} plays {move.card}) is illegal: {refusal.detail}",
                     hand=hand,
                     index=index,
                     move=game.dump_move(move),

@@ -12,32 +12,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..cards import Card, build_deck, codes, shuffled
+from ..cards import Card, build_deck, codes
 from ..errors import RulesRefusal
 from ..tricks import Play, Trick, winning_play
 from .base import (
     MatchRecord,
     OptionSpec,
     Refusal,
-    match_events,
-    match_problems,
-    refuse_mismatches,
-    refuse_next_hand,
     card_problems,
     checked_apply,
-    deck_set,
-    dealt_hands_problems,
-    deal_hands,
-    strengths,
-    trick_shape_problems,
     claimed_problems,
+    deal_hands,
+    deal_record_problems,
+    dealt_hands_problems,
+    deck_set,
     hands_problems,
     legal,
-    mismatch,
+    match_events,
+    match_problems,
     raise_problems,
+    refuse_mismatches,
+    refuse_next_hand,
     refuse_seat,
     replay,
     resolve_options,
+    strengths,
+    trick_shape_problems,
 )
 
 _STANDARD_RANKS = ("A", "10", "9", "8", "7", "6", "5", "4", "3")
@@ -291,30 +291,28 @@ class LastTrickGame:
             problems.append(f"dealer {raw.dealer} is not a seat")
         if problems:
             raise_problems(problems)
-        problems += dealt_hands_problems(raw.deal_hands, raw.players, self.hand_size, self.deck_set, self.id)
+        deal_problems = dealt_hands_problems(raw.deal_hands, raw.players, self.hand_size, self.deck_set, self.id)
         options = resolve_options(self.options, raw.options)
         match = raw.match or MatchRecord(previous=(0,) * raw.players)
-        problems += match_problems(match, raw.players, options.get("target"), "seats")
-        table = None
-        if not problems:
-            table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
-            problems += self._seed_problems(raw)
-            if raw.undealt is not None:
-                problems += mismatch("deal.undealt", tuple(raw.undealt), table.undealt, codes)
-            replay(table, raw.tricks, raw.trick, raw.players, problems)
-        if not problems:
+        problems += deal_problems + self._match_problems(match, options, raw.players)
+        if deal_problems:
+            raise_problems(problems)
+        table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
+        deal_deck = lambda order: self._deal_deck(order, raw.players, raw.dealer)  # noqa: E731
+        problems += deal_record_problems(raw.seed, raw.deal_hands, raw.undealt, table.undealt, self.deck, deal_deck)
+        if replay(table, raw.tricks, raw.trick, raw.players, problems):
             after = table.freeze()
             problems += _claimed_problems(raw, after)
         raise_problems(problems)
         return after
 
-    def _seed_problems(self, raw: RawLastTrickState) -> list[str]:
-        if raw.seed is None:
-            return []
-        expected = self._deal_deck(shuffled(self.deck, raw.seed), raw.players, raw.dealer)
-        if [list(hand) for hand in raw.deal_hands] != expected:
-            return [f"deal.hands are not the deal of seed {raw.seed}"]
-        return []
+    def _match_problems(self, match: MatchRecord, options: Mapping[str, Any], players: int) -> list[str]:
+        earlier = match.hand - 1
+        if self.target_unit == "balance":
+            stake = options["stake"]
+            return match_problems(match, players, options["target"], "seats", total=(0, 0), non_negative=False, step=stake)
+        most = max(self.hand_points.values(), default=1)
+        return match_problems(match, players, options["target"], "seats", total=(earlier, most * earlier))
 
     @staticmethod
     def dump_move(move: Play) -> dict[str, Any]:
@@ -394,6 +392,8 @@ def _claimed_problems(raw: RawLastTrickState, state: LastTrickState) -> list[str
         problems += hands_problems(raw.claimed["hands"], state.hands)
     if raw.trick is None and not state.hand_over:
         problems.append("trick is missing but the hand is not over")
+    if raw.trick is not None and state.hand_over:
+        problems.append("trick must be null once the hand is over")
     derived = {"to_act": state.to_act, "hand_over": state.hand_over, "winner": state.winner}
     problems += claimed_problems(raw.claimed, derived)
     return problems + claimed_problems(raw.claimed_match, state.game.match_status(state), "match.")

@@ -16,15 +16,26 @@ from marshmallow import ValidationError, fields, validate
 from ..cards import CARD_CODE_PATTERN, Card
 
 
+EXACT_FLOAT = 2**53
+"""From here on, a number written with a fraction or exponent may not be the
+integer the client meant (it was rounded when the JSON was read)."""
+
+
 class Int(fields.Integer):
     """An integer: a JSON integer or an integral number such as ``3.0``;
-    booleans and strings are refused."""
+    booleans, strings, and numbers like ``1e17`` too large to be read exactly
+    are refused."""
+
+    default_error_messages = {"inexact": "Write integers this large without a fraction or exponent: {input} is not exact."}
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.make_error("invalid", input=value)
-        if isinstance(value, float) and not value.is_integer():
-            raise self.make_error("invalid", input=value)
+        if isinstance(value, float):
+            if not value.is_integer():
+                raise self.make_error("invalid", input=value)
+            if abs(value) >= EXACT_FLOAT:
+                raise self.make_error("inexact", input=value)
         return int(value)
 
 

@@ -24,7 +24,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_load, va
 from ..cards import SEED_MAX
 from ..games import AGENCY, GAMES, AgencyGame, Game
 from ..games.agency import SEATS, AgencyState, RawAgencyState, holders_of, team
-from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, MatchRecord, OptionSpec, check_versions
+from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, MatchRecord, OptionSpec, check_versions, refuse_seat
 from ..games.last_trick import LastTrickState, RawLastTrickState
 from ..tricks import Play, Trick
 from .fields import Bool, CardField, FastList, Int, card_or_none, cards, seat, small_int
@@ -116,6 +116,8 @@ class _StateBase(Schema):
     def _refuse_other_versions(self, data: Any, **kwargs: Any) -> Any:
         if isinstance(data, dict):
             rules, shape = data.get("rules_version"), data.get("schema_version")
+            if type(shape) is float and shape.is_integer():
+                shape = int(shape)  # as the Int field reads it
             if (rules is None or isinstance(rules, str)) and (shape is None or type(shape) is int):
                 check_versions(rules, shape)
         return data
@@ -200,7 +202,8 @@ def schemas_for(game_id: str) -> GameSchemas:
             "seat": seat("The seat that plays.", maximum=top, required=True),
             "card": CardField(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
             **(
-                {"holder": seat("The holder the card is taken from (RULINGS A5). Required for a Wall.", maximum=SEATS - 1)}
+                {"holder": seat("The holder the card is taken from (RULINGS A5). Required for a Wall; null is the same as leaving it out.",
+                                maximum=SEATS - 1, allow_none=True)}
                 if agency
                 else {}
             ),
@@ -712,6 +715,9 @@ def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
 def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know of ``state``, and nothing more.
 
+    Raises:
+        RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
+
     Built field by field from what the seat sees at the table: its own cards
     (Agency: the two holders beside it), every card played, counts of the rest,
     whose turn it is, points and the match. Never the deal, the undealt cards
@@ -719,6 +725,7 @@ def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
     """
     agency = isinstance(state, AgencyState)
     game = AGENCY if agency else state.game
+    refuse_seat(seat, SEATS if agency else state.players, "seat")
     legal = [dump_play(m) for m in game.legal_moves(state)] if state.to_act == seat else []
     view: dict[str, Any] = {"game": game.id, "options": dict(state.options), "seat": seat}
     if agency:

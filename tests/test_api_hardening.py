@@ -1,0 +1,146 @@
+"""Bad and tricky input found by breaking the service on purpose: each answer
+is a clear 4xx, and each fault's whole kind is covered, not one example."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from service.games import GAMES, LastTrickGame
+from support import case, play_hand, post
+
+LAST_TRICK = [game.id for game in GAMES.values() if isinstance(game, LastTrickGame)]
+STATE_PATHS = ["legal-moves", "play", "score", "view", "check"]
+
+
+def _deal(client, game, body):
+    status, response = post(client, f"/v1/games/{game}/deal", body)
+    assert status == 200, response
+    return response["state"]
+
+
+def _raw(client, path, data):
+    response = client.post(path, data=data, content_type="application/json")
+    return response.status_code, response.get_json()
+
+
+@pytest.mark.parametrize("game", LAST_TRICK)
+def test_view_of_a_seat_not_at_the_table_is_refused(client, game):
+    state = _deal(client, game, {"players": 2, "seed": 1})
+    for seat in range(2, GAMES[game].max_players):
+        status, body = post(client, f"/v1/games/{game}/view", {"state": state, "seat": seat})
+        assert status == 409 and body["code"] == "seat_out_of_range", body
+
+
+@pytest.mark.parametrize("path", [f"/v1/games/agram/{p}" for p in ("deal", *STATE_PATHS, "replay", "trick-winner")])
+@pytest.mark.parametrize(
+    "data",
+    [
+        '{"players": 2, "x": ' + "[" * 3000 + "]" * 3000 + "}",
+        "[" * 3000 + "]" * 3000,
+        '{"players": 2, "seed": ' + "9" * 5000 + "}",
+        '{"players": 2, "seed": NaN}',
+        '{"players": 2, "seed": Infinity}',
+        "",
+        "{",
+    ],
+    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated"],
+)
+def test_malformed_or_hostile_json_is_400(client, path, data):
+    status, body = _raw(client, path, data)
+    assert status == 400, body
+    assert body["code"] == "malformed_json"
+
+
+def test_integral_float_too_large_to_be_exact_is_refused(client):
+    status, body = post(client, "/v1/games/agram/deal", {"players": 2, "seed": 9007199254740993.0})
+    assert status == 422 and "seed" in body["errors"]["json"]
+    status, body = post(client, "/v1/games/agram/deal", {"players": 2.0, "seed": 9007199254740993})
+    assert status == 200 and body["state"]["deal"]["seed"] == 9007199254740993
+
+
+@pytest.mark.parametrize(
+    "game,deal,match",
+    [
+        ("agram", {"players": 3, "seed": 1}, {"hand": 2, "previous": [0, 0, 0]}),  # every hand has a winner
+        ("agram", {"players": 3, "seed": 1}, {"hand": 2, "previous": [4, 4, 4]}),  # one hand gives 1
+        ("agram", {"players": 3, "seed": 1}, {"hand": 2, "previous": [-3, 0, 4]}),
+        ("agram", {"players": 2, "seed": 1}, {"hand": 1000000, "previous": [0, 1]}),
+        ("agram", {"players": 2, "seed": 1}, {"hand": 1, "previous": [0, 1]}),
+        ("fapfap", {"players": 3, "seed": 1}, {"hand": 2, "previous": [5, 5, 5]}),  # balances sum to 0
+        ("fapfap", {"players": 3, "seed": 1, "options": {"stake": 2}}, {"hand": 2, "previous": [3, -3, 0]}),
+        ("spar", {"players": 3, "seed": 1}, {"hand": 2, "previous": [9, 9, 9]}),
+        ("agency", {"seed": 1}, {"hand": 2, "previous": [1, 0], "chooser": 0}),  # team 0 won: team 1 chooses
+        ("agency", {"seed": 1}, {"hand": 2, "previous": [-1, 0], "chooser": None}),
+        ("agency", {"seed": 1, "options": {"target_game_points": 100}}, {"hand": 2, "previous": [50, 40], "chooser": 1}),
+        ("agency", {"seed": 1}, {"hand": 3, "previous": [1, 0], "chooser": None}),
+        ("agency", {"seed": 1}, {"hand": 2, "previous": [0, 0], "chooser": 1}),
+    ],
+)
+def test_a_match_record_no_match_could_reach_is_invalid(client, game, deal, match):
+    state = _deal(client, game, deal)
+    state["match"] = match
+    for path in ("legal-moves", "check"):
+        status, body = post(client, f"/v1/games/{game}/{path}", {"state": state})
+        if path == "check":
+            assert status == 200 and body["valid"] is False, body
+        else:
+            assert status == 409 and body["code"] == "invalid_state", body
+
+
+def test_a_reachable_match_record_is_accepted(client):
+    state = _deal(client, "agram", {"players": 3, "seed": 1})
+    state["match"] = {"hand": 3, "previous": [1, 1, 0]}
+    status, body = post(client, "/v1/games/agram/check", {"state": state})
+    assert body == {"valid": True, "problems": []}
+
+
+@pytest.mark.parametrize("version", [2.0, 7.0])
+def test_unknown_schema_version_written_as_a_float_is_refused(client, version):
+    state = _deal(client, "agram", {"players": 3, "seed": 1})
+    state["schema_version"] = version
+    status, body = post(client, "/v1/games/agram/check", {"state": state})
+    assert status == 409 and body["code"] == "unsupported_version"
+
+
+def test_problems_from_every_stage_are_listed(client):
+    state = _deal(client, "agram", {"players": 3, "seed": 1})
+    bad = copy.deepcopy(state)
+    bad["deal"]["undealt"] = bad["deal"]["undealt"][:-1]  # deal record
+    bad["to_act"] = 0  # derived field
+    bad["hands"][0] = bad["hands"][0][::-1]  # derived field
+    status, body = post(client, "/v1/games/agram/legal-moves", {"state": bad})
+    problems = " | ".join(body["problems"])
+    assert "deal.undealt" in problems and "to_act" in problems and "hands[0]" in problems, problems
+
+
+def test_a_finished_hand_keeps_its_last_trick_leader(client):
+    hand = play_hand(client, "agency", {"seed": 42}, random.Random(42))
+    state = hand["state"]
+    bad = copy.deepcopy(state)
+    bad["trick"]["leader"] = (state["trick"]["leader"] + 1) % 4
+    status, body = post(client, "/v1/games/agency/check", {"state": bad})
+    assert body["valid"] is False, body
+
+
+def test_a_finished_agram_hand_has_no_trick(client):
+    hand = play_hand(client, "agram", {"players": 3, "seed": 5}, random.Random(5))
+    bad = dict(hand["state"], trick={"leader": hand["state"]["winner"], "plays": []})
+    status, body = post(client, "/v1/games/agram/check", {"state": bad})
+    assert body["valid"] is False and any("trick must be null" in p for p in body["problems"])
+
+
+def test_replay_detail_names_the_move_in_words(client):
+    example = case("agram-three-players")
+    moves = [step["play"] for step in example["steps"]]
+    moves[4] = {"seat": 1, "card": "4D"}
+    status, body = post(client, "/v1/games/agram/replay", {"deal": example["deal"], "moves": moves})
+    assert "seat 1 plays 4D" in body["detail"] and "{" not in body["detail"]
+
+
+def test_a_null_holder_is_the_same_as_none(client):
+    state = _deal(client, "agency", case("agency-opening")["deal"])
+    status, body = post(client, "/v1/games/agency/play", {"state": state, "move": {"seat": 0, "card": "3H", "holder": None}})
+    assert status == 200 and body["events"][0]["holder"] == 0
