@@ -27,7 +27,7 @@ import uuid
 from typing import IO
 
 import flask
-from pythonjsonlogger.json import JsonFormatter
+from pythonjsonlogger.orjson import OrjsonFormatter
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -54,7 +54,7 @@ access_log = logging.getLogger("referee.access")
 
 def json_formatter() -> logging.Formatter:
     """The JSON log formatter: ``time``, ``level``, ``logger``, ``message`` and any extras."""
-    return JsonFormatter(
+    return OrjsonFormatter(
         "{levelname}{name}{message}",
         style="{",
         timestamp="time",  # ISO 8601, UTC
