@@ -421,6 +421,21 @@ def _fast_trick(top: int, seats: int, agency: bool, fast_play) -> Callable[[Any]
     return load
 
 
+def _fast_reach(max_cards: int) -> Callable[[Any], dict[str, Any] | None]:
+    """The fast path of one ``AgencyReach`` entry (``FastList``)."""
+
+    def load(item: Any) -> dict[str, Any] | None:
+        if type(item) is not dict or item.keys() != {"holder", "cards"}:
+            return None
+        codes_ = item["cards"]
+        if not small_int(item["holder"], SEATS - 1) or type(codes_) is not list or len(codes_) > max_cards:
+            return None
+        loaded = [card_or_none(code) for code in codes_]
+        return None if None in loaded else {"holder": item["holder"], "cards": loaded}
+
+    return load
+
+
 def _score_fields(game: Game, top: int) -> dict[str, Any]:
     result = {
         "hand_over": Bool(required=True, metadata={"description": "Whether the hand is over."}),
@@ -603,7 +618,7 @@ def _agency_state(game, prefix, options, deal_record, trick, won_trick, max_tric
                           metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
             "end": fields.String(allow_none=True, validate=validate.OneOf(END_REASONS),
                                  metadata={"description": "Why the hand ended (A12a, b, c); null while it runs."}),
-            "reach": fields.List(fields.List(fields.Nested(reach_entry), validate=validate.Length(max=2)),
+            "reach": fields.List(FastList(reach_entry, _fast_reach(hand_cards), validate=validate.Length(max=2)),
                                  validate=validate.Length(max=SEATS),
                                  metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
             "match": fields.Nested(_match_schema(game, prefix), metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
