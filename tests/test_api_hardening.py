@@ -45,11 +45,13 @@ def test_view_of_a_seat_not_at_the_table_is_refused(client, game):
         '{"players": 2, "seed": Infinity}',
         "",
         "{",
+        b"\x04\xefUQ\xef",
+        rb'{"players": 2, "seed": 1, "x": "\ud800"}',
     ],
-    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated"],
+    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated", "random-bytes", "lone-surrogate"],
 )
 def test_malformed_or_hostile_json_is_400(client, path, data):
-    status, body = _raw(client, path, data)
+    status, body = _raw(client, path, data if isinstance(data, bytes) else data.encode())
     assert status == 400, body
     assert body["code"] == "malformed_json"
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import json
-
 import flask
 import orjson
 from flask_smorest import Blueprint, abort
@@ -32,13 +30,16 @@ class StrictJsonParser(FlaskParser):
     RFC 8259 JSON, so ``NaN``, ``Infinity``, an empty body or nesting past
     orjson's depth limit is malformed (400), never a crash."""
 
-    def _raw_load_json(self, req: flask.Request) -> Any:
+    def load_json(self, req: flask.Request, schema: Schema) -> Any:
         if not is_json_request(req):
             return missing
         data = req.get_data(cache=True)
-        if not data:
-            raise json.JSONDecodeError("The body is empty", " ", 0)
-        return orjson.loads(data)
+        try:
+            if not data:
+                raise ValueError("The body is empty")
+            return orjson.loads(data)
+        except ValueError as error:  # orjson.JSONDecodeError is a ValueError
+            self._handle_invalid_json_error(error, req)
 
 
 class GamesBlueprint(Blueprint):
