@@ -146,3 +146,11 @@ def test_a_null_holder_is_the_same_as_none(client):
     state = _deal(client, "agency", case("agency-opening")["deal"])
     status, body = post(client, "/v1/games/agency/play", {"state": state, "move": {"seat": 0, "card": "3H", "holder": None}})
     assert status == 200 and body["events"][0]["holder"] == 0
+
+
+@pytest.mark.parametrize("value", [-(2**64), 2**63, 10**16])
+def test_every_integer_in_a_state_is_bounded(client, value):
+    state = _deal(client, "spar", {"players": 3, "seed": 1})
+    state["match"]["tally"] = [value, 0, 0]
+    status, body = post(client, "/v1/games/spar/score", {"state": state})
+    assert status == 422 and "match" in body["errors"]["json"]["state"], body

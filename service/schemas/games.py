@@ -149,6 +149,15 @@ class _MatchBase(Schema):
         return {"record": record, "claimed": derived}
 
 
+TALLY_BOUND = 10**15
+"""Bounds of a match tally: far beyond any real match, and below 2**53 so a
+tally is exact in every JSON reader."""
+
+
+def _tally() -> Int:
+    return Int(validate=validate.Range(min=-TALLY_BOUND, max=TALLY_BOUND))
+
+
 def _match_schema(game: Game, prefix: str) -> type[Schema]:
     """The state's ``match`` object (RULINGS A14, F7)."""
     agency = isinstance(game, AgencyGame)
@@ -157,12 +166,14 @@ def _match_schema(game: Game, prefix: str) -> type[Schema]:
     fields_: dict[str, Any] = {
         "hand": Int(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "This hand's number in the match, from 1."}),
         "previous": fields.List(
-            Int(validate=validate.Range(min=-(10**12), max=10**12)), required=True, validate=validate.Length(min=2, max=entries),
+            _tally(), required=True, validate=validate.Length(min=2, max=entries),
             metadata={"description": f"The tally per {per} before this hand."},
         ),
-        "target": Int(allow_none=True, metadata={"description": "What wins the match (the target option); null: no target."}),
-        "unit": fields.String(metadata={"description": "What the tally counts: `hands`, `points`, `balance` or `game_points`."}),
-        "tally": fields.List(Int(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
+        "target": Int(allow_none=True, validate=validate.Range(min=1, max=10**9),
+                      metadata={"description": "What wins the match (the target option); null: no target."}),
+        "unit": fields.String(validate=validate.OneOf(["hands", "points", "balance", "game_points"]),
+                              metadata={"description": "What the tally counts: `hands`, `points`, `balance` or `game_points`."}),
+        "tally": fields.List(_tally(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
         "over": Bool(metadata={"description": "Whether the match is over."}),
         "winner": Int(allow_none=True, validate=validate.Range(min=0, max=entries - 1), metadata={"description": f"The {per} that won the match, once it is over."}),
     }
