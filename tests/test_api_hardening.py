@@ -4,6 +4,7 @@ is a clear 4xx, and each fault's whole kind is covered, not one example."""
 from __future__ import annotations
 
 import copy
+import json
 import random
 
 import pytest
@@ -152,5 +153,5 @@ def test_a_null_holder_is_the_same_as_none(client):
 def test_every_integer_in_a_state_is_bounded(client, value):
     state = _deal(client, "spar", {"players": 3, "seed": 1})
     state["match"]["tally"] = [value, 0, 0]
-    status, body = post(client, "/v1/games/spar/score", {"state": state})
+    status, body = _raw(client, "/v1/games/spar/score", json.dumps({"state": state}).encode())
     assert status == 422 and "match" in body["errors"]["json"]["state"], body
