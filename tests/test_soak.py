@@ -148,3 +148,47 @@ def test_soak_with_a_worker_killed(capsys):
     assert counts["after kill"] > 100, "requests were not served after a worker was killed"
     assert survivors, "no worker lived through the whole run"
     assert all(value <= 0.20 for value in growth.values()), growth
+
+
+def _long_transcript(hands: int) -> dict:
+    """An Agency match transcript of ``hands`` hands, made with the rules core."""
+    from service.games import AGENCY
+
+    rng = random.Random(hands)
+    deal = {"seed": 1, "options": {"target_game_points": 100}}
+    transcript, state = {"deal": deal, "moves": [], "next_hands": []}, None
+    for number in range(hands):
+        this = deal if number == 0 else {"seed": number + 1}
+        if state is None:
+            state = AGENCY.deal(**this)
+        else:
+            chooser = AGENCY.match_status(state)["chooser"] if state.winner is None else 1 - state.winner
+            this["first_leader"] = 0 if chooser is None else chooser
+            state = AGENCY.deal(previous=state, **this)
+        moves = []
+        while not state.hand_over:
+            move = rng.choice(AGENCY.legal_moves(state))
+            state, _ = AGENCY.play(state, move)
+            moves.append(AGENCY.dump_move(move))
+        if number == 0:
+            transcript["moves"] = moves
+        else:
+            transcript["next_hands"].append({"deal": this, "moves": moves})
+    return transcript
+
+
+def test_graceful_shutdown_finishes_the_requests_in_flight():
+    body = _long_transcript(40)
+    with running_gunicorn(workers=2) as server:
+        url = f"http://127.0.0.1:{server.port}/v1/games/agency/replay"
+        assert requests.post(url, json=body, timeout=30).status_code == 200
+        answers: list[int] = []
+        threads = [threading.Thread(target=lambda: answers.append(requests.post(url, json=body, timeout=30).status_code)) for _ in range(2)]
+        for thread in threads:
+            thread.start()
+        time.sleep(0.05)  # both requests are being served
+        server.send_signal(signal.SIGTERM)
+        for thread in threads:
+            thread.join()
+        assert server.wait(timeout=30) == 0
+    assert answers == [200, 200]
