@@ -46,9 +46,11 @@ _SPAR_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 _SUITS = "HDCS"
 
 
-def _without_ace(ranks: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """Each suit's ranks, with the ace of spades taken out (F2)."""
-    return {suit: ranks[1:] if suit == "S" else ranks for suit in _SUITS}
+def _cards(ranks: tuple[str, ...]) -> dict[str, Any]:
+    """A variant's ``deck`` and ``rank_order`` from its ranks, high to low: every
+    suit has them all but spades, whose top rank (the ace) is taken out (F2)."""
+    by_suit = {suit: ranks[1:] if suit == "S" else ranks for suit in _SUITS}
+    return {"deck": build_deck(_SUITS, by_suit), "rank_order": ranks}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -495,18 +497,15 @@ _TARGET_HANDS = OptionSpec(
 
 VARIANTS: tuple[LastTrickGame, ...] = (
     LastTrickGame(
-        id="agram", name="Agram", deck=build_deck(_SUITS, _without_ace(_STANDARD_RANKS)),
-        rank_order=_STANDARD_RANKS, batches=(3, 3), min_players=2, max_players=5,
+        id="agram", name="Agram", **_cards(_STANDARD_RANKS), batches=(3, 3), min_players=2, max_players=5,
         options=(_TARGET_HANDS,),
     ),
     LastTrickGame(
-        id="sink-sink", name="Sink-Sink", deck=build_deck(_SUITS, _without_ace(_STANDARD_RANKS)),
-        rank_order=_STANDARD_RANKS, batches=(3, 2), min_players=2, max_players=7,
+        id="sink-sink", name="Sink-Sink", **_cards(_STANDARD_RANKS), batches=(3, 2), min_players=2, max_players=7,
         options=(_TARGET_HANDS,),
     ),
     LastTrickGame(
-        id="fapfap", name="Fapfap", deck=build_deck(_SUITS, _without_ace(_STANDARD_RANKS)),
-        rank_order=_STANDARD_RANKS, batches=(3, 2), min_players=2, max_players=7,
+        id="fapfap", name="Fapfap", **_cards(_STANDARD_RANKS), batches=(3, 2), min_players=2, max_players=7,
         bonus_rank="3", target_unit="balance",
         options=(
             OptionSpec(name="stake", type="integer", default=1, minimum=1, maximum=1_000_000,
@@ -516,13 +515,11 @@ VARIANTS: tuple[LastTrickGame, ...] = (
         ),
     ),
     LastTrickGame(
-        id="agram-mali", name="Agram (Mali version)", deck=build_deck(_SUITS, _without_ace(_MALI_RANKS)),
-        rank_order=_MALI_RANKS, batches=(3, 2), min_players=2, max_players=6,
+        id="agram-mali", name="Agram (Mali version)", **_cards(_MALI_RANKS), batches=(3, 2), min_players=2, max_players=6,
         options=(_TARGET_HANDS,),
     ),
     LastTrickGame(
-        id="spar", name="Spar", deck=build_deck(_SUITS, _without_ace(_SPAR_RANKS)),
-        rank_order=_SPAR_RANKS, batches=(3, 2), min_players=2, max_players=7,
+        id="spar", name="Spar", **_cards(_SPAR_RANKS), batches=(3, 2), min_players=2, max_players=7,
         hand_points={"6": 3, "7": 2}, target_unit="points",
         options=(
             OptionSpec(name="target", type="integer", default=10, minimum=1, maximum=1000,

@@ -706,6 +706,21 @@ def _codes(cards_) -> list[str]:
     return [card.code for card in cards_]
 
 
+def _public(state: LastTrickState | AgencyState, agency: bool) -> dict[str, Any]:
+    """What every seat sees: the tricks played, whose turn it is, the result so far."""
+    public = {
+        "tricks": [_dump_trick(t, True, agency) for t in state.tricks],
+        "trick": None if state.trick is None else _dump_trick(state.trick, False, agency),
+        "to_act": state.to_act,
+        "hand_over": state.hand_over,
+        "winner": state.winner,
+    }
+    if agency:
+        public["team_points"] = list(state.team_points)
+        public["end"] = state.end
+    return public
+
+
 def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
     """A state as JSON, in the shape of ``{Game}State``."""
     agency = isinstance(state, AgencyState)
@@ -725,14 +740,8 @@ def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
         out["holders"] = [_codes(h) for h in state.holders]
     else:
         out["hands"] = [_codes(h) for h in state.hands]
-    out["tricks"] = [_dump_trick(t, True, agency) for t in state.tricks]
-    out["trick"] = None if state.trick is None else _dump_trick(state.trick, False, agency)
-    out["to_act"] = state.to_act
-    out["hand_over"] = state.hand_over
-    out["winner"] = state.winner
+    out.update(_public(state, agency))
     if agency:
-        out["team_points"] = list(state.team_points)
-        out["end"] = state.end
         out["reach"] = [[{"holder": h, "cards": _codes(c)} for h, c in state.reach(s)] for s in range(SEATS)]
     out["match"] = (AGENCY if agency else state.game).match_status(state)
     return out
@@ -741,13 +750,13 @@ def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
 def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
     """What ``seat`` may know of ``state``, and nothing more.
 
-    Raises:
-        RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
-
     Built field by field from what the seat sees at the table: its own cards
     (Agency: the two holders beside it), every card played, counts of the rest,
     whose turn it is, points and the match. Never the deal, the undealt cards
     or the seed.
+
+    Raises:
+        RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
     """
     agency = isinstance(state, AgencyState)
     game = AGENCY if agency else state.game
@@ -768,14 +777,7 @@ def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
         view["dealer"] = state.dealer
         view["hand"] = _codes(state.hands[seat])
         view["hand_sizes"] = [len(hand) for hand in state.hands]
-    view["tricks"] = [_dump_trick(t, True, agency) for t in state.tricks]
-    view["trick"] = None if state.trick is None else _dump_trick(state.trick, False, agency)
-    view["to_act"] = state.to_act
-    view["hand_over"] = state.hand_over
-    view["winner"] = state.winner
-    if agency:
-        view["team_points"] = list(state.team_points)
-        view["end"] = state.end
+    view.update(_public(state, agency))
     view["legal_moves"] = legal
     view["match"] = game.match_status(state)
     return view
