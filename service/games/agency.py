@@ -225,7 +225,8 @@ class AgencyGame:
         Events, in order: ``card_played`` {seat, card, holder}; when the trick
         completes, ``trick_won`` {winner, card, points, trick}; when the hand
         ends, ``trick_discarded`` {plays} if an unfinished trick is discarded
-        (A12a), then ``hand_over`` with the fields of ``score`` and ``reason``.
+        (A12a), then ``hand_over`` with the fields of ``score`` and ``reason``,
+        then ``match_over`` {winner, tally} when the hand ends the match (A14).
 
         Raises:
             IllegalMove: ``hand_over``, ``not_your_turn``,

@@ -188,7 +188,8 @@ class LastTrickGame:
 
         Events, in order: ``card_played`` {seat, card}; when the trick completes,
         ``trick_won`` {winner, card, trick}; after the last trick, ``hand_over``
-        with the fields of ``score``.
+        with the fields of ``score``, then ``match_over`` {winner, tally} when
+        the hand ends the match (F7).
 
         Raises:
             IllegalMove: ``hand_over``, ``not_your_turn``, ``card_not_available``
