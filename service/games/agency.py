@@ -289,8 +289,8 @@ class AgencyGame:
         options = resolve_options(self.options, raw.options)
         match = raw.match or MatchRecord(previous=(0, 0))
         problems += deal_problems + _match_problems(match, options, raw.first_leader)
-        if deal_problems:
-            raise_problems(problems)
+        if deal_problems or len(match.previous) != 2:
+            raise_problems(problems)  # nothing can be replayed or tallied
         table = _Table.dealt(options, raw.first_leader, raw.deal_hands, raw.seed, match)
         problems += deal_record_problems(raw.seed, raw.deal_hands, raw.undealt, table.undealt, self.deck, _deal_deck)
         if replay(table, raw.tricks, raw.trick, SEATS, problems):

@@ -298,8 +298,8 @@ class LastTrickGame:
         options = resolve_options(self.options, raw.options)
         match = raw.match or MatchRecord(previous=(0,) * raw.players)
         problems += deal_problems + self._match_problems(match, options, raw.players)
-        if deal_problems:
-            raise_problems(problems)
+        if deal_problems or len(match.previous) != raw.players:
+            raise_problems(problems)  # nothing can be replayed or tallied
         table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
         deal_deck = lambda order: self._deal_deck(order, raw.players, raw.dealer)  # noqa: E731
         problems += deal_record_problems(raw.seed, raw.deal_hands, raw.undealt, table.undealt, self.deck, deal_deck)

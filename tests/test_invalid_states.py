@@ -1,0 +1,95 @@
+"""Every kind of impossible state is refused with a problem that names it.
+
+States are made by the API and then changed one way each; the problem text is
+what the referee must say (the same words ``check`` lists).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from support import case, play_hand, post
+
+EXAMPLE = case("agram-three-players")
+
+
+def _agram_after(client, plays):
+    status, body = post(client, "/v1/games/agram/deal", EXAMPLE["deal"])
+    state = body["state"]
+    for step in EXAMPLE["steps"][:plays]:
+        state = post(client, "/v1/games/agram/play", {"state": state, "move": step["play"]})[1]["state"]
+    return state
+
+
+def _problems(client, game, state):
+    status, body = post(client, f"/v1/games/{game}/legal-moves", {"state": state})
+    assert status == 409 and body["code"] == "invalid_state", body
+    return " | ".join(body["problems"])
+
+
+def _set(path, value):
+    def change(state):
+        target = state
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value(target[path[-1]]) if callable(value) else value
+    return change
+
+
+AGRAM_CHANGES = {
+    # (plays made first, change, what the problem says)
+    "wrong trick winner": (4, _set(("tricks", 0, "winner"), 1), "tricks[0].winner is 1 but seat 0 won it with AH"),
+    "wrong winning card": (4, _set(("tricks", 0, "card"), "5H"), "tricks[0].card is 5H but the winning card is AH"),
+    "short completed trick": (4, _set(("tricks", 0, "plays"), lambda plays: plays[:2]), "tricks[0] has 2 plays; a completed trick has 3"),
+    "wrong leader": (4, _set(("trick", "leader"), 2), "trick.leader is 2 but seat 0 leads it"),
+    "complete trick in progress": (5, _set(("trick", "plays"), lambda plays: plays + [{"seat": 2, "card": "10S"}]), "a trick of 3 plays is complete"),
+    "a seat's card not in its hand": (4, _set(("trick", "plays", 0), {"seat": 0, "card": "10H"}), "trick.plays[0] is not legal: Seat 0 does not hold 10H"),
+    "not the seed's deal": (0, _set(("deal", "seed"), 5), "deal.hands are not the deal of seed 5"),
+    "dealer not a seat": (0, _set(("dealer",), 3), "dealer 3 is not a seat"),
+    "match tally of the wrong size": (0, _set(("match",), {"hand": 1, "previous": [0, 0]}), "match.previous lists 2 seats; there are 3"),
+    "hand over claimed": (4, _set(("hand_over",), True), "hand_over is true but the deal and the plays give false"),
+}
+
+
+@pytest.mark.parametrize("name", list(AGRAM_CHANGES))
+def test_impossible_agram_state(client, name):
+    plays, change, expected = AGRAM_CHANGES[name]
+    state = _agram_after(client, plays)
+    change(state)
+    assert expected in _problems(client, "agram", state)
+
+
+def test_plays_after_the_hand_is_over_are_impossible(client):
+    state = _agram_after(client, len(EXAMPLE["steps"]))
+    extra_play = copy.deepcopy(state)
+    extra_play["trick"] = {"leader": 0, "plays": [{"seat": 0, "card": "10D"}]}
+    assert "trick has plays but the hand was already over" in _problems(client, "agram", extra_play)
+
+
+def test_a_trick_after_the_hand_is_over_is_impossible(client):
+    for seed in range(50):  # a hand that ended after some tricks, short of the schema's 10
+        state = copy.deepcopy(play_hand(client, "agency", {"seed": seed}, random.Random(seed))["state"])
+        done = len(state["tricks"])
+        if 0 < done < 10:
+            break
+    state["tricks"].append(copy.deepcopy(state["tricks"][-1]))
+    assert f"tricks[{done}] was played after the hand was over" in _problems(client, "agency", state)
+
+
+@pytest.mark.parametrize("game,deal,previous", [("agram", {"players": 3, "seed": 1}, [0, 0]), ("spar", {"players": 2, "seed": 1}, [0, 0, 0])])
+def test_a_match_tally_of_the_wrong_size_is_impossible(client, game, deal, previous):
+    status, body = post(client, f"/v1/games/{game}/deal", deal)
+    state = body["state"]
+    state["match"] = {"hand": 1, "previous": previous}
+    assert "match.previous lists" in _problems(client, game, state)
+
+
+def test_wrong_trick_points_in_agency(client):
+    hand = play_hand(client, "agency", {"seed": 3}, random.Random(3))
+    state = copy.deepcopy(hand["state"])
+    won = state["tricks"][0]
+    won["points"] = won["points"] + 2
+    assert f"tricks[0].points is {won['points']} but the trick holds {won['points'] - 2} points" in _problems(client, "agency", state)
