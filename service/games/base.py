@@ -229,7 +229,7 @@ def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: 
             problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
     if trick is None:
         return True
-    if table.is_over():
+    if _ended(table):
         if trick.plays:
             problems.append("trick has plays but the hand was already over")
         elif trick.leader != table.leader:
@@ -243,8 +243,13 @@ def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: 
     return True
 
 
+def _ended(table: Table) -> bool:
+    """Whether the hand is over, A12a included (a seat to act with no legal play)."""
+    return table.is_over() or not legal(table)
+
+
 def _replay_plays(table: Table, claimed: Trick, where: str, problems: list[str]) -> bool:
-    if table.is_over():
+    if _ended(table):
         problems.append(f"{where} was played after the hand was over")
         return False
     if claimed.leader != table.leader:
@@ -253,7 +258,10 @@ def _replay_plays(table: Table, claimed: Trick, where: str, problems: list[str])
     for position, play in enumerate(claimed.plays):
         refusal = table.refusal(play)
         if refusal is not None:
-            problems.append(f"{where}.plays[{position}] is not legal: {refusal.detail}")
+            if not legal(table):
+                problems.append(f"{where}.plays[{position}] was played after the hand was over: the seat to act had no legal play (RULINGS A12a)")
+            else:
+                problems.append(f"{where}.plays[{position}] is not legal: {refusal.detail}")
             return False
         table.apply(play)
     return True
