@@ -23,6 +23,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "cases"
 
+VOID_HANDS = [
+    ["1V", "2V", "3V", "4V", "5V", "6V", "7V", "8V"],
+    ["1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M"],
+    ["9M", "9V", "1H", "2H", "3H", "4H", "5H", "6H"],
+    ["1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B"],
+]
+"""Seat 1 leads 1M and seat 2 plays a Wall; seat 3 then reaches only
+Briefcases, Hats and a Wall it may not play: no legal play, so the trick is
+discarded with no trick completed, and the hand is void (A12a, A13)."""
+
+
 
 def case(name: str) -> Any:
     """A worked example from ``tests/cases`` (copied from the project's rule cases)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from support import next_hand, play_hand, post, walk_agency_match, walk_agram_match
+from support import VOID_HANDS, next_hand, play_hand, post, walk_agency_match, walk_agram_match
 
 
 def test_agram_match_plays_to_its_target(client):
@@ -38,17 +38,6 @@ def test_fapfap_balance_carries_over_and_sums_to_zero(client):
 
 def test_agency_match_to_two_game_points_with_the_losing_team_leading(client):
     walk_agency_match(client)
-
-
-VOID_HANDS = [
-    ["1V", "2V", "3V", "4V", "5V", "6V", "7V", "8V"],
-    ["1M", "2M", "3M", "4M", "5M", "6M", "7M", "8M"],
-    ["9M", "9V", "1H", "2H", "3H", "4H", "5H", "6H"],
-    ["1B", "2B", "3B", "4B", "5B", "6B", "7B", "8B"],
-]
-"""Seat 1 leads 1M and seat 2 plays a Wall; seat 3 then reaches only
-Briefcases, Hats and a Wall it may not play: no legal play, so the trick is
-discarded with no trick completed, and the hand is void (A12a, A13)."""
 
 
 def test_after_a_void_hand_the_same_team_chooses(client):

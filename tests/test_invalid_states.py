@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from support import case, play_hand, post
+from support import VOID_HANDS, case, play_hand, post
 
 EXAMPLE = case("agram-three-players")
 
@@ -93,3 +93,14 @@ def test_wrong_trick_points_in_agency(client):
     won = state["tricks"][0]
     won["points"] = won["points"] + 2
     assert f"tricks[0].points is {won['points']} but the trick holds {won['points'] - 2} points" in _problems(client, "agency", state)
+
+
+def test_a_play_after_an_a12a_end_is_named_as_such(client):
+    status, body = post(client, "/v1/games/agency/deal", {"hands": VOID_HANDS, "first_leader": 1})
+    state = body["state"]
+    state["trick"]["plays"] = [
+        {"seat": 1, "card": "1M", "holder": 1},
+        {"seat": 2, "card": "W", "holder": 2},
+        {"seat": 3, "card": "1B", "holder": 3},  # seat 3 had no legal play: the hand was over
+    ]
+    assert "trick.plays[2] was played after the hand was over" in _problems(client, "agency", state)
