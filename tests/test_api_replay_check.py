@@ -28,7 +28,7 @@ def test_replay_stops_at_the_first_illegal_move(client):
     status, body = post(client, "/v1/games/agram/replay", {"deal": example["deal"], "moves": moves})
     assert status == 409, body
     assert body["code"] == "must_follow_suit"
-    assert body["index"] == 4 and body["hand"] == 0
+    assert body["index"] == 4 and body["hand"] == 1
     assert body["legal_moves"] == [{"seat": 1, "card": "8S"}]
 
 

@@ -43,3 +43,12 @@ def test_readme_examples_run(tmp_path):
     assert legal["to_act"] == 1 and {"seat": 1, "card": "3D"} in legal["moves"]
     assert played["events"] == [{"type": "card_played", "seat": 1, "card": "3D"}]
     assert trick["winner"] == 2 and trick["card"] == "1V" and trick["points"] == 4
+
+
+def test_readme_replay_example_is_accepted(client):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("A whole hand can be checked in one call", 1)[1]
+    body = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    response = client.post("/v1/games/agram/replay", json=body)
+    assert response.status_code == 200, response.get_json()
+    assert [event["type"] for event in response.get_json()["events"]] == ["card_played", "card_played"]

@@ -474,7 +474,7 @@ def test_a12b_seat_with_both_holders_empty_ends_hand_after_the_trick():
     state, events = run(state, "5V 4V")
     assert state.end == "out_of_cards"
     assert events[-2] == {"type": "trick_won", "winner": 1, "card": "8V", "points": 2, "trick": 8}
-    assert events[-1]["type"] == "hand_over" and events[-1]["reason"] == "out_of_cards"
+    assert events[-1]["type"] == "hand_over" and events[-1]["end"] == "out_of_cards"
     assert state.team_points == (0, 18)
     assert state.winner == 1
 
@@ -490,7 +490,7 @@ def test_a12c_hand_ends_when_a_team_reaches_22_or_early_end_points(early_end_poi
     state, events = run(state, played[tricks - 1])
     assert state.end == "points_reached"
     assert state.team_points == (8 * tricks, 0)
-    assert events[-1]["reason"] == "points_reached" and events[-1]["winner"] == 0
+    assert events[-1]["end"] == "points_reached" and events[-1]["winner"] == 0
 
 
 def test_a12c_hand_goes_on_below_early_end_points():

@@ -1,4 +1,4 @@
-"""Game endpoints under ``/v1`` (CONTRACT.md).
+"""Game endpoints under ``/v1``.
 
 ``GET /v1/games`` and ``GET /v1/games/{game}`` describe the games. Each game
 then has its own operations, registered from the registry so that the OpenAPI
@@ -92,7 +92,7 @@ class GamePathSchema(Schema):
 
 
 def describe(game: Game) -> dict[str, Any]:
-    """A game's public description (CONTRACT: ``GET /v1/games/{game}``)."""
+    """A game's public description, as ``GET /v1/games/{game}`` answers it."""
     agency = isinstance(game, AgencyGame)
     return {
         "id": game.id,
@@ -225,7 +225,9 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."))
     @blp.doc(operationId=f"{prefix}_deal", summary=f"Deal a hand of {game.name}", responses={200: {"links": state_links}})
     def deal(args: dict[str, Any]):
-        """Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+        """Deal a hand.
+
+        Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
         With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
         """
@@ -253,7 +255,10 @@ def _register(game: Game) -> None:
         },
     )
     def legal_moves(args: dict[str, Any]):
-        """Every move the seat to act may make; none once the hand is over."""
+        """List the legal moves.
+
+        Every move the seat to act may make; none once the hand is over.
+        """
         state = game.restore(args["state"])
         return _json({"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]})
 
@@ -263,7 +268,12 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **illegal)
     @blp.doc(operationId=f"{prefix}_play", summary=f"Play a move ({game.name})", responses={200: {"links": state_links}})
     def play(args: dict[str, Any]):
-        """The state after the move and the events it caused, or a refusal naming the rule broken."""
+        """Play a move.
+
+        The state after the move and the events it caused. An illegal move
+        answers 409 with a `code` and a `detail` naming the rule broken, and
+        the `legal_moves`; the state is not changed.
+        """
         state = game.restore(args["state"])
         after, events = game.play(state, args["move"])
         return _json({"state": _signed(dump_state(after)), "events": events})
@@ -274,7 +284,10 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **problem_response(409, "The plays are not a possible trick (`invalid_trick`)."))
     @blp.doc(operationId=f"{prefix}_trick_winner", summary=f"Judge a trick ({game.name})")
     def trick_winner(args: dict[str, Any]):
-        """Who wins these plays, with no state needed (RULINGS A11, F1)."""
+        """Judge a trick.
+
+        Who wins these plays, with no state needed (RULINGS A11, F1).
+        """
         trick = game.trick_winner(args["plays"])
         out = {"winner": trick.winner, "card": trick.card.code, "led_suit": trick.led_suit}
         if isinstance(game, AgencyGame):
@@ -287,7 +300,10 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **invalid)
     @blp.doc(operationId=f"{prefix}_score", summary=f"Score the hand ({game.name})")
     def score(args: dict[str, Any]):
-        """The hand's result so far: over or not, the winner, and the game's scoring fields."""
+        """Score the hand.
+
+        The hand's result so far: over or not, the winner, and the game's scoring fields.
+        """
         return _json(game.score(game.restore(args["state"])))
 
     @blp.route(f"{base}/view", methods=["POST"], endpoint=f"{prefix}_view", tags=tags)
@@ -296,7 +312,11 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **invalid)
     @blp.doc(operationId=f"{prefix}_view", summary=f"One seat's view ({game.name})")
     def view(args: dict[str, Any]):
-        """What one seat may know, and nothing more: its own cards, what has been played and counts of the rest."""
+        """One seat's view.
+
+        What one seat may know, and nothing more: its own cards, what has been
+        played and counts of the rest; never the deal or the seed.
+        """
         return _json(dump_view(game.restore(args["state"]), args["seat"]))
 
     @blp.route(f"{base}/replay", methods=["POST"], endpoint=f"{prefix}_replay", tags=tags)
@@ -305,7 +325,11 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made."))
     @blp.doc(operationId=f"{prefix}_replay", summary=f"Replay a transcript ({game.name})")
     def replay(args: dict[str, Any]):
-        """Play a whole transcript in one call: a deal and its moves, then any later hands of the match."""
+        """Replay a transcript.
+
+        Play a whole transcript in one call: a deal request and its moves, then
+        any later hands of the match (`next_hands`).
+        """
         if "previous" in args["deal"]:
             args["deal"]["previous"] = game.restore(args["deal"]["previous"])
         hands = [(args["deal"], args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
@@ -318,7 +342,11 @@ def _register(game: Game) -> None:
     @blp.alt_response(409, **problem_response(409, "A state of an unsupported version."))
     @blp.doc(operationId=f"{prefix}_check", summary=f"Check a state ({game.name})")
     def check(args: dict[str, Any]):
-        """Every invariant the state breaks, in the words of `invalid_state`; `valid` when there is none."""
+        """Check a state.
+
+        Every invariant the state breaks, in the words of `invalid_state`;
+        `valid` when there is none. A bad signature is listed as a problem.
+        """
         problems = [f"{where}: the signature is missing or wrong" for where in _unsigned(_keys())]
         try:
             game.restore(args["state"])

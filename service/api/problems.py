@@ -194,7 +194,7 @@ HTTP_CODES: dict[int, str] = {
 HTTP_DETAILS: dict[str, str] = {
     "malformed_json": "The request body is not valid JSON.",
     "bad_request": "The request could not be understood.",
-    "not_found": "There is nothing at this path.",
+    "not_found": "There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation.",
     "method_not_allowed": "This path does not accept this method; the Allow header lists those it does.",
     "payload_too_large": "The request body is larger than this service accepts.",
     "unsupported_media_type": "The request body must be JSON (Content-Type application/json).",

@@ -225,7 +225,7 @@ class AgencyGame:
         Events, in order: ``card_played`` {seat, card, holder}; when the trick
         completes, ``trick_won`` {winner, card, points, trick}; when the hand
         ends, ``trick_discarded`` {plays} if an unfinished trick is discarded
-        (A12a), then ``hand_over`` with the fields of ``score`` and ``reason``,
+        (A12a), then ``hand_over`` with the fields of ``score`` and ``end``,
         then ``match_over`` {winner, tally} when the hand ends the match (A14).
 
         Raises:
@@ -241,7 +241,7 @@ class AgencyGame:
         if after.hand_over:
             if after.trick.plays:
                 events.append({"type": "trick_discarded", "plays": [self.dump_move(p) for p in after.trick.plays]})
-            events.append({"type": "hand_over", "reason": after.end, **self.score(after)})
+            events.append({"type": "hand_over", "end": after.end, **self.score(after)})
             events += match_events(self.match_status(after))
         return after, events
 
@@ -280,7 +280,7 @@ class AgencyGame:
         """Rebuild a client's state from its deal and plays, checking every field.
 
         Raises:
-            InvalidState: with every problem found (CONTRACT ``invalid_state``).
+            InvalidState: ``invalid_state``, with every problem found.
         """
         problems: list[str] = []
         if not 0 <= raw.first_leader < SEATS:
@@ -503,7 +503,7 @@ class _Table:
                     "holder_required",
                     f"Say which holder the Wall comes from: seat {seat} can play a Wall from holder "
                     + " or holder ".join(str(h) for h in sources)
-                    + " (CONTRACT: a move's holder)",
+                    + " (a Wall's move names its holder)",
                 )
             return None
         led = led_suit(self.plays)

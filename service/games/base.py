@@ -4,8 +4,8 @@ A state the referee returns carries its deal and every play since. When a
 client sends a state back, the game rebuilds it by replaying those plays from
 the deal with the same rules that judge a live move (one source of legality),
 then compares every derived field the client sent with what the rules derive.
-Each mismatch is a problem; all problems are reported at once (CONTRACT:
-``invalid_state``).
+Each mismatch is a problem; all problems are reported at once
+(``invalid_state``).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..tricks import Play, Trick
 
 RULES_VERSION = "1"
 """Version of the rules as implemented. A seed gives the same deal for as long
-as this does not change (CONTRACT: ``deal``)."""
+as this does not change."""
 
 STATE_SCHEMA_VERSION = 1
 """Version of the serialized state's shape."""
@@ -469,17 +469,19 @@ def replay_transcript(game: Any, hands: Sequence[tuple[Mapping[str, Any], Sequen
 
     Returns:
         ``(final state, every event in order, each hand's score)``; each event
-        carries ``hand``, the hand's index in the transcript (from 0).
+        carries ``hand``, the hand's number in the transcript (from 1, like
+        ``match.hand``).
 
     Raises:
-        IllegalMove: the first illegal move, with ``hand`` and ``index`` (its
-            position in that hand's moves) and the legal moves at that point.
+        IllegalMove: the first illegal move, with ``hand`` (from 1) and
+            ``index`` (its position in that hand's ``moves``, from 0) and the
+            legal moves at that point.
         RulesRefusal, InvalidState: a deal that cannot be made.
     """
     state = None
     events: list[dict[str, Any]] = []
     scores: list[dict[str, Any]] = []
-    for hand, (deal, moves) in enumerate(hands):
+    for hand, (deal, moves) in enumerate(hands, start=1):
         state = game.deal(**deal, **({"previous": state} if state is not None else {}))
         for index, move in enumerate(moves):
             try:
@@ -487,7 +489,7 @@ def replay_transcript(game: Any, hands: Sequence[tuple[Mapping[str, Any], Sequen
             except IllegalMove as refusal:
                 raise IllegalMove(
                     refusal.code,
-                    f"Move {index} of hand {hand} (seat {move.seat} plays {move.card}) is illegal: {refusal.detail}",
+                    f"moves[{index}] of hand {hand} (seat {move.seat} plays {move.card}) is illegal: {refusal.detail}",
                     hand=hand,
                     index=index,
                     move=game.dump_move(move),

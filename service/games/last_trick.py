@@ -285,7 +285,7 @@ class LastTrickGame:
         """Rebuild a client's state from its deal and plays, checking every field.
 
         Raises:
-            InvalidState: with every problem found (CONTRACT ``invalid_state``).
+            InvalidState: ``invalid_state``, with every problem found.
         """
         problems: list[str] = []
         if not self.min_players <= raw.players <= self.max_players:
