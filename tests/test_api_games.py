@@ -275,3 +275,10 @@ def test_unknown_game_is_404(client):
     assert client.get("/v1/games/bridge").status_code == 404
     status, body = post(client, "/v1/games/bridge/deal", {"players": 4})
     assert status == 404 and body["code"] == "not_found"
+
+
+def test_agency_trick_winner_accepts_moves_with_their_holders(client):
+    plays = [{"seat": 0, "card": "6H", "holder": 0}, {"seat": 1, "card": "W", "holder": 1},
+             {"seat": 2, "card": "8H", "holder": 1}, {"seat": 3, "card": "5H", "holder": 2}]
+    status, body = post(client, "/v1/games/agency/trick-winner", {"plays": plays})
+    assert status == 200 and (body["winner"], body["card"], body["points"]) == (2, "8H", 6)

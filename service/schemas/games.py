@@ -297,6 +297,8 @@ def schemas_for(game_id: str) -> GameSchemas:
         {"plays": fields.List(fields.Nested(_schema(f"{prefix}TrickPlay", {
             "seat": seat("The seat that played.", maximum=top, required=True),
             "card": CardField(required=True),
+            **({"holder": seat("The holder it came from; accepted so moves can be sent as they are, and not needed.",
+                               maximum=SEATS - 1, allow_none=True)} if agency else {}),
         }, _PlayBase, doc="A card played.")), required=True, validate=validate.Length(min=1, max=seats))},
         "Plays in order; the first leads.",
     )
