@@ -155,3 +155,51 @@ def test_every_integer_in_a_state_is_bounded(client, value):
     state["match"]["tally"] = [value, 0, 0]
     status, body = _raw(client, "/v1/games/spar/score", json.dumps({"state": state}).encode())
     assert status == 422 and "match" in body["errors"]["json"]["state"], body
+
+
+@pytest.mark.parametrize(
+    "game,deal,match,valid",
+    [
+        ("agram", {"players": 3, "seed": 11, "dealer": 2}, {"hand": 2, "previous": [1, 0, 0]}, False),  # seat 2 deals: it won
+        ("agram", {"players": 3, "seed": 11, "dealer": 2}, {"hand": 3, "previous": [2, 0, 0]}, False),
+        ("agram", {"players": 3, "seed": 11, "dealer": 2}, {"hand": 2, "previous": [0, 0, 1]}, True),
+        ("fapfap", {"players": 3, "seed": 1}, {"hand": 2, "previous": [1, 0, -1]}, False),
+        ("fapfap", {"players": 3, "seed": 1}, {"hand": 2, "previous": [0, 0, 0]}, False),
+        ("fapfap", {"players": 3, "seed": 1}, {"hand": 2, "previous": [4, -2, -2]}, True),  # seat 0 won with a 3 (x2)
+        ("spar", {"players": 3, "seed": 1}, {"hand": 2, "previous": [1, 1, 0]}, False),
+        ("spar", {"players": 3, "seed": 1}, {"hand": 2, "previous": [3, 0, 0]}, True),  # seat 0 won with a 6
+    ],
+)
+def test_a_match_record_must_fit_the_dealer(client, game, deal, match, valid):
+    state = _deal(client, game, deal)
+    state["match"] = match
+    status, body = post(client, f"/v1/games/{game}/check", {"state": state})
+    assert status == 200 and body["valid"] is valid, body
+
+
+@pytest.mark.parametrize(
+    "game,plays",
+    [
+        ("agency", [{"seat": 1, "card": "5H"}, {"seat": 0, "card": "9H"}, {"seat": 3, "card": "1V"}]),
+        ("agency", [{"seat": 0, "card": "5H"}, {"seat": 2, "card": "9H"}]),
+        ("agency", [{"seat": 0, "card": "5H", "holder": 2}]),  # seat 0 plays from holders 0 and 3
+        ("agram", [{"seat": 0, "card": "5H"}, {"seat": 2, "card": "9H"}]),
+        ("agram", [{"seat": 2, "card": "5H"}, {"seat": 1, "card": "9H"}]),
+    ],
+)
+def test_trick_winner_refuses_plays_out_of_turn(client, game, plays):
+    status, body = post(client, f"/v1/games/{game}/trick-winner", {"plays": plays})
+    assert status == 409 and body["code"] == "invalid_trick", body
+
+
+def test_trick_winner_follows_the_turn_round_the_table(client):
+    plays = [{"seat": 2, "card": "5H"}, {"seat": 0, "card": "9H"}, {"seat": 1, "card": "3H"}]
+    status, body = post(client, "/v1/games/agram/trick-winner", {"plays": plays})
+    assert status == 200 and body["winner"] == 0
+
+
+def test_replay_says_which_later_hand_could_not_be_dealt(client):
+    body = {"deal": {"players": 2, "seed": 1}, "moves": [], "next_hands": [{"deal": {"seed": 2}, "moves": []}]}
+    status, response = post(client, "/v1/games/agram/replay", body)
+    assert status == 409 and response["code"] == "hand_not_over"
+    assert response["hand"] == 2 and "hand 2" in response["detail"]

@@ -252,10 +252,16 @@ class AgencyGame:
 
         Raises:
             RulesRefusal: ``invalid_trick``: a card not in the deck, a repeated
-                card or seat, more than 4 plays, two Walls, or no suited card.
+                card or seat, seats out of turn, a holder the seat does not
+                play from, more than 4 plays, two Walls, or no suited card.
         """
         problems = card_problems("plays", [p.card for p in plays if not p.card.is_wall], deck_set(self.deck), self.id)
-        problems += trick_shape_problems(plays, SEATS)
+        problems += trick_shape_problems(plays, SEATS, SEATS)
+        problems += [
+            f"seat {p.seat} plays from holders {' and '.join(map(str, holders_of(p.seat)))}, not holder {p.holder} (RULINGS A5)"
+            for p in plays
+            if p.holder is not None and p.holder not in holders_of(p.seat)
+        ]
         if sum(p.card.is_wall for p in plays) > 1:
             problems.append("a trick holds at most one Wall (RULINGS A10)")
         if led_suit(plays) is None:

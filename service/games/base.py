@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..cards import SEED_MAX, Card, codes, duplicates, shuffled
-from ..errors import IllegalMove, InvalidState, RulesRefusal, UnsupportedVersion
+from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick
 
 RULES_VERSION = "1"
@@ -395,14 +395,25 @@ def hands_problems(claimed: Sequence[Sequence[Card]], derived: Sequence[Sequence
     return problems
 
 
-def trick_shape_problems(plays: Sequence[Play], max_plays: int) -> list[str]:
-    """Problems shared by every game's ``trick_winner``: sizes and repeats."""
+def trick_shape_problems(plays: Sequence[Play], max_plays: int, seats: int | None = None) -> list[str]:
+    """Problems shared by every game's ``trick_winner``: sizes, repeats and
+    the order of play.
+
+    Args:
+        plays: the plays, in order.
+        max_plays: the most plays a trick can have.
+        seats: the table's size when it is fixed (Agency); ``None`` when it
+            is not known (the Agram family), where the seats must still go up
+            one at a time, wrapping round to seat 0.
+    """
     problems = []
     if len(plays) > max_plays:
         problems.append(f"{len(plays)} plays; a trick has at most {max_plays}")
-    seats = [play.seat for play in plays]
-    if len(set(seats)) != len(seats):
+    order = [play.seat for play in plays]
+    if len(set(order)) != len(order):
         problems.append("a seat plays twice")
+    elif any(b != (a + 1) % seats if seats else b not in (a + 1, 0) for a, b in zip(order, order[1:])):
+        problems.append(f"seats {', '.join(map(str, order))} do not play in turn (RULINGS C1)")
     return problems + duplicate_problems("plays", [p.card for p in plays])
 
 
@@ -476,13 +487,18 @@ def replay_transcript(game: Any, hands: Sequence[tuple[Mapping[str, Any], Sequen
         IllegalMove: the first illegal move, with ``hand`` (from 1) and
             ``index`` (its position in that hand's ``moves``, from 0) and the
             legal moves at that point.
-        RulesRefusal, InvalidState: a deal that cannot be made.
+        RulesRefusal, InvalidState: a deal that cannot be made, with ``hand``.
     """
     state = None
     events: list[dict[str, Any]] = []
     scores: list[dict[str, Any]] = []
     for hand, (deal, moves) in enumerate(hands, start=1):
-        state = game.deal(**deal, **({"previous": state} if state is not None else {}))
+        try:
+            state = game.deal(**deal, **({"previous": state} if state is not None else {}))
+        except RefereeError as refusal:
+            refusal.detail = f"The deal of hand {hand}: {refusal.detail}"
+            refusal.extra["hand"] = hand
+            raise
         for index, move in enumerate(moves):
             try:
                 state, happened = game.play(state, move)

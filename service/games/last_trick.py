@@ -209,7 +209,8 @@ class LastTrickGame:
 
         Raises:
             RulesRefusal: ``invalid_trick``: cards not in the deck, a card or
-                seat twice, or more plays than the variant has players.
+                seat twice, seats out of turn, or more plays than the variant
+                has players.
         """
         problems = card_problems("plays", [p.card for p in plays], self.deck_set, self.id)
         problems += trick_shape_problems(plays, self.max_players)
@@ -297,7 +298,7 @@ class LastTrickGame:
         deal_problems = dealt_hands_problems(raw.deal_hands, raw.players, self.hand_size, self.deck_set, self.id)
         options = resolve_options(self.options, raw.options)
         match = raw.match or MatchRecord(previous=(0,) * raw.players)
-        problems += deal_problems + self._match_problems(match, options, raw.players)
+        problems += deal_problems + self._match_problems(match, options, raw.players, raw.dealer)
         if deal_problems or len(match.previous) != raw.players:
             raise_problems(problems)  # nothing can be replayed or tallied
         table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
@@ -309,13 +310,30 @@ class LastTrickGame:
         raise_problems(problems)
         return after
 
-    def _match_problems(self, match: MatchRecord, options: Mapping[str, Any], players: int) -> list[str]:
+    def _match_problems(self, match: MatchRecord, options: Mapping[str, Any], players: int, dealer: int) -> list[str]:
+        """F7 as far as a match record can show it. The dealer of a later
+        hand won the hand before, so after one hand the tally is exactly that
+        hand's result for the dealer; later, the dealer has won something."""
         earlier = match.hand - 1
-        if self.target_unit == "balance":
-            stake = options["stake"]
-            return match_problems(match, players, options["target"], "seats", total=(0, 0), non_negative=False, step=stake)
-        most = max(self.hand_points.values(), default=1)
-        return match_problems(match, players, options["target"], "seats", total=(earlier, most * earlier))
+        balance = self.target_unit == "balance"
+        stake = options.get("stake", 1)
+        values = {1} | set(self.hand_points.values())
+        total = (0, 0) if balance else (min(values) * earlier, max(values) * earlier)
+        problems = match_problems(match, players, options["target"], "seats", total=total, non_negative=not balance,
+                                  step=stake if balance else 1)
+        if problems or earlier == 0 or not 0 <= dealer < players:
+            return problems
+        previous = list(match.previous)
+        if balance:
+            one_hand = [[stake * m * (players - 1) if seat == dealer else -stake * m for seat in range(players)] for m in (1, 2, 4)]
+            possible = earlier > 1 or previous in one_hand
+        else:
+            possible = previous[dealer] >= 1 and (earlier > 1 or (previous[dealer] in values and sum(previous) == previous[dealer]))
+        if not possible:
+            problems.append(
+                f"match.previous {previous} cannot follow a hand won by seat {dealer}, which deals this one (RULINGS F7)"
+            )
+        return problems
 
     @staticmethod
     def dump_move(move: Play) -> dict[str, Any]:

@@ -26,7 +26,9 @@ class Int(fields.Integer):
     booleans, strings, and numbers like ``1e17`` too large to be read exactly
     are refused."""
 
-    default_error_messages = {"inexact": "Write integers this large without a fraction or exponent: {input} is not exact."}
+    default_error_messages = {
+        "inexact": "Number too large to read exactly: {input}. Integers here are plain JSON integers within the field's range."
+    }
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
