@@ -33,6 +33,7 @@ from .base import (
     dealt_hands_problems,
     deck_set,
     hands_problems,
+    has_legal_move,
     legal,
     match_events,
     match_problems,
@@ -562,7 +563,7 @@ class _Table:
         play ends the hand. (While a history is replayed this need not be
         asked after every play: a play after such an end is refused anyway,
         since no play is legal.)"""
-        if self.end is None and not any(self.refusal(m) is None for m in self.candidates()):
+        if self.end is None and not has_legal_move(self):
             self.end = "no_legal_play"
         return AgencyState(
             options=self.options,

@@ -243,25 +243,37 @@ def replay(table: Table, tricks: Sequence[Trick], trick: Trick | None, players: 
     return True
 
 
+def has_legal_move(table: Table) -> bool:
+    """Whether the seat to act has a legal move (RULINGS A12a: if not, the hand is over)."""
+    return any(table.refusal(move) is None for move in table.candidates())
+
+
 def _ended(table: Table) -> bool:
     """Whether the hand is over, A12a included (a seat to act with no legal play)."""
-    return table.is_over() or not legal(table)
+    return table.is_over() or not has_legal_move(table)
+
+
+def _after_the_end(table: Table, what: str) -> str | None:
+    """The problem for ``what`` when it came after an A12a end, else ``None``."""
+    if has_legal_move(table):
+        return None
+    return f"{what} was played after the hand was over: the seat to act had no legal play (RULINGS A12a)"
 
 
 def _replay_plays(table: Table, claimed: Trick, where: str, problems: list[str]) -> bool:
-    if _ended(table):
+    """Replay one claimed trick. A12a is not asked after every play (it costs
+    a legal-move search); only when something does not fit, to name it."""
+    if table.is_over():
         problems.append(f"{where} was played after the hand was over")
         return False
     if claimed.leader != table.leader:
-        problems.append(f"{where}.leader is {claimed.leader} but seat {table.leader} leads it")
+        problems.append(_after_the_end(table, where) or f"{where}.leader is {claimed.leader} but seat {table.leader} leads it")
         return False
     for position, play in enumerate(claimed.plays):
         refusal = table.refusal(play)
         if refusal is not None:
-            if not legal(table):
-                problems.append(f"{where}.plays[{position}] was played after the hand was over: the seat to act had no legal play (RULINGS A12a)")
-            else:
-                problems.append(f"{where}.plays[{position}] is not legal: {refusal.detail}")
+            what = f"{where}.plays[{position}]"
+            problems.append(_after_the_end(table, what) or f"{what} is not legal: {refusal.detail}")
             return False
         table.apply(play)
     return True
