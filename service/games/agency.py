@@ -15,7 +15,7 @@ Table conventions (RULINGS A4-A6):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..cards import WALL, Card, build_deck
@@ -24,6 +24,7 @@ from ..tricks import Play, Trick, led_suit, winning_play
 from .base import (
     MatchRecord,
     OptionSpec,
+    RawState,
     Refusal,
     card_problems,
     checked_apply,
@@ -384,20 +385,10 @@ class AgencyState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RawAgencyState:
-    """A state as a client sent it, before it is checked: the canonical part
-    (deal and plays) plus the derived fields it included, in ``claimed``."""
+class RawAgencyState(RawState):
+    """An Agency state as a client sent it (see ``RawState``)."""
 
-    options: Mapping[str, Any]
     first_leader: int
-    seed: int | None
-    deal_hands: Sequence[Sequence[Card]]
-    undealt: Sequence[Card] | None
-    tricks: Sequence[Trick]
-    trick: Trick | None
-    match: MatchRecord | None = None
-    claimed: Mapping[str, Any] = field(default_factory=dict)
-    claimed_match: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _match_problems(match: MatchRecord, options: Mapping[str, Any], first_leader: int) -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..cards import SEED_MAX, Card, codes, duplicates, shuffled
@@ -151,6 +151,24 @@ def match_events(status: Mapping[str, Any]) -> list[dict[str, Any]]:
     if not status["over"]:
         return []
     return [{"type": "match_over", "winner": status["winner"], "tally": status["tally"]}]
+
+
+@dataclass(frozen=True, kw_only=True)
+class RawState:
+    """A state as a client sent it, before it is checked: its canonical part
+    (options, deal, plays, match record), plus in ``claimed`` and
+    ``claimed_match`` only the derived fields the client included. Each game
+    adds its seating (players and dealer, or the first leader)."""
+
+    options: Mapping[str, Any]
+    seed: int | None
+    deal_hands: Sequence[Sequence[Card]]
+    undealt: Sequence[Card] | None
+    tricks: Sequence[Trick]
+    trick: Trick | None
+    match: MatchRecord | None = None
+    claimed: Mapping[str, Any] = field(default_factory=dict)
+    claimed_match: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from ..tricks import Play, Trick, winning_play
 from .base import (
     MatchRecord,
     OptionSpec,
+    RawState,
     Refusal,
     card_problems,
     checked_apply,
@@ -389,22 +390,11 @@ class LastTrickState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RawLastTrickState:
-    """A state as a client sent it, before it is checked: the canonical part
-    (deal and plays) plus every derived field the client included (``None``
-    where it left one out)."""
+class RawLastTrickState(RawState):
+    """An Agram-family state as a client sent it (see ``RawState``)."""
 
     players: int
     dealer: int
-    options: Mapping[str, Any]
-    seed: int | None
-    deal_hands: Sequence[Sequence[Card]]
-    undealt: Sequence[Card] | None
-    tricks: Sequence[Trick]
-    trick: Trick | None
-    match: MatchRecord | None = None
-    claimed: Mapping[str, Any] = field(default_factory=dict)
-    claimed_match: Mapping[str, Any] = field(default_factory=dict)
 
 
 def _claimed_problems(raw: RawLastTrickState, state: LastTrickState) -> list[str]:
