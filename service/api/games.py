@@ -219,11 +219,36 @@ def _register(game: Game) -> None:
         "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
     }
 
-    @blp.route(f"{base}/deal", methods=["POST"], endpoint=f"{prefix}_deal", tags=tags)
-    @blp.arguments(schemas.deal())
-    @blp.response(200, schemas.state_response)
-    @blp.alt_response(409, **problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."))
-    @blp.doc(operationId=f"{prefix}_deal", summary=f"Deal a hand of {game.name}", responses={200: {"links": state_links}})
+    def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any], **doc: Any):
+        """The decorators of one ``POST`` operation: route, body, answer, its 409
+        and docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
+        operation_id = f"{prefix}_{name}"
+        decorators = [
+            blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags),
+            blp.arguments(request),
+            blp.response(200, response),
+            blp.alt_response(409, **conflict),
+            blp.doc(operationId=operation_id, summary=summary, **doc),
+        ]
+
+        def decorate(view):
+            for decorator in reversed(decorators):
+                view = decorator(view)
+            return view
+
+        return decorate
+
+    def with_previous(deal: dict[str, Any]) -> dict[str, Any]:
+        """A deal request with its ``previous`` hand restored (checked like any state)."""
+        if "previous" in deal:
+            deal["previous"] = game.restore(deal["previous"])
+        return deal
+
+    @operation(
+        "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
+        problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
+        responses={200: {"links": state_links}},
+    )
     def deal(args: dict[str, Any]):
         """Deal a hand.
 
@@ -231,17 +256,10 @@ def _register(game: Game) -> None:
 
         With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
         """
-        if "previous" in args:
-            args["previous"] = game.restore(args["previous"])
-        return _json({"state": _signed(dump_state(game.deal(**args)))})
+        return _json({"state": _signed(dump_state(game.deal(**with_previous(args))))})
 
-    @blp.route(f"{base}/legal-moves", methods=["POST"], endpoint=f"{prefix}_legal_moves", tags=tags)
-    @blp.arguments(schemas.state_request())
-    @blp.response(200, schemas.legal_moves_response)
-    @blp.alt_response(409, **invalid)
-    @blp.doc(
-        operationId=f"{prefix}_legal_moves",
-        summary=f"List the legal moves ({game.name})",
+    @operation(
+        "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
         responses={
             200: {
                 "links": {
@@ -262,11 +280,10 @@ def _register(game: Game) -> None:
         state = game.restore(args["state"])
         return _json({"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]})
 
-    @blp.route(f"{base}/play", methods=["POST"], endpoint=f"{prefix}_play", tags=tags)
-    @blp.arguments(schemas.play_request())
-    @blp.response(200, schemas.play_response)
-    @blp.alt_response(409, **illegal)
-    @blp.doc(operationId=f"{prefix}_play", summary=f"Play a move ({game.name})", responses={200: {"links": state_links}})
+    @operation(
+        "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
+        responses={200: {"links": state_links}},
+    )
     def play(args: dict[str, Any]):
         """Play a move.
 
@@ -278,11 +295,10 @@ def _register(game: Game) -> None:
         after, events = game.play(state, args["move"])
         return _json({"state": _signed(dump_state(after)), "events": events})
 
-    @blp.route(f"{base}/trick-winner", methods=["POST"], endpoint=f"{prefix}_trick_winner", tags=tags)
-    @blp.arguments(schemas.trick_request())
-    @blp.response(200, schemas.trick_response)
-    @blp.alt_response(409, **problem_response(409, "The plays are not a possible trick (`invalid_trick`)."))
-    @blp.doc(operationId=f"{prefix}_trick_winner", summary=f"Judge a trick ({game.name})")
+    @operation(
+        "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
+        problem_response(409, "The plays are not a possible trick (`invalid_trick`)."),
+    )
     def trick_winner(args: dict[str, Any]):
         """Judge a trick.
 
@@ -294,11 +310,7 @@ def _register(game: Game) -> None:
             out["points"] = trick.points
         return _json(out)
 
-    @blp.route(f"{base}/score", methods=["POST"], endpoint=f"{prefix}_score", tags=tags)
-    @blp.arguments(schemas.state_request())
-    @blp.response(200, schemas.score_response)
-    @blp.alt_response(409, **invalid)
-    @blp.doc(operationId=f"{prefix}_score", summary=f"Score the hand ({game.name})")
+    @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid)
     def score(args: dict[str, Any]):
         """Score the hand.
 
@@ -306,11 +318,7 @@ def _register(game: Game) -> None:
         """
         return _json(game.score(game.restore(args["state"])))
 
-    @blp.route(f"{base}/view", methods=["POST"], endpoint=f"{prefix}_view", tags=tags)
-    @blp.arguments(schemas.view_request())
-    @blp.response(200, schemas.view_response)
-    @blp.alt_response(409, **invalid)
-    @blp.doc(operationId=f"{prefix}_view", summary=f"One seat's view ({game.name})")
+    @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
     def view(args: dict[str, Any]):
         """One seat's view.
 
@@ -319,28 +327,25 @@ def _register(game: Game) -> None:
         """
         return _json(dump_view(game.restore(args["state"]), args["seat"]))
 
-    @blp.route(f"{base}/replay", methods=["POST"], endpoint=f"{prefix}_replay", tags=tags)
-    @blp.arguments(schemas.replay_request())
-    @blp.response(200, schemas.replay_response)
-    @blp.alt_response(409, **problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made."))
-    @blp.doc(operationId=f"{prefix}_replay", summary=f"Replay a transcript ({game.name})")
+    @operation(
+        "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,
+        problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
+                              "or a deal that cannot be made."),
+    )
     def replay(args: dict[str, Any]):
         """Replay a transcript.
 
         Play a whole transcript in one call: a deal request and its moves, then
         any later hands of the match (`next_hands`).
         """
-        if "previous" in args["deal"]:
-            args["deal"]["previous"] = game.restore(args["deal"]["previous"])
-        hands = [(args["deal"], args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
+        hands = [(with_previous(args["deal"]), args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
         return _json({"state": _signed(dump_state(state)), "events": events, "score": scores[-1], "scores": scores})
 
-    @blp.route(f"{base}/check", methods=["POST"], endpoint=f"{prefix}_check", tags=tags)
-    @blp.arguments(schemas.state_request())
-    @blp.response(200, schemas.check_response)
-    @blp.alt_response(409, **problem_response(409, "A state of an unsupported version."))
-    @blp.doc(operationId=f"{prefix}_check", summary=f"Check a state ({game.name})")
+    @operation(
+        "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
+        problem_response(409, "A state of an unsupported version."),
+    )
     def check(args: dict[str, Any]):
         """Check a state.
 
