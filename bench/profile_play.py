@@ -26,6 +26,7 @@ if __package__ in (None, ""):
 
 from bench import scenarios  # noqa: E402
 
+
 def stage_timings(body: bytes, budget: float) -> list[tuple[str, float]]:
     """Each stage of a ``play`` request timed alone, unprofiled (µs per call)."""
     import json

@@ -229,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
             + (f"{status} (no such endpoint yet)" if status in (404, 405) else f"{status}"))
 
     results: dict = {
-        "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "commit": git_commit(),
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),

@@ -7,7 +7,7 @@ Agency's Wall has no suit: it never sets the led suit and never wins (A10, A11).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
@@ -34,14 +34,15 @@ class Trick:
     """A trick: its leader and the plays so far, in order (RULINGS C2).
 
     When completed, ``winner`` is the winning seat, ``card`` the winning card
-    and ``points`` the card points it holds (Agency; 0 elsewhere).
+    and ``points`` the card points it holds (Agency, A3; ``None`` in games
+    whose cards carry no points).
     """
 
     leader: int
     plays: tuple[Play, ...] = ()
     winner: int | None = None
     card: Card | None = None
-    points: int = 0
+    points: int | None = None
 
     @property
     def led_suit(self) -> str | None:
@@ -51,10 +52,10 @@ class Trick:
     @property
     def has_wall(self) -> bool:
         """True when a Wall has been played to this trick (RULINGS A9, A10)."""
-        return any(play.card.suit is None for play in self.plays)
+        return any(play.card.is_wall for play in self.plays)
 
 
-def led_suit(plays: tuple[Play, ...] | list[Play]) -> str | None:
+def led_suit(plays: Sequence[Play]) -> str | None:
     """The suit of the first suited card among ``plays``, or ``None``."""
     for play in plays:
         if play.card.suit is not None:
@@ -63,7 +64,7 @@ def led_suit(plays: tuple[Play, ...] | list[Play]) -> str | None:
 
 
 def winning_play(
-    plays: tuple[Play, ...] | list[Play], strength: Mapping[str, int], trump: str | None = None
+    plays: Sequence[Play], strength: Mapping[str, int], trump: str | None = None
 ) -> Play | None:
     """The play that wins (or is winning) a trick, or ``None`` if no card can win.
 

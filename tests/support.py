@@ -20,6 +20,10 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from service import games as core
+from service.errors import RefereeError
+from service.schemas.records import dump_event, dump_play, dump_record, to_json
+
 ROOT = Path(__file__).resolve().parent.parent
 CASES = Path(__file__).parent / "cases"
 
@@ -33,6 +37,48 @@ VOID_HANDS = [
 Briefcases, Hats and a Wall it may not play: no legal play, so the trick is
 discarded with no trick completed, and the hand is void (A12a, A13)."""
 
+
+
+class JsonRules:
+    """A game of the rules core whose answers come as the contract writes them:
+    events, scores, match results and refusals' members through the edge's serialisers
+    (``service.schemas.records``), so the rule tests check the rules and the
+    documented JSON shape together. Everything else is the game's own;
+    ``isinstance`` sees the game's class."""
+
+    def __init__(self, game: Any) -> None:
+        self._game = game
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # noqa: D105 - isinstance(rules, AgencyGame) holds
+        return type(self._game)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def play(self, state: Any, move: Any) -> tuple[Any, list[dict[str, Any]]]:
+        try:
+            after, events = self._game.play(state, move)
+        except RefereeError as refusal:
+            refusal.extra = {name: to_json(value) for name, value in refusal.extra.items()}
+            raise
+        return after, [dump_event(event) for event in events]
+
+    def score(self, state: Any) -> dict[str, Any]:
+        return dump_record(self._game.score(state))
+
+    def match_status(self, state: Any) -> dict[str, Any]:
+        return dump_record(self._game.match_status(state))
+
+    @staticmethod
+    def dump_move(move: Any) -> dict[str, Any]:
+        return dump_play(move)
+
+
+GAMES = {game_id: JsonRules(game) for game_id, game in core.GAMES.items()}
+"""The registry, each game answering in the contract's JSON (``JsonRules``)."""
+
+AGENCY = GAMES["agency"]
 
 
 def case(name: str) -> Any:

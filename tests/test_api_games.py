@@ -36,9 +36,11 @@ SEAT1_LEADS = [{"seat": 1, "card": c} for c in ("10H", "8S", "4D", "AC", "9D", "
 
 
 def test_out_of_turn_is_refused(client):
+    """Seat 1 leads (F4); seat 0 has no move now, and the refusal shows it none
+    of seat 1's cards."""
     state = _deal(client, "agram", AGRAM_DEAL)
     status, body = _play(client, "agram", state, {"seat": 0, "card": "AH"})
-    _assert_refused(status, body, "not_your_turn", SEAT1_LEADS)
+    _assert_refused(status, body, "not_your_turn", [])
 
 
 def test_card_not_held_is_refused(client):

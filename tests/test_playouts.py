@@ -17,10 +17,11 @@ import pytest
 
 from service.cards import WALL
 from service.errors import IllegalMove
-from service.games import GAMES, AgencyGame
+from service.games import AgencyGame
 from service.games.agency import WALLS
 from service.schemas.games import dump_state, schemas_for
 from service.tricks import Play
+from support import GAMES
 
 HANDS_PER_COUNT = 6
 

@@ -17,8 +17,8 @@ import pytest
 
 from service.cards import Card, cards
 from service.errors import IllegalMove, RulesRefusal
-from service.games import GAMES
 from service.tricks import Play
+from support import GAMES
 
 GAME = GAMES["agency"]
 WALL = Card.parse("W")

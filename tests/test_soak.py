@@ -152,7 +152,7 @@ def test_soak_with_a_worker_killed(capsys):
 
 def _long_transcript(hands: int) -> dict:
     """An Agency match transcript of ``hands`` hands, made with the rules core."""
-    from service.games import AGENCY
+    from support import AGENCY
 
     rng = random.Random(hands)
     deal = {"seed": 1, "options": {"target_game_points": 100}}

@@ -20,25 +20,42 @@ from webargs.flaskparser import FlaskParser, is_json_request
 from .. import signing
 from ..config import SIGNING_KEYS
 from ..errors import InvalidState, SignatureInvalid
-from ..games import GAMES, AgencyGame, Game
+from ..games import GAMES, Game
 from ..games.base import replay_transcript
-from ..schemas.games import dump_play, dump_state, dump_view, schemas_for
+from ..schemas.games import dump_state, dump_view, schemas_for
+from ..schemas.records import dump_event, dump_play, dump_record
 from .problems import problem_response
 
+_UNREAD = object()
+
+
+def json_body() -> Any:
+    """The request's JSON body, decoded once per request by orjson (strict
+    RFC 8259: ``NaN``, ``Infinity``, an empty body or nesting past orjson's
+    depth limit is not JSON).
+
+    Raises:
+        ValueError: the body is not JSON.
+    """
+    body = flask.g.get("json_body", _UNREAD)
+    if body is _UNREAD:
+        data = flask.request.get_data(cache=True)
+        if not data:
+            raise ValueError("The body is empty")
+        body = flask.g.json_body = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
+    return body
+
+
 class StrictJsonParser(FlaskParser):
-    """webargs' Flask parser reading bodies with orjson: faster, and strict
-    RFC 8259 JSON, so ``NaN``, ``Infinity``, an empty body or nesting past
-    orjson's depth limit is malformed (400), never a crash."""
+    """webargs' Flask parser reading bodies with ``json_body``: faster, and
+    strict JSON, so a malformed body is a 400, never a crash."""
 
     def load_json(self, req: flask.Request, schema: Schema) -> Any:
         if not is_json_request(req):
             return missing
-        data = req.get_data(cache=True)
         try:
-            if not data:
-                raise ValueError("The body is empty")
-            return orjson.loads(data)
-        except ValueError as error:  # orjson.JSONDecodeError is a ValueError
+            return json_body()
+        except ValueError as error:
             self._handle_invalid_json_error(error, req)
 
 
@@ -93,11 +110,10 @@ class GamePathSchema(Schema):
 
 def describe(game: Game) -> dict[str, Any]:
     """A game's public description, as ``GET /v1/games/{game}`` answers it."""
-    agency = isinstance(game, AgencyGame)
     return {
         "id": game.id,
         "name": game.name,
-        "family": "agency" if agency else "last-trick",
+        "family": game.family,
         "players": {"min": game.min_players, "max": game.max_players},
         "options": [
             {
@@ -113,9 +129,9 @@ def describe(game: Game) -> dict[str, Any]:
         ],
         "deck": [card.code for card in game.deck],
         "rank_order": list(game.rank_order),
-        "trump": "V" if agency else None,
-        "hand_size": 8 if agency else game.hand_size,
-        **({"walls": 2} if agency else {}),
+        "trump": game.trump,
+        "hand_size": game.hand_size,
+        **({"walls": game.walls} if game.walls else {}),
     }
 
 
@@ -183,7 +199,11 @@ def _sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:
 def _unsigned(keys: list[bytes]) -> list[str]:
     if not keys:
         return []
-    return [where for where, state in _sent_states(flask.request.get_json(silent=True)) if not signing.verify(state, keys)]
+    try:
+        body = json_body()
+    except ValueError:
+        return []  # the parser answers 400
+    return [where for where, state in _sent_states(body) if not signing.verify(state, keys)]
 
 
 @blp.before_request
@@ -293,7 +313,7 @@ def _register(game: Game) -> None:
         """
         state = game.restore(args["state"])
         after, events = game.play(state, args["move"])
-        return _json({"state": _signed(dump_state(after)), "events": events})
+        return _json({"state": _signed(dump_state(after)), "events": [dump_event(event) for event in events]})
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -305,8 +325,9 @@ def _register(game: Game) -> None:
         Who wins these plays, with no state needed (RULINGS A11, F1).
         """
         trick = game.trick_winner(args["plays"])
+        assert trick.card is not None
         out = {"winner": trick.winner, "card": trick.card.code, "led_suit": trick.led_suit}
-        if isinstance(game, AgencyGame):
+        if trick.points is not None:
             out["points"] = trick.points
         return _json(out)
 
@@ -316,7 +337,7 @@ def _register(game: Game) -> None:
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return _json(game.score(game.restore(args["state"])))
+        return _json(dump_record(game.score(game.restore(args["state"]))))
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
     def view(args: dict[str, Any]):
@@ -340,7 +361,12 @@ def _register(game: Game) -> None:
         """
         hands = [(with_previous(args["deal"]), args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
-        return _json({"state": _signed(dump_state(state)), "events": events, "score": scores[-1], "scores": scores})
+        return _json({
+            "state": _signed(dump_state(state)),
+            "events": [{**dump_event(event), "hand": number} for number, event in events],
+            "score": dump_record(scores[-1]),
+            "scores": [dump_record(score) for score in scores],
+        })
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,

@@ -14,15 +14,15 @@
 from __future__ import annotations
 
 import importlib
-import logging
 import importlib.resources
+import logging
 from collections.abc import Mapping
 from http import HTTPStatus
 
 import flask
 import marshmallow as ma
-from markupsafe import escape
 from flask_smorest import Blueprint
+from markupsafe import escape
 from prometheus_client import CollectorRegistry
 from prometheus_flask_exporter import PrometheusMetrics
 

@@ -35,6 +35,9 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 
 from service import errors
+from service.games import GAMES
+from service.games.records import ProblemCode
+from service.schemas.records import to_json
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 BLANK_TYPE = "about:blank"
@@ -53,119 +56,8 @@ class ProblemType:
     description: str  # what it means and what a client should do
 
 
-def _types(*types: ProblemType) -> dict[str, ProblemType]:
-    return {problem.code: problem for problem in types}
-
-
-# Referee problem types. The rules core may raise a code that is not listed
-# here; add it with :func:`register_problem_type` so its ``type`` URI resolves.
-PROBLEM_TYPES: dict[str, ProblemType] = _types(
-    ProblemType(
-        code="not_your_turn",
-        title="Illegal move",
-        status=409,
-        description="The move's seat is not the seat to act. `legal_moves` lists the moves allowed now.",
-    ),
-    ProblemType(
-        code="card_not_available",
-        title="Illegal move",
-        status=409,
-        description="The card is not held by the seat, or not within its reach. `legal_moves` lists the moves allowed now.",
-    ),
-    ProblemType(
-        code="must_follow_suit",
-        title="Illegal move",
-        status=409,
-        description="The seat holds a card of the led suit and must play one. `legal_moves` lists the moves allowed now.",
-    ),
-    ProblemType(
-        code="wall_not_allowed",
-        title="Illegal move",
-        status=409,
-        description="A second Wall in one trick, or a Wall led while other cards are within reach. `legal_moves` lists the moves allowed now.",
-    ),
-    ProblemType(
-        code="hand_over",
-        title="Illegal move",
-        status=409,
-        description="The hand is over: no move can be played. Deal a new hand.",
-    ),
-    ProblemType(
-        code="invalid_state",
-        title="Invalid state",
-        status=409,
-        description="The state breaks the rules' invariants (a duplicated card, a card not in the deck, wrong hand sizes, an impossible trick...). `problems` lists every problem found.",
-    ),
-    ProblemType(
-        code="unsupported_version",
-        title="Unsupported state version",
-        status=409,
-        description="The state was made by a rules or schema version this referee does not know.",
-    ),
-    ProblemType(
-        code="state_signature_invalid",
-        title="State signature invalid",
-        status=403,
-        description="The service signs its states, and this one's signature is missing or does not match: the state was not produced by this referee, or was changed.",
-    ),
-    ProblemType(
-        code="holder_required",
-        title="Illegal move",
-        status=409,
-        description="Agency: a Wall was played without `holder`. The detail names the holders it could come from; `legal_moves` lists the moves with their holders.",
-    ),
-    ProblemType(
-        code="invalid_trick",
-        title="Refused by the rules",
-        status=409,
-        description="The plays given to `trick-winner` cannot form a trick: a card not in the deck, a card or seat twice, too many plays, two Walls, or no suited card. `problems` lists each.",
-    ),
-    ProblemType(
-        code="seat_out_of_range",
-        title="Refused by the rules",
-        status=409,
-        description="A seat number (dealer, first leader) is not a seat of this hand.",
-    ),
-    ProblemType(
-        code="players_required",
-        title="Refused by the rules",
-        status=409,
-        description="A first hand needs `players`.",
-    ),
-    ProblemType(
-        code="players_out_of_range",
-        title="Refused by the rules",
-        status=409,
-        description="The player count is outside the game's range (RULINGS F8).",
-    ),
-    ProblemType(
-        code="hand_not_over",
-        title="Refused by the rules",
-        status=409,
-        description="`previous` is a hand still in play: the next hand of a match is dealt from a finished one.",
-    ),
-    ProblemType(
-        code="match_over",
-        title="Refused by the rules",
-        status=409,
-        description="The match of `previous` is over: start a new match with a deal that has no `previous`.",
-    ),
-    ProblemType(
-        code="match_mismatch",
-        title="Refused by the rules",
-        status=409,
-        description="The deal contradicts its match: other players, another dealer than the last hand's winner (F7), or other options.",
-    ),
-    ProblemType(
-        code="leader_not_from_losing_team",
-        title="Refused by the rules",
-        status=409,
-        description="Agency: the next hand's leader must be a seat of the team that lost the last decided hand (RULINGS A14). `allowed_leaders` lists them.",
-    ),
-)
-
-# HTTP status of each refusal class of the rules core; the nearest class in the
-# exception's MRO wins, and a RefereeError not listed answers 409.
+# HTTP status of each refusal class of the rules core; the nearest
+# class in the exception's MRO wins, and a RefereeError not listed answers 409.
 REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.IllegalMove: 409,
     errors.InvalidState: 409,
@@ -173,6 +65,29 @@ REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.UnsupportedVersion: 409,
     errors.SignatureInvalid: 403,
 }
+
+# Problem types of the API itself (the games declare theirs beside their rules).
+API_PROBLEMS: tuple[ProblemCode, ...] = (
+    ProblemCode(
+        code="state_signature_invalid",
+        kind=errors.SignatureInvalid,
+        description="The service signs its states, and this one's signature is missing or does not match: the state was not produced by this referee, or was changed.",
+    ),
+)
+
+
+def _types() -> dict[str, ProblemType]:
+    """Every referee problem type: each game's codes (``Game.problem_codes``)
+    and the API's, each once, with the status and title of its refusal class."""
+    declared = [code for game in GAMES.values() for code in game.problem_codes] + list(API_PROBLEMS)
+    types_: dict[str, ProblemType] = {}
+    for declared_code in declared:
+        kind = declared_code.kind
+        types_.setdefault(declared_code.code, ProblemType(
+            code=declared_code.code, title=kind.title, status=refusal_status_of(kind), description=declared_code.description,
+        ))
+    return types_
+
 
 # Machine codes of plain HTTP errors (type ``about:blank``).
 HTTP_CODES: dict[int, str] = {
@@ -201,11 +116,6 @@ HTTP_DETAILS: dict[str, str] = {
     "validation_failed": "The request does not match the schema; `errors` lists the fields at fault.",
     "internal_error": "The referee failed unexpectedly. The error was logged with this request's id.",
 }
-
-
-def register_problem_type(problem: ProblemType) -> None:
-    """Add (or replace) a referee problem type, so ``/problems/<code>`` serves it."""
-    PROBLEM_TYPES[problem.code] = problem
 
 
 class ProblemSchema(ma.Schema):
@@ -360,16 +270,26 @@ class ProblemApi(Api):
         return problem(status, code, detail, headers=headers, **extra)
 
 
-def refusal_status(error: errors.RefereeError) -> int:
-    """The HTTP status of a refusal: the nearest class of its MRO in :data:`REFUSAL_STATUS`."""
-    for cls in type(error).__mro__:
+def refusal_status_of(kind: type[errors.RefereeError]) -> int:
+    """The HTTP status of a refusal class: the nearest class of its MRO in :data:`REFUSAL_STATUS`."""
+    for cls in kind.__mro__:
         if cls in REFUSAL_STATUS:
             return REFUSAL_STATUS[cls]
     return 409
 
 
+def refusal_status(error: errors.RefereeError) -> int:
+    """The HTTP status of a refusal (see :func:`refusal_status_of`)."""
+    return refusal_status_of(type(error))
+
+
+PROBLEM_TYPES: dict[str, ProblemType] = _types()
+"""Referee problem types by code, served at ``/problems/<code>``."""
+
+
 def handle_refusal(error: errors.RefereeError) -> flask.Response:
-    """Render a rules-core refusal: its code, detail and every ``extra`` member."""
+    """Render a rules-core refusal: its code, detail and every ``extra`` member
+    (the core's values written as JSON by ``service.schemas.records``)."""
     known = PROBLEM_TYPES.get(error.code)
     return problem(
         refusal_status(error),
@@ -377,7 +297,7 @@ def handle_refusal(error: errors.RefereeError) -> flask.Response:
         error.detail,
         type_=PROBLEM_TYPE_PREFIX + error.code,
         title=known.title if known else error.title,
-        **error.extra,
+        **{name: to_json(value) for name, value in error.extra.items()},
     )
 
 

@@ -1,50 +1,55 @@
 """The Agram family: last-trick games with no trumps (Agram, Sink-Sink, Fapfap,
 the Mali version, Spar).
 
-Source: the Agram rule text (``rules/001_*.txt``) and RULINGS C1-C3, F1-F8.
-Each variant is one ``LastTrickGame`` value in ``VARIANTS``; adding a variant
-means adding a value, not code.
+Source: the Agram rules as ``docs/rules.md`` gives them, RULINGS C1-C3 and
+F1-F8. Each variant is one ``LastTrickGame`` value in ``VARIANTS``; what a
+variant scores is a value too (``HandsWon``, ``FapfapPayouts``,
+``SparPoints``), so adding a variant means adding values, not code.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cached_property
+from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, build_deck, codes
 from ..errors import RulesRefusal
-from ..tricks import Play, Trick, winning_play
+from ..tricks import Play, Trick
 from .base import (
+    Hand,
+    TrickGame,
+    card_problems,
+    hands_problems,
+    match_problems,
+    refuse_seat,
+    trick_shape_problems,
+)
+from .records import (
+    COMMON_PROBLEMS,
     MatchRecord,
+    MatchStatus,
     OptionSpec,
+    ProblemCode,
     RawState,
     Refusal,
-    card_problems,
-    checked_apply,
-    claimed_problems,
-    deal_hands,
-    deal_record_problems,
-    dealt_hands_problems,
-    deck_set,
-    hands_problems,
-    legal,
-    match_events,
-    match_problems,
-    raise_problems,
-    refuse_mismatches,
-    refuse_next_hand,
-    refuse_seat,
-    replay,
-    resolve_options,
-    strengths,
-    trick_shape_problems,
+    Score,
+    Seating,
+    TeamMatchStatus,
 )
 
 _STANDARD_RANKS = ("A", "10", "9", "8", "7", "6", "5", "4", "3")
 _MALI_RANKS = ("A", "K", "10", "Q", "9", "8", "J", "7")
 _SPAR_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 _SUITS = "HDCS"
+
+PROBLEMS = (
+    ProblemCode(code="players_required", kind=RulesRefusal, description="A first hand needs `players`."),
+    ProblemCode(code="players_out_of_range", kind=RulesRefusal,
+                description="The player count is outside the game's range (RULINGS F8)."),
+)
+"""The Agram family's own refusal codes (F8)."""
 
 
 def _cards(ranks: tuple[str, ...]) -> dict[str, Any]:
@@ -54,410 +59,212 @@ def _cards(ranks: tuple[str, ...]) -> dict[str, Any]:
     return {"deck": build_deck(_SUITS, by_suit), "rank_order": ranks}
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LastTrickGame:
-    """One variant of the Agram family, as data (RULINGS F2).
+# -- scoring: what a hand is worth, as values ------------------------------------
 
-    Attributes:
-        id: the game id in URLs.
-        name: the game's name for people.
-        deck: every card, in listed order (suit by suit, high to low).
-        rank_order: ranks high to low (F1: only the led suit wins).
-        batches: cards dealt to each seat per round (3+3 or 3+2, F3).
-        min_players: fewest seats (F8).
-        max_players: most seats (F8).
-        hand_points: what the winning card of the last trick scores, by rank;
-            any other rank scores 1 (Spar, F2; 1 everywhere else).
-        bonus_rank: Fapfap: the rank whose last-trick win doubles the stake,
-            and quadruples it when it also won the trick before (F2, F6).
-        target_unit: what ``target`` counts: ``"hands"`` won, ``"points"``
-            scored (Spar) or ``"balance"`` (Fapfap, F7).
-        options: the rules options a request may set (F6, F7).
-    """
 
-    id: str
-    name: str
-    deck: tuple[Card, ...]
-    rank_order: tuple[str, ...]
-    batches: tuple[int, ...]
-    min_players: int
-    max_players: int
-    hand_points: Mapping[str, int] = field(default_factory=dict)
-    bonus_rank: str | None = None
-    target_unit: str = "hands"
-    options: tuple[OptionSpec, ...] = ()
+@dataclass(frozen=True, slots=True)
+class PayoutScore(Score):
+    """Fapfap's result (F2, F6): ``multiplier`` 1, 2 or 4 (``None`` while the
+    hand runs) and ``payouts``, stake units per seat, summing to 0 (zeros
+    while the hand runs)."""
+
+    multiplier: int | None = field(metadata={"description": "1, 2 or 4 (F2); null while the hand runs."})
+    payouts: tuple[int, ...] = field(
+        metadata={"description": "Stake units won (+) or paid (-) per seat; they sum to 0 (F6)."}
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PointsScore(Score):
+    """Spar's result (F2): ``points`` the hand scores for its winner (3 for a
+    6, 2 for a 7, otherwise 1; ``None`` while the hand runs)."""
+
+    points: int | None = field(
+        metadata={"description": "Points the hand scores for its winner: 3 for a 6, 2 for a 7, else 1 (F2)."}
+    )
+
+
+class Scoring(Protocol):
+    """What a variant's hand is worth, and how its match is tallied (F2, F6, F7)."""
 
     @property
-    def hand_size(self) -> int:
-        """Cards dealt to each seat, which is also the number of tricks (F2)."""
-        return sum(self.batches)
+    def unit(self) -> str:
+        """What the match tally counts: ``"hands"``, ``"points"`` or ``"balance"``."""
+        ...
 
     @property
-    def strength(self) -> dict[str, int]:
-        """Rank -> strength, higher wins."""
-        return strengths(self.rank_order)
+    def record(self) -> type[Score]:
+        """The record ``score`` returns."""
+        ...
+
+    def score(self, hand: LastTrickState) -> Score:
+        """The hand's result so far."""
+        ...
+
+    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+        """The match tally once ``hand`` (over) is added to ``previous``."""
+        ...
+
+    def record_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
+        """F7 as far as a match record can show it under this scoring."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class HandsWon:
+    """The winner of the last trick wins the hand (F2); the match counts hands
+    won (F7). With ``points_by_rank`` (Spar), the hand scores the points of
+    the last trick's winning rank, any other rank 1, and the match counts
+    points."""
+
+    points_by_rank: Mapping[str, int] = field(default_factory=dict)
 
     @property
-    def deck_set(self) -> frozenset[Card]:
-        return deck_set(self.deck)
+    def unit(self) -> str:
+        return "points" if self.points_by_rank else "hands"
 
-    # -- deal ---------------------------------------------------------------
+    @property
+    def record(self) -> type[Score]:
+        return PointsScore if self.points_by_rank else Score
 
-    def deal(
-        self,
-        *,
-        players: int | None = None,
-        dealer: int | None = None,
-        seed: int | None = None,
-        deck: Sequence[Card] | None = None,
-        hands: Sequence[Sequence[Card]] | None = None,
-        options: Mapping[str, Any] | None = None,
-        previous: LastTrickState | None = None,
-    ) -> LastTrickState:
-        """A new hand: from ``seed``, a ``deck`` order, explicit ``hands``, or at random.
+    def worth(self, hand: LastTrickState) -> int:
+        """What the finished hand scores for its winner."""
+        card = hand.tricks[-1].card
+        assert card is not None
+        return self.points_by_rank.get(card.rank, 1)
 
-        Args:
-            players: number of seats, within ``min_players .. max_players``
-                (F8); required unless ``previous`` is given.
-            dealer: the dealing seat (default 0); the seat after it leads
-                first (F3, F4). In a match, the last hand's winner (F7).
-            seed: ``0 .. SEED_MAX``; the deck is shuffled as ``service.cards`` says.
-            deck: a full deck order, dealt in batches from the seat after the
-                dealer round to the dealer (F3); cards left over stay undealt.
-            hands: ``hands[s]`` is seat s's cards in dealt order.
-            options: rules options; defaults apply.
-            previous: the finished hand this one follows in a match (F7): its
-                players, options and tally carry over.
+    def score(self, hand: LastTrickState) -> Score:
+        if not self.points_by_rank:
+            return Score(hand.hand_over, hand.winner)
+        return PointsScore(hand.hand_over, hand.winner, self.worth(hand) if hand.hand_over else None)
 
-        Raises:
-            RulesRefusal: ``players_out_of_range`` (F8), ``seat_out_of_range``,
-                and with ``previous``: ``hand_not_over``, ``match_over``,
-                ``match_mismatch`` (players, dealer or options that differ).
-            InvalidState: a deck or hands that are not this game's.
-        """
-        match = MatchRecord(hand=1, previous=(0,) * (players or 0))
-        if previous is not None:
-            match = self._next_hand(previous, players, dealer, options)
-            players, dealer, options = previous.players, previous.winner, previous.options
-        if players is None:
-            raise RulesRefusal("players_required", "Say how many players: players is required for a first hand")
-        if not self.min_players <= players <= self.max_players:
-            raise RulesRefusal(
-                "players_out_of_range",
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players} (RULINGS F8)",
-            )
-        dealer = 0 if dealer is None else dealer
-        refuse_seat(dealer, players, "dealer")
-        opts = resolve_options(self.options, options)
-        hands, seed = deal_hands(
-            seed=seed, deck=deck, hands=hands, full=self.deck, deal_deck=lambda order: self._deal_deck(order, players, dealer),
-            seats=players, hand_size=self.hand_size, game=self.id,
-        )
-        return _Table.dealt(self, players, dealer, opts, hands, seed, match).freeze()
+    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+        winner = hand.winner
+        assert winner is not None
+        return tuple(value + self.worth(hand) if seat == winner else value for seat, value in enumerate(previous))
 
-    def _next_hand(self, previous: LastTrickState, players, dealer, options) -> MatchRecord:
-        status = self.match_status(previous)
-        refuse_next_hand(previous.hand_over, status)
-        mismatches = []
-        if players is not None and players != previous.players:
-            mismatches.append(f"the match has {previous.players} players, not {players}")
-        if dealer is not None and dealer != previous.winner:
-            mismatches.append(f"seat {previous.winner} won the last hand and deals the next (RULINGS F7), not seat {dealer}")
-        if options is not None and resolve_options(self.options, options) != dict(previous.options):
-            mismatches.append("the options of a match stay as they were for its first hand")
-        refuse_mismatches(mismatches)
-        return MatchRecord(hand=previous.match.hand + 1, previous=tuple(status["tally"]))
-
-    def _deal_deck(self, deck: Sequence[Card], players: int, dealer: int) -> list[list[Card]]:
-        hands: list[list[Card]] = [[] for _ in range(players)]
-        position = 0
-        for batch in self.batches:
-            for offset in range(1, players + 1):
-                seat = (dealer + offset) % players
-                hands[seat].extend(deck[position : position + batch])
-                position += batch
-        return hands
-
-    # -- play ---------------------------------------------------------------
-
-    def legal_moves(self, state: LastTrickState) -> list[Play]:
-        """Every move the seat to act may make (F4, F5); empty once the hand is over."""
-        return legal(_Table.of(state))
-
-    def play(self, state: LastTrickState, move: Play) -> tuple[LastTrickState, list[dict[str, Any]]]:
-        """The state after ``move``, and the events it caused.
-
-        Events, in order: ``card_played`` {seat, card}; when the trick completes,
-        ``trick_won`` {winner, card, trick}; after the last trick, ``hand_over``
-        with the fields of ``score``, then ``match_over`` {winner, tally} when
-        the hand ends the match (F7).
-
-        Raises:
-            IllegalMove: ``hand_over``, ``not_your_turn``, ``card_not_available``
-                or ``must_follow_suit`` (F5), with ``legal_moves``.
-        """
-        table = _Table.of(state)
-        events = checked_apply(table, move, self.dump_move)
-        after = table.freeze()
-        if after.hand_over:
-            events.append({"type": "hand_over", **self.score(after)})
-            events += match_events(self.match_status(after))
-        return after, events
-
-    def trick_winner(self, plays: Sequence[Play]) -> Trick:
-        """Judge the cards given, with no state: the winner is the highest card
-        of the led suit (F1). Returns the trick with ``winner`` and ``card``.
-
-        Raises:
-            RulesRefusal: ``invalid_trick``: cards not in the deck, a card or
-                seat twice, seats out of turn, or more plays than the variant
-                has players.
-        """
-        problems = card_problems("plays", [p.card for p in plays], self.deck_set, self.id)
-        problems += trick_shape_problems(plays, self.max_players)
-        if problems:
-            raise RulesRefusal("invalid_trick", "These plays are not a trick: " + "; ".join(problems), problems=problems)
-        best = winning_play(plays, self.strength)
-        return Trick(leader=plays[0].seat, plays=tuple(plays), winner=best.seat, card=best.card)
-
-    def score(self, state: LastTrickState) -> dict[str, Any]:
-        """The hand's result (F2, F6).
-
-        Returns:
-            ``hand_over`` (bool), ``winner`` (the seat that won the last trick,
-            ``None`` while the hand runs); Fapfap adds ``multiplier`` (1, 2 or
-            4; ``None`` while the hand runs) and ``payouts`` (stake units per
-            seat, summing to 0; zeros while the hand runs); Spar adds
-            ``points`` (what the hand scores for its winner: 3 for a 6, 2 for a
-            7, otherwise 1; ``None`` while the hand runs).
-        """
-        over = state.hand_over
-        result: dict[str, Any] = {"hand_over": over, "winner": state.winner}
-        if self.bonus_rank is not None:
-            multiplier = self._multiplier(state.tricks) if over else None
-            stake = state.options["stake"] * (multiplier or 0)
-            result["multiplier"] = multiplier
-            result["payouts"] = [
-                0 if not over else stake * (state.players - 1) if seat == state.winner else -stake
-                for seat in range(state.players)
-            ]
-        if self.hand_points:
-            result["points"] = self.hand_points.get(state.tricks[-1].card.rank, 1) if over else None
-        return result
-
-    def match_status(self, state: LastTrickState) -> dict[str, Any]:
-        """Where the match stands (RULINGS F7).
-
-        Returns:
-            ``hand`` (from 1), ``target`` (``None``: no target), ``unit``
-            (``"hands"`` won, ``"points"`` or ``"balance"``), ``previous`` (the
-            tally per seat before this hand), ``tally`` (with this hand once it
-            is over), ``over`` and ``winner`` (the seat that reached the
-            target, else ``None``).
-        """
-        tally = list(state.match.previous)
-        if state.hand_over:
-            score = self.score(state)
-            if self.target_unit == "balance":
-                tally = [before + paid for before, paid in zip(tally, score["payouts"])]
-            else:
-                tally[state.winner] += score.get("points") or 1
-        target = state.options.get("target")
-        leader = max(range(state.players), key=tally.__getitem__)
-        over = target is not None and tally[leader] >= target
-        return {
-            "hand": state.match.hand,
-            "target": target,
-            "unit": self.target_unit,
-            "previous": list(state.match.previous),
-            "tally": tally,
-            "over": over,
-            "winner": leader if over else None,
-        }
-
-    def _multiplier(self, tricks: Sequence[Trick]) -> int:
-        last, before = tricks[-1], tricks[-2] if len(tricks) > 1 else None
-        if last.card.rank != self.bonus_rank:
-            return 1
-        return 4 if before is not None and before.card.rank == self.bonus_rank else 2
-
-    # -- states from clients ------------------------------------------------
-
-    def restore(self, raw: RawLastTrickState) -> LastTrickState:
-        """Rebuild a client's state from its deal and plays, checking every field.
-
-        Raises:
-            InvalidState: ``invalid_state``, with every problem found.
-        """
-        problems: list[str] = []
-        if not self.min_players <= raw.players <= self.max_players:
-            problems.append(f"players is {raw.players}; {self.name} is played by {self.min_players} to {self.max_players}")
-        if not 0 <= raw.dealer < raw.players:
-            problems.append(f"dealer {raw.dealer} is not a seat")
-        if problems:
-            raise_problems(problems)
-        deal_problems = dealt_hands_problems(raw.deal_hands, raw.players, self.hand_size, self.deck_set, self.id)
-        options = resolve_options(self.options, raw.options)
-        match = raw.match or MatchRecord(previous=(0,) * raw.players)
-        problems += deal_problems + self._match_problems(match, options, raw.players, raw.dealer)
-        if deal_problems or len(match.previous) != raw.players:
-            raise_problems(problems)  # nothing can be replayed or tallied
-        table = _Table.dealt(self, raw.players, raw.dealer, options, raw.deal_hands, raw.seed, match)
-        deal_deck = lambda order: self._deal_deck(order, raw.players, raw.dealer)  # noqa: E731
-        problems += deal_record_problems(raw.seed, raw.deal_hands, raw.undealt, table.undealt, self.deck, deal_deck)
-        if replay(table, raw.tricks, raw.trick, raw.players, problems):
-            after = table.freeze()
-            problems += _claimed_problems(raw, after)
-        raise_problems(problems)
-        return after
-
-    def _match_problems(self, match: MatchRecord, options: Mapping[str, Any], players: int, dealer: int) -> list[str]:
-        """F7 as far as a match record can show it. The dealer of a later
-        hand won the hand before, so after one hand the tally is exactly that
-        hand's result for the dealer; later, the dealer has won something."""
+    def record_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
+        """Hands or points are never negative and each hand gives one of the
+        possible values; the dealer of a later hand won the hand before, so
+        after one hand the tally is exactly that hand's result for the dealer;
+        later, the dealer has won something."""
         earlier = match.hand - 1
-        balance = self.target_unit == "balance"
-        stake = options.get("stake", 1)
-        values = {1} | set(self.hand_points.values())
-        total = (0, 0) if balance else (min(values) * earlier, max(values) * earlier)
-        problems = match_problems(match, players, options["target"], "seats", total=total, non_negative=not balance,
-                                  step=stake if balance else 1)
-        if problems or earlier == 0 or not 0 <= dealer < players:
+        values = {1} | set(self.points_by_rank.values())
+        problems = match_problems(match, seating.players, options["target"], "seats",
+                                  total=(min(values) * earlier, max(values) * earlier))
+        dealer = seating.dealer
+        if problems or earlier == 0 or dealer is None:
             return problems
         previous = list(match.previous)
-        if balance:
-            one_hand = [[stake * m * (players - 1) if seat == dealer else -stake * m for seat in range(players)] for m in (1, 2, 4)]
-            possible = earlier > 1 or previous in one_hand
-        else:
-            possible = previous[dealer] >= 1 and (earlier > 1 or (previous[dealer] in values and sum(previous) == previous[dealer]))
-        if not possible:
-            problems.append(
-                f"match.previous {previous} cannot follow a hand won by seat {dealer}, which deals this one (RULINGS F7)"
-            )
+        if not (previous[dealer] >= 1 and (earlier > 1 or (previous[dealer] in values and sum(previous) == previous[dealer]))):
+            problems.append(_not_after_the_dealer(previous, dealer))
         return problems
 
-    @staticmethod
-    def dump_move(move: Play) -> dict[str, Any]:
-        """A move as the contract writes it: ``{"seat": s, "card": "10S"}``."""
-        return {"seat": move.seat, "card": move.card.code}
+
+@dataclass(frozen=True, slots=True)
+class FapfapPayouts:
+    """Fapfap (F2, F6): each other seat pays the winner the stake times the
+    multiplier: 2 when the last trick is won with a ``bonus_rank`` card, 4
+    when the two last tricks both are; the match keeps a running balance."""
+
+    bonus_rank: str
+
+    @property
+    def unit(self) -> str:
+        return "balance"
+
+    @property
+    def record(self) -> type[Score]:
+        return PayoutScore
+
+    def multiplier(self, tricks: Sequence[Trick]) -> int:
+        """1, 2 or 4 (F2)."""
+        last, before = tricks[-1], tricks[-2] if len(tricks) > 1 else None
+        if last.card is None or last.card.rank != self.bonus_rank:
+            return 1
+        return 4 if before is not None and before.card is not None and before.card.rank == self.bonus_rank else 2
+
+    def score(self, hand: LastTrickState) -> PayoutScore:
+        over = hand.hand_over
+        multiplier = self.multiplier(hand.tricks) if over else None
+        stake = hand.options["stake"] * (multiplier or 0)
+        payouts = tuple(
+            0 if not over else stake * (hand.players - 1) if seat == hand.winner else -stake for seat in range(hand.players)
+        )
+        return PayoutScore(over, hand.winner, multiplier, payouts)
+
+    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+        return tuple(before + paid for before, paid in zip(previous, self.score(hand).payouts, strict=True))
+
+    def record_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
+        """Balances sum to 0 in multiples of the stake; after one hand they
+        are exactly one payout to the dealer, who won it (F6, F7)."""
+        earlier = match.hand - 1
+        stake = options["stake"]
+        problems = match_problems(match, seating.players, options["target"], "seats", total=(0, 0), non_negative=False, step=stake)
+        dealer = seating.dealer
+        if problems or earlier == 0 or dealer is None:
+            return problems
+        previous = list(match.previous)
+        players = seating.players
+        one_hand = [[stake * m * (players - 1) if seat == dealer else -stake * m for seat in range(players)] for m in (1, 2, 4)]
+        if not (earlier > 1 or previous in one_hand):
+            problems.append(_not_after_the_dealer(previous, dealer))
+        return problems
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class LastTrickState:
-    """A hand of an Agram-family game, frozen.
+def _not_after_the_dealer(previous: list[int], dealer: int) -> str:
+    return f"match.previous {previous} cannot follow a hand won by seat {dealer}, which deals this one (RULINGS F7)"
 
-    Attributes:
-        game: the variant.
-        players: number of seats.
-        dealer: the dealing seat (F3).
-        options: every rules option, defaults filled in.
-        seed: the seed the hand was dealt from, if any.
-        deal_hands: each seat's dealt cards, in dealt order.
-        undealt: the cards left over, in deck order (F3).
+
+# -- the hand ---------------------------------------------------------------------
+
+
+class LastTrickState(Hand):
+    """A hand of an Agram-family game.
+
+    Attributes (besides ``Hand``'s):
         hands: each seat's cards now, in dealt order.
-        tricks: the completed tricks, each with ``winner`` and ``card``.
         trick: the trick in progress (``None`` once the hand is over).
     """
 
+    __slots__ = ("hands",)
+
+    HAND_OVER = Refusal("hand_over", "The hand is over: all its tricks have been played (RULINGS F2)")
+
     game: LastTrickGame
-    players: int
-    dealer: int
-    options: Mapping[str, Any]
-    seed: int | None
-    match: MatchRecord
-    deal_hands: tuple[tuple[Card, ...], ...]
-    undealt: tuple[Card, ...]
     hands: tuple[tuple[Card, ...], ...]
-    tricks: tuple[Trick, ...]
-    trick: Trick | None
+
+    def __init__(self, game: TrickGame, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
+                 seed: int | None, match: MatchRecord) -> None:
+        self.hands = tuple(tuple(hand) for hand in hands)
+        super().__init__(game, seating, options, hands, seed, match)
+
+    @property
+    def dealer(self) -> int:
+        """The dealing seat (F3)."""
+        assert self.seating.dealer is not None
+        return self.seating.dealer
 
     @property
     def hand_over(self) -> bool:
         """True once every trick has been played (F2)."""
-        return self.trick is None
+        return len(self.tricks) == self.game.hand_size
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is, ``None`` once the hand is over (C1, C2)."""
-        if self.trick is None:
-            return None
-        return (self.trick.leader + len(self.trick.plays)) % self.players
+    def trick(self) -> Trick | None:
+        """The trick in progress; ``None`` once the hand is over."""
+        return None if self.hand_over else Trick(leader=self.leader, plays=self.plays)
 
     @property
     def winner(self) -> int | None:
         """The seat that won the last trick, once the hand is over (F2)."""
-        return self.tricks[-1].winner if self.trick is None else None
+        return self.tricks[-1].winner if self.hand_over else None
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RawLastTrickState(RawState):
-    """An Agram-family state as a client sent it (see ``RawState``)."""
-
-    players: int
-    dealer: int
-
-
-def _claimed_problems(raw: RawLastTrickState, state: LastTrickState) -> list[str]:
-    problems = []
-    if "hands" in raw.claimed:
-        problems += hands_problems(raw.claimed["hands"], state.hands)
-    if raw.trick is None and not state.hand_over:
-        problems.append("trick is missing but the hand is not over")
-    if raw.trick is not None and state.hand_over:
-        problems.append("trick must be null once the hand is over")
-    derived = {"to_act": state.to_act, "hand_over": state.hand_over, "winner": state.winner}
-    problems += claimed_problems(raw.claimed, derived)
-    return problems + claimed_problems(raw.claimed_match, state.game.match_status(state), "match.")
-
-
-class _Table:
-    """A mutable working copy of one hand: the single place the Agram-family
-    rules of play live (F4, F5)."""
-
-    __slots__ = ("game", "players", "dealer", "options", "seed", "match", "deal_hands", "undealt", "hands", "tricks", "leader", "plays")
-
-    @classmethod
-    def dealt(cls, game, players, dealer, options, hands, seed, match) -> _Table:
-        table = cls()
-        table.game, table.players, table.dealer, table.options, table.seed, table.match = game, players, dealer, options, seed, match
-        table.deal_hands = tuple(tuple(hand) for hand in hands)
-        dealt = {card for hand in hands for card in hand}
-        table.undealt = tuple(card for card in game.deck if card not in dealt)
-        table.hands = [list(hand) for hand in hands]
-        table.tricks = []
-        table.leader = (dealer + 1) % players
-        table.plays = []
-        return table
-
-    @classmethod
-    def of(cls, state: LastTrickState) -> _Table:
-        table = cls()
-        table.game, table.players, table.dealer, table.options = state.game, state.players, state.dealer, state.options
-        table.seed, table.match, table.deal_hands, table.undealt = state.seed, state.match, state.deal_hands, state.undealt
-        table.hands = [list(hand) for hand in state.hands]
-        table.tricks = list(state.tricks)
-        table.leader = state.trick.leader if state.trick else state.tricks[-1].winner
-        table.plays = list(state.trick.plays) if state.trick else []
-        return table
-
-    def is_over(self) -> bool:
-        return len(self.tricks) == self.game.hand_size
-
-    def to_act(self) -> int:
-        return (self.leader + len(self.plays)) % self.players
-
-    def candidates(self) -> list[Play]:
-        if self.is_over():
-            return []
-        seat = self.to_act()
+    def _candidates(self, seat: int) -> list[Play]:
         return [Play(seat, card) for card in self.hands[seat]]
 
-    def refusal(self, move: Play) -> Refusal | None:
-        if self.is_over():
-            return Refusal("hand_over", "The hand is over: all its tricks have been played (RULINGS F2)")
-        seat = self.to_act()
-        if move.seat != seat:
-            return Refusal("not_your_turn", f"It is seat {seat}'s turn, not seat {move.seat}'s (RULINGS C1, C2)")
+    def _card_refusal(self, seat: int, move: Play) -> Refusal | None:
         hand = self.hands[seat]
         if move.card not in hand:
             return Refusal("card_not_available", f"Seat {seat} does not hold {move.card}")
@@ -471,32 +278,216 @@ class _Table:
                 )
         return None
 
-    def apply(self, move: Play) -> list[dict[str, Any]]:
-        self.hands[move.seat].remove(move.card)
-        self.plays.append(Play(move.seat, move.card))
-        events: list[dict[str, Any]] = [{"type": "card_played", "seat": move.seat, "card": move.card.code}]
-        if len(self.plays) == self.players:
-            best = winning_play(self.plays, self.game.strength)
-            self.tricks.append(Trick(leader=self.leader, plays=tuple(self.plays), winner=best.seat, card=best.card))
-            self.leader, self.plays = best.seat, []
-            events.append({"type": "trick_won", "winner": best.seat, "card": best.card.code, "trick": len(self.tricks)})
-        return events
+    def _take(self, move: Play) -> Play:
+        seat = move.seat
+        self.hands = (*self.hands[:seat], tuple(card for card in self.hands[seat] if card is not move.card), *self.hands[seat + 1 :])
+        return Play(seat, move.card)
 
-    def freeze(self) -> LastTrickState:
-        over = self.is_over()
-        return LastTrickState(
-            game=self.game,
-            players=self.players,
-            dealer=self.dealer,
-            options=self.options,
-            seed=self.seed,
-            match=self.match,
-            deal_hands=self.deal_hands,
-            undealt=self.undealt,
-            hands=tuple(tuple(hand) for hand in self.hands),
-            tricks=tuple(self.tricks),
-            trick=None if over else Trick(leader=self.leader, plays=tuple(self.plays)),
+    def _after_trick(self, done: Trick) -> None:
+        """The last trick ends the hand (F2): ``hand_over`` counts the tricks."""
+
+
+@dataclass(frozen=True, slots=True)
+class LastTrickView:
+    """What one seat may know (F2): its own cards, how many each seat holds,
+    every card played, whose turn it is, its legal moves and the match. Never
+    the deal or the seed."""
+
+    game: str
+    options: Mapping[str, Any]
+    seat: int
+    players: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    to_act: int | None
+    hand_over: bool
+    winner: int | None
+    legal_moves: tuple[Play, ...]
+    match: MatchStatus | TeamMatchStatus
+
+
+# -- the game ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class LastTrickGame(TrickGame):
+    """One variant of the Agram family, as data (RULINGS F2).
+
+    Attributes:
+        id: the game id in URLs.
+        name: the game's name for people.
+        deck: every card, in listed order (suit by suit, high to low).
+        rank_order: ranks high to low (F1: only the led suit wins).
+        batches: cards dealt to each seat per round (3+3 or 3+2, F3).
+        min_players: fewest seats (F8).
+        max_players: most seats (F8).
+        scoring: what a hand is worth and how the match is tallied (F2, F6, F7).
+        options: the rules options a request may set (F6, F7).
+
+    ``deal`` takes ``players`` (required for a first hand, F8) and ``dealer``
+    (default 0; the seat after it leads first, F3, F4); a ``deck`` is dealt in
+    batches from the seat after the dealer round to the dealer, the cards
+    left over undealt (F3). In a match the players carry over and the last
+    hand's winner deals (F7).
+    """
+
+    HAND: ClassVar[type[Hand]] = LastTrickState
+
+    id: str
+    name: str
+    deck: tuple[Card, ...]
+    rank_order: tuple[str, ...]
+    batches: tuple[int, ...]
+    min_players: int
+    max_players: int
+    scoring: Scoring = HandsWon()
+    options: tuple[OptionSpec, ...] = ()
+    family: str = "last-trick"
+    trump: str | None = None
+    walls: int | None = None
+    target_option: str = "target"
+    problem_codes: tuple[ProblemCode, ...] = COMMON_PROBLEMS + PROBLEMS
+
+    @cached_property
+    def hand_size(self) -> int:  # type: ignore[override]
+        """Cards dealt to each seat, which is also the number of tricks (F2)."""
+        return sum(self.batches)
+
+    @cached_property
+    def max_tricks(self) -> int:  # type: ignore[override]
+        """A hand has as many tricks as cards dealt to each seat (F2)."""
+        return self.hand_size
+
+    @property
+    def unit(self) -> str:
+        return self.scoring.unit
+
+    @property
+    def score_type(self) -> type[Score]:
+        return self.scoring.record
+
+    # -- deal -------------------------------------------------------------------
+
+    def deal_deck(self, deck: Sequence[Card], seating: Seating) -> list[list[Card]]:
+        """Batches from the seat after the dealer round to the dealer (F3)."""
+        players, dealer = seating.players, seating.dealer or 0
+        hands: list[list[Card]] = [[] for _ in range(players)]
+        position = 0
+        for batch in self.batches:
+            for offset in range(1, players + 1):
+                seat = (dealer + offset) % players
+                hands[seat].extend(deck[position : position + batch])
+                position += batch
+        return hands
+
+    def _seat(self, previous: Hand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+        """``players`` seats (F8) and the ``dealer`` (default 0; F3, F4); in a
+        match, the last hand's players, and its winner deals (F7).
+
+        Raises:
+            RulesRefusal: ``players_required``, ``players_out_of_range``,
+                ``seat_out_of_range``.
+        """
+        players, dealer = seating.get("players"), seating.get("dealer")
+        if isinstance(previous, LastTrickState):
+            players, dealer = previous.players, previous.winner
+        if players is None:
+            raise RulesRefusal("players_required", "Say how many players: players is required for a first hand")
+        if not self.min_players <= players <= self.max_players:
+            raise RulesRefusal(
+                "players_out_of_range",
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players} (RULINGS F8)",
+            )
+        dealer = 0 if dealer is None else dealer
+        refuse_seat(dealer, players, "dealer")
+        return seating_of(players, dealer)
+
+    def _continue(self, previous: Hand, seating: Mapping[str, int | None]) -> list[str]:
+        """The players and the dealer of a match's next hand are its own (F7)."""
+        assert isinstance(previous, LastTrickState)
+        mismatches = []
+        players, dealer = seating.get("players"), seating.get("dealer")
+        if players is not None and players != previous.players:
+            mismatches.append(f"the match has {previous.players} players, not {players}")
+        if dealer is not None and dealer != previous.winner:
+            mismatches.append(f"seat {previous.winner} won the last hand and deals the next (RULINGS F7), not seat {dealer}")
+        return mismatches
+
+    # -- states from clients ------------------------------------------------------
+
+    def seating_problems(self, seating: Seating) -> list[str]:
+        problems = []
+        if not self.min_players <= seating.players <= self.max_players:
+            problems.append(f"players is {seating.players}; {self.name} is played by {self.min_players} to {self.max_players}")
+        if seating.dealer is None or not 0 <= seating.dealer < seating.players:
+            problems.append(f"dealer {seating.dealer} is not a seat")
+        return problems
+
+    def match_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
+        return self.scoring.record_problems(match, options, seating)
+
+    def _claimed_cards(self, raw: RawState, hand: Hand) -> list[str]:
+        assert isinstance(hand, LastTrickState)
+        problems = hands_problems(raw.claimed["hands"], hand.hands) if "hands" in raw.claimed else []
+        if raw.trick is None and not hand.hand_over:
+            problems.append("trick is missing but the hand is not over")
+        if raw.trick is not None and hand.hand_over:
+            problems.append("trick must be null once the hand is over")
+        return problems
+
+    # -- play ---------------------------------------------------------------------
+
+    def trick_problems(self, plays: Sequence[Play]) -> list[str]:
+        """Cards of the deck, each once, seats in turn, at most one play per seat (F1)."""
+        return card_problems("plays", [p.card for p in plays], self) + trick_shape_problems(self, plays, None)
+
+    # -- results ------------------------------------------------------------------
+
+    def score(self, hand: Hand) -> Score:
+        """The hand's result (F2, F6): ``hand_over``, ``winner`` (the seat that
+        won the last trick, ``None`` while the hand runs) and what the
+        variant's scoring adds (Fapfap: ``multiplier``, ``payouts``; Spar:
+        ``points``)."""
+        assert isinstance(hand, LastTrickState)
+        return self.scoring.score(hand)
+
+    def _tally(self, hand: Hand) -> tuple[int, ...]:
+        assert isinstance(hand, LastTrickState)
+        return self.scoring.tally(hand.match.previous, hand)
+
+    def observe(self, hand: Hand, seat: int) -> LastTrickView:
+        """What ``seat`` may know: its own cards and how many each seat
+        holds, and what every seat sees.
+
+        Raises:
+            RulesRefusal: ``seat_out_of_range``.
+        """
+        assert isinstance(hand, LastTrickState)
+        refuse_seat(seat, hand.players, "seat")
+        return LastTrickView(
+            game=self.id,
+            options=hand.options,
+            seat=seat,
+            players=hand.players,
+            dealer=hand.dealer,
+            hand=hand.hands[seat],
+            hand_sizes=tuple(len(cards) for cards in hand.hands),
+            tricks=hand.tricks,
+            trick=hand.trick,
+            to_act=hand.to_act,
+            hand_over=hand.hand_over,
+            winner=hand.winner,
+            legal_moves=tuple(hand.legal_moves()) if hand.to_act == seat else (),
+            match=self.match_status(hand),
         )
+
+
+def seating_of(players: int, dealer: int) -> Seating:
+    """The seating of a hand: the seat after the dealer leads first (F3, F4)."""
+    return Seating(players, (dealer + 1) % players, dealer)
 
 
 _TARGET_HANDS = OptionSpec(
@@ -515,7 +506,7 @@ VARIANTS: tuple[LastTrickGame, ...] = (
     ),
     LastTrickGame(
         id="fapfap", name="Fapfap", **_cards(_STANDARD_RANKS), batches=(3, 2), min_players=2, max_players=7,
-        bonus_rank="3", target_unit="balance",
+        scoring=FapfapPayouts(bonus_rank="3"),
         options=(
             OptionSpec(name="stake", type="integer", default=1, minimum=1, maximum=1_000_000,
                        description="What each other seat pays the winner, times the multiplier (RULINGS F6)."),
@@ -529,7 +520,7 @@ VARIANTS: tuple[LastTrickGame, ...] = (
     ),
     LastTrickGame(
         id="spar", name="Spar", **_cards(_SPAR_RANKS), batches=(3, 2), min_players=2, max_players=7,
-        hand_points={"6": 3, "7": 2}, target_unit="points",
+        scoring=HandsWon(points_by_rank={"6": 3, "7": 2}),
         options=(
             OptionSpec(name="target", type="integer", default=10, minimum=1, maximum=1000,
                        description="Points to win the match (RULINGS F7)."),

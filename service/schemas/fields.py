@@ -15,7 +15,6 @@ from marshmallow import ValidationError, fields, validate
 
 from ..cards import CARD_CODE_PATTERN, Card
 
-
 EXACT_FLOAT = 2**53
 """From here on, a number written with a fraction or exponent may not be the
 integer the client meant (it was rounded when the JSON was read)."""
@@ -78,6 +77,16 @@ class CardField(fields.String):
 def seat(description: str, *, maximum: int, **kwargs: Any) -> Int:
     """A seat number field, ``0 .. maximum`` (RULINGS C1)."""
     return Int(validate=validate.Range(min=0, max=maximum), metadata={"description": description}, **kwargs)
+
+
+def players(game: Any, required: bool = True) -> Int:
+    """The player count of ``game``, refused outside its range with a message naming it (F8)."""
+    span = f"{game.min_players} to {game.max_players}"
+    return Int(
+        required=required,
+        validate=validate.Range(min=game.min_players, max=game.max_players, error=f"{game.name} is played by {span} players (RULINGS F8)."),
+        metadata={"description": f"Number of seats: {span} (RULINGS F8)."},
+    )
 
 
 class CardList(fields.List):

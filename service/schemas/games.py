@@ -2,9 +2,15 @@
 
 Each game gets its own schema classes (``AgramState``, ``AgencyPlayRequest``
 ...), so ``openapi.yaml`` states each game's exact player range, options and
-state shape. Loading turns JSON into the core's frozen values (``Card``,
-``Play``, ``Trick``, the raw states); ``dump_state`` is the one place a state
-becomes JSON.
+state shape. Loading turns JSON into the core's values (``Card``, ``Play``,
+``Trick``, ``RawState``); ``dump_state`` and ``dump_view`` are the one place a
+hand becomes JSON.
+
+What is the same for every game is written here, once. What differs by
+family of games (the seating, the live cards, the derived fields, the seat
+view) is the family's edge: ``service.schemas.agency`` and
+``service.schemas.last_trick``, found through ``game.family``; nothing here
+tests which game it serves.
 
 A state carries its deal and every play since (the canonical part) and the
 fields derived from them for rendering (current hands or holders, whose turn,
@@ -14,24 +20,36 @@ sent must agree with the rules (``invalid_state`` otherwise).
 
 from __future__ import annotations
 
+import types
+import typing
 from collections.abc import Callable
 from dataclasses import dataclass
+from dataclasses import fields as record_fields
 from functools import cache
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
 from ..cards import SEED_MAX
-from ..games import AGENCY, GAMES, AgencyGame, Game
-from ..games.agency import SEATS, AgencyState, RawAgencyState, holders_of, team
-from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, MatchRecord, OptionSpec, check_versions, refuse_seat
-from ..games.last_trick import LastTrickState, RawLastTrickState
+from ..games import GAMES, Game, Hand
+from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
+from ..games.records import MatchRecord, OptionSpec, RawState
 from ..tricks import Play, Trick
+from .agency import AgencyEdge
+from .family import FamilyEdge, GameParts, codes, named_schema
 from .fields import Bool, CardField, FastList, Int, card_or_none, cards, seat, small_int
+from .last_trick import LastTrickEdge
+from .records import dump_record, dump_trick, to_json
 
-MAX_SEATS = max(game.max_players for game in GAMES.values())
-END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
+EDGES: dict[str, FamilyEdge] = {"agency": AgencyEdge(), "last-trick": LastTrickEdge()}
+"""Each family's edge, by ``game.family``."""
+
 DEAL_SOURCES = ("seed", "deck", "hands")
+
+
+def edge_of(game: Game) -> FamilyEdge:
+    """The edge of ``game``'s family."""
+    return EDGES[game.family]
 
 
 def _camel(game_id: str) -> str:
@@ -42,19 +60,14 @@ STATE_ORDER = (
     "game", "options", "players", "dealer", "first_leader", "deal", "hands", "holders", "tricks", "trick",
     "to_act", "hand_over", "winner", "team_points", "end", "reach", "match",
 )
-"""The order of a state's fields in the JSON the referee writes."""
+"""The order of a state's fields in the schema."""
 
 
 def _ordered(fields_: dict[str, Any]) -> dict[str, Any]:
     return {name: fields_[name] for name in STATE_ORDER if name in fields_}
 
 
-def _schema(name: str, fields_: dict[str, Any], base: type[Schema] = Schema, doc: str = "") -> type[Schema]:
-    """A named schema class (the name becomes the OpenAPI component)."""
-    return type(name, (base,), {**fields_, "__doc__": doc})
-
-
-def _option_field(spec: OptionSpec) -> fields.Field:
+def _option_field(spec: OptionSpec) -> fields.Field[Any]:
     meta = {"description": spec.description}
     if spec.type == "boolean":
         return Bool(load_default=spec.default, dump_default=spec.default, metadata=meta)
@@ -89,15 +102,12 @@ class GameSchemas:
     check_response: type[Schema]
 
 
-class _StateBase(Schema):
+class StateBase(Schema):
     """What every game's state schema shares: versions (refused before any
     other field is validated), the signature, and loading into the core's raw
-    state. Subclasses set ``RAW`` (the raw state class), ``FIXED`` (fields
-    passed as they are) and ``CLAIMED`` (derived fields checked by the core)."""
+    state. Subclasses set ``EDGE`` (their family's edge)."""
 
-    RAW: type
-    FIXED: tuple[str, ...]
-    CLAIMED: tuple[str, ...]
+    EDGE: FamilyEdge
 
     rules_version = fields.String(
         validate=validate.Length(max=32),
@@ -123,10 +133,10 @@ class _StateBase(Schema):
         return data
 
     @post_load
-    def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawLastTrickState | RawAgencyState:
+    def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawState:
         match = data.get("match") or {}
-        return self.RAW(
-            **{name: data[name] for name in self.FIXED},
+        return RawState(
+            seating=self.EDGE.seating(data),
             options=data["options"],
             seed=data["deal"].get("seed"),
             deal_hands=data["deal"]["hands"],
@@ -134,7 +144,7 @@ class _StateBase(Schema):
             tricks=data["tricks"],
             trick=data["trick"],
             match=match.get("record"),
-            claimed={name: data[name] for name in self.CLAIMED if name in data},
+            claimed={name: data[name] for name in self.EDGE.CLAIMED if name in data},
             claimed_match=match.get("claimed", {}),
         )
 
@@ -158,11 +168,9 @@ def _tally() -> Int:
     return Int(validate=validate.Range(min=-TALLY_BOUND, max=TALLY_BOUND))
 
 
-def _match_schema(game: Game, prefix: str) -> type[Schema]:
+def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
     """The state's ``match`` object (RULINGS A14, F7)."""
-    agency = isinstance(game, AgencyGame)
-    entries = 2 if agency else game.max_players
-    per = "team" if agency else "seat"
+    entries, per = edge.tallies(game)
     fields_: dict[str, Any] = {
         "hand": Int(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "This hand's number in the match, from 1."}),
         "previous": fields.List(
@@ -176,97 +184,82 @@ def _match_schema(game: Game, prefix: str) -> type[Schema]:
         "tally": fields.List(_tally(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
         "over": Bool(metadata={"description": "Whether the match is over."}),
         "winner": Int(allow_none=True, validate=validate.Range(min=0, max=entries - 1), metadata={"description": f"The {per} that won the match, once it is over."}),
+        **edge.match_fields(),
     }
-    if agency:
-        fields_["chooser"] = Int(
-            allow_none=True, load_default=None, validate=validate.Range(min=0, max=1),
-            metadata={"description": "The team that chose this hand's leader (it lost the last decided hand); null for the first hand (A14)."},
+    return named_schema(f"{prefix}Match", fields_, _MatchBase, doc="Where this hand stands in its match.")
+
+
+class _PlayBase(Schema):
+    @post_load
+    def _to_play(self, data: dict[str, Any], **kwargs: Any) -> Play:
+        return Play(data["seat"], data["card"], data.get("holder"))
+
+
+class _TrickBase(Schema):
+    @post_load
+    def _to_trick(self, data: dict[str, Any], **kwargs: Any) -> Trick:
+        return Trick(
+            leader=data["leader"],
+            plays=tuple(data["plays"]),
+            winner=data.get("winner"),
+            card=data.get("card"),
+            points=data.get("points"),
         )
-    return _schema(f"{prefix}Match", fields_, _MatchBase, doc="Where this hand stands in its match.")
 
 
 @cache
 def schemas_for(game_id: str) -> GameSchemas:
     """The schema classes for ``game_id`` (cached: each class is made once)."""
     game = GAMES[game_id]
-    agency = isinstance(game, AgencyGame)
+    edge = edge_of(game)
     prefix = _camel(game.id)
     seats = game.max_players
     top = seats - 1
-    hand_cards = 10 if agency else game.hand_size
-    max_tricks = 10 if agency else game.hand_size
+    live_cards = game.hand_size + (game.walls or 0)  # Agency: a holder's 8 cards and 2 Walls (A5)
 
-    options = _schema(
+    options = named_schema(
         f"{prefix}Options",
         {spec.name: _option_field(spec) for spec in game.options},
         doc=f"Rules options for {game.name}; each defaults as listed.",
     )
 
-    class _PlayBase(Schema):
-        @post_load
-        def _to_play(self, data: dict[str, Any], **kwargs: Any) -> Play:
-            return Play(data["seat"], data["card"], data.get("holder"))
+    def play_schema(name: str, kind: str, doc: str, seat_text: str, card: CardField) -> type[Schema]:
+        return named_schema(
+            f"{prefix}{name}",
+            {"seat": seat(seat_text, maximum=top, required=True), "card": card, **edge.play_fields(kind)},
+            _PlayBase,
+            doc=doc,
+        )
 
-    move = _schema(
-        f"{prefix}Move",
-        {
-            "seat": seat("The seat that plays.", maximum=top, required=True),
-            "card": CardField(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
-            **(
-                {"holder": seat("The holder the card is taken from (RULINGS A5). Required for a Wall; null is the same as leaving it out.",
-                                maximum=SEATS - 1, allow_none=True)}
-                if agency
-                else {}
-            ),
-        },
-        _PlayBase,
-        doc="A move: a seat plays a card" + (", taken from a holder." if agency else "."),
+    move = play_schema(
+        "Move", "move", edge.MOVE_DOC, "The seat that plays.",
+        CardField(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
     )
-    recorded_play = _schema(
-        f"{prefix}Play",
-        {
-            "seat": seat("The seat that played.", maximum=top, required=True),
-            "card": CardField(required=True),
-            **({"holder": seat("The holder the card came from.", maximum=SEATS - 1, required=True)} if agency else {}),
-        },
-        _PlayBase,
-        doc="A card played to a trick.",
-    )
+    recorded_play = play_schema("Play", "recorded", "A card played to a trick.", "The seat that played.", CardField(required=True))
+    fast_play = _fast_play(top, edge.HOLDERS)
 
-    class _TrickBase(Schema):
-        @post_load
-        def _to_trick(self, data: dict[str, Any], **kwargs: Any) -> Trick:
-            return Trick(
-                leader=data["leader"],
-                plays=tuple(data["plays"]),
-                winner=data.get("winner"),
-                card=data.get("card"),
-                points=data.get("points"),
-            )
+    def plays_field() -> FastList:
+        return FastList(recorded_play, fast_play, required=True, validate=validate.Length(max=seats))
 
-    fast_play = _fast_play(top, agency)
-    plays_field = lambda: FastList(  # noqa: E731
-        recorded_play, fast_play, required=True, validate=validate.Length(max=seats)
-    )
-    trick = _schema(
+    trick = named_schema(
         f"{prefix}Trick",
         {"leader": seat("The seat that led it (RULINGS C2).", maximum=top, required=True), "plays": plays_field()},
         _TrickBase,
         doc="The trick in progress: its leader and the plays so far.",
     )
-    won_trick = _schema(
+    won_trick = named_schema(
         f"{prefix}CompletedTrick",
         {
             "leader": seat("The seat that led it.", maximum=top, required=True),
             "plays": plays_field(),
             "winner": seat("The seat that won it.", maximum=top),
             "card": CardField(metadata={"description": "The winning card."}),
-            **({"points": Int(validate=validate.Range(min=0, max=40), metadata={"description": "Card points in it (A3)."})} if agency else {}),
+            **edge.completed_trick_fields(),
         },
         _TrickBase,
         doc="A completed trick with its winner.",
     )
-    deal_record = _schema(
+    deal_record = named_schema(
         f"{prefix}DealRecord",
         {
             "seed": Int(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "The seed it was dealt from, if any."}),
@@ -280,30 +273,30 @@ def schemas_for(game_id: str) -> GameSchemas:
         },
         doc="What was dealt.",
     )
-    won_trick.FAST = _fast_trick(top, seats, agency, fast_play)
-    state = (_agency_state if agency else _last_trick_state)(game, prefix, options, deal_record, trick, won_trick, max_tricks, hand_cards)
+    parts = GameParts(
+        game=game, prefix=prefix, top=top, live_cards=live_cards, options=options, deal_record=deal_record,
+        trick=trick, won_trick=won_trick, move=move, match=_match_schema(game, edge, prefix),
+    )
+    won_trick.FAST = _fast_trick(top, seats, edge, fast_play)  # type: ignore[attr-defined]
+    state = _state_schema(parts, edge)
 
     def request(name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
-        return _schema(f"{prefix}{name}", fields_, doc=doc)
+        return named_schema(f"{prefix}{name}", fields_, doc=doc)
 
-    deal = _deal_request(game, prefix, options, state)
+    deal = _deal_request(parts, edge, state)
     state_request = request("StateRequest", {"state": fields.Nested(state, required=True)}, "A state.")
     play_request = request(
         "PlayRequest", {"state": fields.Nested(state, required=True), "move": fields.Nested(move, required=True)}, "A state and a move."
     )
-
     trick_request = request(
         "TrickRequest",
-        {"plays": fields.List(fields.Nested(_schema(f"{prefix}TrickPlay", {
-            "seat": seat("The seat that played.", maximum=top, required=True),
-            "card": CardField(required=True),
-            **({"holder": seat("The holder it came from; accepted so moves can be sent as they are, and not needed.",
-                               maximum=SEATS - 1, allow_none=True)} if agency else {}),
-        }, _PlayBase, doc="A card played.")), required=True, validate=validate.Length(min=1, max=seats))},
+        {"plays": fields.List(fields.Nested(play_schema(
+            "TrickPlay", "trick", "A card played.", "The seat that played.", CardField(required=True),
+        )), required=True, validate=validate.Length(min=1, max=seats))},
         "Plays in order; the first leads.",
     )
     state_response = request("StateResponse", {"state": fields.Nested(state, required=True)}, "A new state.")
-    event = _event_schema(prefix, agency, top)
+    event = _event_schema(prefix, edge)
     play_response = request(
         "PlayResponse",
         {"state": fields.Nested(state, required=True), "events": fields.List(fields.Nested(event), required=True)},
@@ -323,21 +316,25 @@ def schemas_for(game_id: str) -> GameSchemas:
             "winner": seat("The winning seat.", maximum=top, required=True),
             "card": CardField(required=True, metadata={"description": "The winning card."}),
             "led_suit": fields.String(allow_none=True, metadata={"description": "The led suit."}),
-            **({"points": Int(required=True, metadata={"description": "Card points in the trick (A3)."})} if agency else {}),
+            **edge.trick_winner_fields(),
         },
         "Who wins these plays (RULINGS A11, F1).",
     )
-    score_response = request("Score", _score_fields(game, top), "The hand's result so far.")
+    score_response = request("Score", _score_fields(game, edge, top), "The hand's result so far.")
     view_request = request(
         "ViewRequest",
         {"state": fields.Nested(state, required=True), "seat": seat("The seat whose view is wanted.", maximum=top, required=True)},
         "A state and a seat.",
     )
-    view_response = _view_schema(game, prefix, trick, won_trick, move)
+    view_response = named_schema(
+        f"{prefix}SeatView",
+        {**_view_common(parts), **edge.view_fields(parts)},
+        doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.",
+    )
     hand_transcript = request(
         "HandTranscript",
         {
-            "deal": fields.Nested(_deal_request(game, prefix, options, None), required=True,
+            "deal": fields.Nested(_deal_request(parts, edge, None), required=True,
                                   metadata={"description": "The deal: the hand before it is its previous hand."}),
             "moves": fields.List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "The moves, in order."}),
         },
@@ -392,30 +389,36 @@ def schemas_for(game_id: str) -> GameSchemas:
 
 
 _PLAY_KEYS = frozenset({"seat", "card"})
-_AGENCY_PLAY_KEYS = frozenset({"seat", "card", "holder"})
+_HOLDER_PLAY_KEYS = frozenset({"seat", "card", "holder"})
 _TRICK_KEYS = frozenset({"leader", "plays"})
 _WON_KEYS = frozenset({"leader", "plays", "winner", "card"})
 
 
-def _fast_play(top: int, agency: bool) -> Callable[[Any], Play | None]:
+def _fast_play(top: int, holders: int) -> Callable[[Any], Play | None]:
     """The fast path of a recorded play (``FastList``): exactly the keys the
-    schema requires, plain ints in range and a canonical card code."""
-    keys = _AGENCY_PLAY_KEYS if agency else _PLAY_KEYS
+    schema requires, plain ints in range and a canonical card code.
+
+    Args:
+        top: the highest seat.
+        holders: how many holders a play names one of (Agency: 4); 0 when
+            plays name none.
+    """
+    keys = _HOLDER_PLAY_KEYS if holders else _PLAY_KEYS
 
     def load(item: Any) -> Play | None:
         if type(item) is not dict or item.keys() != keys:
             return None
         seat_, card, holder = item["seat"], card_or_none(item["card"]), item.get("holder")
-        if card is None or not small_int(seat_, top) or (agency and not small_int(holder, SEATS - 1)):
+        if card is None or not small_int(seat_, top) or (holders and not small_int(holder, holders - 1)):
             return None
         return Play(seat_, card, holder)
 
     return load
 
 
-def _fast_trick(top: int, seats: int, agency: bool, fast_play) -> Callable[[Any], Trick | None]:
+def _fast_trick(top: int, seats: int, edge: FamilyEdge, fast_play: Callable[[Any], Play | None]) -> Callable[[Any], Trick | None]:
     """The fast path of a completed trick (``FastList``)."""
-    keys = _WON_KEYS | {"points"} if agency else _WON_KEYS
+    keys = _WON_KEYS | {"points"} if edge.TRICK_POINTS else _WON_KEYS
 
     def load(item: Any) -> Trick | None:
         if type(item) is not dict or not (_TRICK_KEYS <= item.keys() <= keys):
@@ -423,57 +426,49 @@ def _fast_trick(top: int, seats: int, agency: bool, fast_play) -> Callable[[Any]
         plays, winner, points = item["plays"], item.get("winner"), item.get("points")
         if type(plays) is not list or len(plays) > seats or not small_int(item["leader"], top):
             return None
-        if ("winner" in item and not small_int(winner, top)) or ("points" in item and not small_int(points, 40)):
+        if ("winner" in item and not small_int(winner, top)) or ("points" in item and not small_int(points, edge.TRICK_POINTS)):
             return None
         card = card_or_none(item["card"]) if "card" in item else None
         loaded = [fast_play(play) for play in plays]
         if None in loaded or ("card" in item and card is None):
             return None
-        return Trick(leader=item["leader"], plays=tuple(loaded), winner=winner, card=card, points=points)
+        return Trick(leader=item["leader"], plays=tuple(loaded), winner=winner, card=card, points=points)  # type: ignore[arg-type]
 
     return load
 
 
-def _fast_reach(max_cards: int) -> Callable[[Any], dict[str, Any] | None]:
-    """The fast path of one ``AgencyReach`` entry (``FastList``)."""
+def _record_field(hint: Any, description: str) -> fields.Field[Any]:
+    """A required response field for a field of a core record, from its type:
+    ``int``, ``bool`` or a tuple of ints, each maybe ``| None``."""
+    meta = {"description": description}
+    nullable = isinstance(hint, types.UnionType) and type(None) in typing.get_args(hint)
+    if nullable:
+        (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+    if typing.get_origin(hint) is tuple and typing.get_args(hint)[0] is int:
+        return fields.List(Int(), required=True, allow_none=nullable, metadata=meta)
+    if hint is bool:
+        return Bool(required=True, allow_none=nullable, metadata=meta)
+    if hint is int:
+        return Int(required=True, allow_none=nullable, metadata=meta)
+    raise TypeError(f"no response field for {hint!r}")
 
-    def load(item: Any) -> dict[str, Any] | None:
-        if type(item) is not dict or item.keys() != {"holder", "cards"}:
-            return None
-        codes_ = item["cards"]
-        if not small_int(item["holder"], SEATS - 1) or type(codes_) is not list or len(codes_) > max_cards:
-            return None
-        loaded = [card_or_none(code) for code in codes_]
-        return None if None in loaded else {"holder": item["holder"], "cards": loaded}
 
-    return load
-
-
-def _score_fields(game: Game, top: int) -> dict[str, Any]:
-    result = {
+def _score_fields(game: Game, edge: FamilyEdge, top: int) -> dict[str, Any]:
+    """The score's fields: ``hand_over``, the family's ``winner``, then the
+    fields of the game's score record."""
+    result: dict[str, Any] = {
         "hand_over": Bool(required=True, metadata={"description": "Whether the hand is over."}),
+        "winner": edge.score_winner(top),
     }
-    if isinstance(game, AgencyGame):
-        result["winner"] = Int(
-            allow_none=True, required=True, metadata={"description": "The winning team (0 or 1); null while the hand runs or for a void hand (A13)."}
-        )
-        result["team_points"] = fields.List(Int(), required=True, metadata={"description": "Card points of team 0 and team 1 (A3, A4)."})
-        return result
-    result["winner"] = seat("The seat that won the last trick; null while the hand runs (F2).", maximum=top, allow_none=True, required=True)
-    if game.bonus_rank is not None:
-        result["multiplier"] = Int(allow_none=True, required=True, metadata={"description": "1, 2 or 4 (F2); null while the hand runs."})
-        result["payouts"] = fields.List(
-            Int(), required=True, metadata={"description": "Stake units won (+) or paid (-) per seat; they sum to 0 (F6)."}
-        )
-    if game.hand_points:
-        result["points"] = Int(
-            allow_none=True, required=True, metadata={"description": "Points the hand scores for its winner: 3 for a 6, 2 for a 7, else 1 (F2)."}
-        )
+    hints = typing.get_type_hints(game.score_type)
+    for field_ in record_fields(game.score_type):
+        if field_.name not in result:
+            result[field_.name] = _record_field(hints[field_.name], field_.metadata["description"])
     return result
 
 
-def _event_schema(prefix: str, agency: bool, top: int) -> type[Schema]:
-    return _schema(
+def _event_schema(prefix: str, edge: FamilyEdge) -> type[Schema]:
+    return named_schema(
         f"{prefix}Event",
         {
             "type": fields.String(
@@ -486,8 +481,7 @@ def _event_schema(prefix: str, agency: bool, top: int) -> type[Schema]:
             "holder": Int(metadata={"description": "card_played (Agency): the holder it came from."}),
             "winner": Int(
                 allow_none=True,
-                metadata={"description": "trick_won: the winning seat; hand_over: the winning "
-                          + ("team, null for a void hand." if agency else "seat.")},
+                metadata={"description": "trick_won: the winning seat; hand_over: the winning " + edge.HAND_WINNER},
             ),
             "trick": Int(metadata={"description": "trick_won: the trick's number, from 1."}),
             "points": Int(allow_none=True, metadata={"description": "trick_won (Agency): the trick's card points; hand_over (Spar): the hand's points."}),
@@ -504,21 +498,10 @@ def _event_schema(prefix: str, agency: bool, top: int) -> type[Schema]:
     )
 
 
-def _players(game: Game, required: bool = True) -> Int:
-    """The player count, refused outside the game's range with a message naming it (F8)."""
-    span = f"{game.min_players} to {game.max_players}"
-    return Int(
-        required=required,
-        validate=validate.Range(min=game.min_players, max=game.max_players, error=f"{game.name} is played by {span} players (RULINGS F8)."),
-        metadata={"description": f"Number of seats: {span} (RULINGS F8)."},
-    )
-
-
-def _deal_request(game: Game, prefix: str, options: type[Schema], state: type[Schema] | None) -> type[Schema]:
+def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None) -> type[Schema]:
     """The deal request; with ``state=None``, the deal of a later hand in a
     transcript, whose previous hand is implied (no ``previous``, no ``players``)."""
-    agency = isinstance(game, AgencyGame)
-    hand = 8 if agency else game.hand_size
+    game = parts.game
 
     class _DealBase(Schema):
         @validates_schema
@@ -529,257 +512,96 @@ def _deal_request(game: Game, prefix: str, options: type[Schema], state: type[Sc
             if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
                 raise ValidationError("Say how many players, or give the previous hand of the match.", "players")
 
-        @post_load
-        def _kwargs(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
-            return data
-
     fields_: dict[str, Any] = {
         "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals)."}),
-        "deck": cards(
-            "A full deck order: " + ("card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)." if agency
-                                     else "dealt in batches from the seat after the dealer, the dealer last (F3)."),
-            max_items=len(game.deck),
-        ),
+        "deck": cards("A full deck order: " + edge.DECK_DEALING, max_items=len(game.deck)),
         "hands": fields.List(
             cards("A seat's dealt cards, in dealt order.", max_items=12),
             validate=validate.Length(max=game.max_players),
-            metadata={"description": f"hands[s]: seat s's {hand} dealt cards, in dealt order" + (" (Walls are added, A5)." if agency else ".")},
+            metadata={"description": f"hands[s]: seat s's {game.hand_size} dealt cards, in dealt order" + edge.DEALT_HANDS},
         ),
-        "options": fields.Nested(options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
+        "options": fields.Nested(parts.options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
     }
     if state is not None:
-        fields_["previous"] = fields.Nested(state, metadata={"description": "The finished hand this one follows in a match (RULINGS "
-                                            + ("A14): the team that lost it names the leader." if agency else "F7): its winner deals.")})
-    if agency:
-        fields_["first_leader"] = seat(
-            "The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost "
-            "(default: that team's lower seat).", maximum=SEATS - 1)
-    else:
-        fields_["players"] = _players(game, required=False)
-        fields_["dealer"] = seat("The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, "
-                                 "the last hand's winner.", maximum=game.max_players - 1)
+        fields_["previous"] = fields.Nested(state, metadata={"description": "The finished hand this one follows in a match (RULINGS " + edge.PREVIOUS})
+    fields_.update(edge.deal_seating_fields(parts))
     name, doc = ("DealRequest", "A new hand") if state is not None else ("NextDeal", "A later hand of the match")
-    schema = _schema(f"{prefix}{name}", fields_, _DealBase, doc=f"{doc}: at most one of seed, deck and hands; none deals at random.")
+    schema = named_schema(f"{parts.prefix}{name}", fields_, _DealBase, doc=f"{doc}: at most one of seed, deck and hands; none deals at random.")
     one_source = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
-    first_hand = agency or state is None
-    schema.JSON_SCHEMA_EXTRA = one_source if first_hand else {**one_source, "anyOf": [{"required": ["players"]}, {"required": ["previous"]}]}
+    needs_seating = edge.SEATING_REQUIRED and state is not None
+    schema.JSON_SCHEMA_EXTRA = {**one_source, "anyOf": [{"required": ["players"]}, {"required": ["previous"]}]} if needs_seating else one_source  # type: ignore[attr-defined]
     return schema
 
 
-def _common_state_fields(game: Game, options, deal_record, trick, won_trick, max_tricks, top) -> dict[str, Any]:
-    return {
+def _state_schema(parts: GameParts, edge: FamilyEdge) -> type[Schema]:
+    """A hand's state: the fields every game has, and its family's."""
+    game, top = parts.game, parts.top
+    common = {
         "game": fields.String(required=True, validate=validate.OneOf([game.id]), metadata={"description": "The game id."}),
-        "options": fields.Nested(options, load_default=dict, metadata={"description": "Rules options in force."}),
-        "deal": fields.Nested(deal_record, required=True),
-        "tricks": FastList(won_trick, won_trick.FAST, required=True, validate=validate.Length(max=max_tricks),
+        "options": fields.Nested(parts.options, load_default=dict, metadata={"description": "Rules options in force."}),
+        "deal": fields.Nested(parts.deal_record, required=True),
+        "tricks": FastList(parts.won_trick, parts.won_trick.FAST, required=True, validate=validate.Length(max=game.max_tricks),  # type: ignore[attr-defined]
                            metadata={"description": "Completed tricks, in order."}),
         "to_act": seat("The seat whose turn it is; null once the hand is over.", maximum=top, allow_none=True),
         "hand_over": Bool(metadata={"description": "Whether the hand is over."}),
+        "match": fields.Nested(parts.match, metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
     }
-
-
-def _last_trick_state(game, prefix, options, deal_record, trick, won_trick, max_tricks, hand_cards) -> type[Schema]:
-    top = game.max_players - 1
-    base = type("_LastTrickStateBase", (_StateBase,), {
-        "RAW": RawLastTrickState, "FIXED": ("players", "dealer"), "CLAIMED": ("hands", "to_act", "hand_over", "winner"),
-    })
-    return _schema(
-        f"{prefix}State",
-        _ordered({
-            **_common_state_fields(game, options, deal_record, trick, won_trick, max_tricks, top),
-            "players": _players(game),
-            "dealer": seat("The dealing seat.", maximum=top, required=True),
-            "hands": fields.List(cards("A seat's cards now, in dealt order.", max_items=hand_cards),
-                                 validate=validate.Length(max=game.max_players), metadata={"description": "hands[s]: seat s's cards now."}),
-            "trick": fields.Nested(trick, required=True, allow_none=True, metadata={"description": "The trick in progress; null once the hand is over."}),
-            "winner": seat("The seat that won the last trick, once the hand is over.", maximum=top, allow_none=True),
-            "match": fields.Nested(_match_schema(game, prefix), metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
-        }),
+    base = type(f"_{parts.prefix}StateBase", (StateBase,), {"EDGE": edge})
+    return named_schema(
+        f"{parts.prefix}State",
+        _ordered({**common, **edge.state_fields(parts)}),
         base,
         doc=f"A hand of {game.name}: its deal and plays, and what they lead to.",
     )
 
 
-def _agency_state(game, prefix, options, deal_record, trick, won_trick, max_tricks, hand_cards) -> type[Schema]:
-    top = SEATS - 1
-    reach_entry = _schema(
-        "AgencyReach",
-        {
-            "holder": seat("The holder.", maximum=top, required=True),
-            "cards": cards("The cards the seat reaches in it, nearest first (A6).", max_items=hand_cards, required=True),
-        },
-        doc="What a seat reaches in one holder.",
-    )
-
-    base = type("_AgencyStateBase", (_StateBase,), {
-        "RAW": RawAgencyState, "FIXED": ("first_leader",),
-        "CLAIMED": ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach"),
-    })
-
-    return _schema(
-        f"{prefix}State",
-        _ordered({
-            **_common_state_fields(game, options, deal_record, trick, won_trick, max_tricks, top),
-            "first_leader": seat("The seat that led the first trick (A14).", maximum=top, required=True),
-            "holders": fields.List(cards("A holder's cards, listed from seat h's end (A5).", max_items=hand_cards),
-                                   validate=validate.Length(max=SEATS),
-                                   metadata={"description": "holders[h]: holder h, between seat h and seat h+1."}),
-            "trick": fields.Nested(trick, required=True, metadata={"description": "The trick in progress; once the hand is over, the discarded trick if A12a ended it."}),
-            "team_points": fields.List(Int(validate=validate.Range(min=0, max=40)), validate=validate.Length(equal=2),
-                                       metadata={"description": "Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3)."}),
-            "winner": Int(allow_none=True, validate=validate.Range(min=0, max=1),
-                          metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
-            "end": fields.String(allow_none=True, validate=validate.OneOf(END_REASONS),
-                                 metadata={"description": "Why the hand ended (A12a, b, c); null while it runs."}),
-            "reach": fields.List(FastList(reach_entry, _fast_reach(hand_cards), validate=validate.Length(max=2)),
-                                 validate=validate.Length(max=SEATS),
-                                 metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
-            "match": fields.Nested(_match_schema(game, prefix), metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
-        }),
-        base,
-        doc="A hand of Agency: its deal and plays, and what they lead to.",
-    )
-
-
-def _view_schema(game: Game, prefix: str, trick, won_trick, move) -> type[Schema]:
-    agency = isinstance(game, AgencyGame)
-    common = {
+def _view_common(parts: GameParts) -> dict[str, Any]:
+    """The seat view's fields every game has (what every seat sees)."""
+    return {
         "game": fields.String(required=True),
         "options": fields.Dict(required=True),
         "seat": Int(required=True, metadata={"description": "The seat this view is for."}),
-        "tricks": fields.List(fields.Nested(won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
+        "tricks": fields.List(fields.Nested(parts.won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
         "to_act": Int(allow_none=True, required=True),
         "hand_over": Bool(required=True),
         "winner": Int(allow_none=True, required=True),
-        "legal_moves": fields.List(fields.Nested(move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
+        "legal_moves": fields.List(fields.Nested(parts.move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
         "match": fields.Dict(required=True, metadata={"description": "Where the hand stands in its match (public)."}),
     }
-    if agency:
-        holder_view = _schema("AgencyHolderView", {
-            "holder": Int(required=True),
-            "count": Int(required=True, metadata={"description": "Cards in it, Walls included."}),
-            "cards": fields.List(fields.String(), allow_none=True, required=True,
-                                 metadata={"description": "Its cards from seat h's end, when the seat sits beside it; else null."}),
-        }, doc="A holder as one seat sees it.")
-        specific = {
-            "first_leader": Int(required=True),
-            "team": Int(required=True, metadata={"description": "The seat's team (A4)."}),
-            "holders": fields.List(fields.Nested(holder_view), required=True,
-                                   metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
-            "reach": fields.List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
-            "trick": fields.Nested(trick, required=True),
-            "team_points": fields.List(Int(), required=True),
-            "end": fields.String(allow_none=True, required=True),
-        }
-    else:
-        specific = {
-            "players": Int(required=True),
-            "dealer": Int(required=True),
-            "hand": fields.List(fields.String(), required=True, metadata={"description": "This seat's cards now, in dealt order."}),
-            "hand_sizes": fields.List(Int(), required=True, metadata={"description": "How many cards each seat holds."}),
-            "trick": fields.Nested(trick, required=True, allow_none=True),
-        }
-    return _schema(f"{prefix}SeatView", {**common, **specific},
-                   doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.")
 
 
 # -- JSON out -------------------------------------------------------------
 
 
-def dump_play(play: Play) -> dict[str, Any]:
-    """A play as JSON; ``holder`` only in Agency."""
-    out = {"seat": play.seat, "card": play.card.code}
-    if play.holder is not None:
-        out["holder"] = play.holder
-    return out
-
-
-def _dump_trick(trick: Trick, completed: bool, agency: bool) -> dict[str, Any]:
-    out = {"leader": trick.leader, "plays": [dump_play(p) for p in trick.plays]}
-    if completed:
-        out["winner"] = trick.winner
-        out["card"] = trick.card.code
-        if agency:
-            out["points"] = trick.points
-    return out
-
-
-def _codes(cards_) -> list[str]:
-    return [card.code for card in cards_]
-
-
-def _public(state: LastTrickState | AgencyState, agency: bool) -> dict[str, Any]:
-    """What every seat sees: the tricks played, whose turn it is, the result so far."""
-    public = {
-        "tricks": [_dump_trick(t, True, agency) for t in state.tricks],
-        "trick": None if state.trick is None else _dump_trick(state.trick, False, agency),
-        "to_act": state.to_act,
-        "hand_over": state.hand_over,
-        "winner": state.winner,
-    }
-    if agency:
-        public["team_points"] = list(state.team_points)
-        public["end"] = state.end
-    return public
-
-
-def dump_state(state: LastTrickState | AgencyState) -> dict[str, Any]:
-    """A state as JSON, in the shape of ``{Game}State``."""
-    agency = isinstance(state, AgencyState)
+def dump_state(hand: Hand) -> dict[str, Any]:
+    """A hand as JSON, in the shape of ``{Game}State``."""
+    game = hand.game
+    edge = edge_of(game)
     out: dict[str, Any] = {
         "rules_version": RULES_VERSION,
         "schema_version": STATE_SCHEMA_VERSION,
-        "game": "agency" if agency else state.game.id,
-        "options": dict(state.options),
+        "game": game.id,
+        "options": dict(hand.options),
+        **edge.dump_seating(hand),
+        "deal": {"seed": hand.seed, "hands": [codes(h) for h in hand.deal_hands], "undealt": codes(hand.undealt)},
+        **edge.dump_cards(hand),
+        "tricks": [dump_trick(t) for t in hand.tricks],
     }
-    if agency:
-        out["first_leader"] = state.first_leader
-    else:
-        out["players"] = state.players
-        out["dealer"] = state.dealer
-    out["deal"] = {"seed": state.seed, "hands": [_codes(h) for h in state.deal_hands], "undealt": _codes(state.undealt)}
-    if agency:
-        out["holders"] = [_codes(h) for h in state.holders]
-    else:
-        out["hands"] = [_codes(h) for h in state.hands]
-    out.update(_public(state, agency))
-    if agency:
-        out["reach"] = [[{"holder": h, "cards": _codes(c)} for h, c in state.reach(s)] for s in range(SEATS)]
-    out["match"] = (AGENCY if agency else state.game).match_status(state)
+    trick = hand.trick
+    out["trick"] = None if trick is None else dump_trick(trick)
+    out["to_act"] = hand.to_act
+    out["hand_over"] = hand.hand_over
+    out["winner"] = hand.winner
+    out.update(edge.dump_derived(hand))
+    out["match"] = dump_record(game.match_status(hand))
     return out
 
 
-def dump_view(state: LastTrickState | AgencyState, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know of ``state``, and nothing more.
-
-    Built field by field from what the seat sees at the table: its own cards
-    (Agency: the two holders beside it), every card played, counts of the rest,
-    whose turn it is, points and the match. Never the deal, the undealt cards
-    or the seed.
+def dump_view(hand: Hand, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know of ``hand``, and nothing more: the game's
+    ``observe`` record as JSON (never the deal, the undealt cards or the seed).
 
     Raises:
         RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
     """
-    agency = isinstance(state, AgencyState)
-    game = AGENCY if agency else state.game
-    refuse_seat(seat, SEATS if agency else state.players, "seat")
-    legal = [dump_play(m) for m in game.legal_moves(state)] if state.to_act == seat else []
-    view: dict[str, Any] = {"game": game.id, "options": dict(state.options), "seat": seat}
-    if agency:
-        beside = set(holders_of(seat))
-        view["first_leader"] = state.first_leader
-        view["team"] = team(seat)
-        view["holders"] = [
-            {"holder": h, "count": len(cards_), "cards": _codes(cards_) if h in beside else None}
-            for h, cards_ in enumerate(state.holders)
-        ]
-        view["reach"] = [{"holder": h, "cards": _codes(c)} for h, c in state.reach(seat)]
-    else:
-        view["players"] = state.players
-        view["dealer"] = state.dealer
-        view["hand"] = _codes(state.hands[seat])
-        view["hand_sizes"] = [len(hand) for hand in state.hands]
-    view.update(_public(state, agency))
-    view["legal_moves"] = legal
-    view["match"] = game.match_status(state)
-    return view
+    return to_json(hand.game.observe(hand, seat))  # type: ignore[no-any-return]

@@ -1,0 +1,260 @@
+"""The core's values: options, seating, match records and results, scores,
+events and refusals. All frozen; ``service.schemas`` writes them as JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from ..cards import Card
+from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
+from ..tricks import Play, Trick
+
+# -- options ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OptionSpec:
+    """A rules option a request may set per hand (RULINGS: *option*).
+
+    Attributes:
+        name: the option's name in ``options``.
+        type: ``"boolean"`` or ``"integer"``.
+        default: the value when the request does not set it (``None``: unset).
+        description: one sentence, citing the ruling.
+        minimum: smallest integer value allowed.
+        maximum: largest integer value allowed.
+        nullable: whether ``null`` is accepted (meaning "none").
+    """
+
+    name: str
+    type: str
+    default: Any
+    description: str
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+
+def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``given`` completed with each option's default, in spec order.
+
+    The schema has already refused unknown names and wrong types.
+    """
+    given = given or {}
+    return {spec.name: given.get(spec.name, spec.default) for spec in specs}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProblemCode:
+    """A refusal code a game's rules can raise, declared next to those rules.
+
+    Attributes:
+        code: the machine-readable code, e.g. ``must_follow_suit``.
+        kind: the refusal class raised with it (``IllegalMove``, ...), which
+            the API maps to an HTTP status.
+        description: what it means and what a client should do.
+    """
+
+    code: str
+    kind: type[RefereeError]
+    description: str
+
+
+COMMON_PROBLEMS: tuple[ProblemCode, ...] = (
+    ProblemCode(code="not_your_turn", kind=IllegalMove,
+                description="The move's seat is not the seat to act. `legal_moves` is empty: the seat has no move now."),
+    ProblemCode(code="card_not_available", kind=IllegalMove,
+                description="The card is not held by the seat, or not within its reach. `legal_moves` lists the moves allowed now."),
+    ProblemCode(code="must_follow_suit", kind=IllegalMove,
+                description="The seat holds a card of the led suit and must play one. `legal_moves` lists the moves allowed now."),
+    ProblemCode(code="hand_over", kind=IllegalMove,
+                description="The hand is over: no move can be played. Deal a new hand."),
+    ProblemCode(code="invalid_state", kind=InvalidState,
+                description="The state breaks the rules' invariants (a duplicated card, a card not in the deck, wrong hand sizes, an impossible trick...). `problems` lists every problem found."),
+    ProblemCode(code="unsupported_version", kind=UnsupportedVersion,
+                description="The state was made by a rules or schema version this referee does not know."),
+    ProblemCode(code="invalid_trick", kind=RulesRefusal,
+                description="The plays given to `trick-winner` cannot form a trick: a card not in the deck, a card or seat twice, too many plays, two Walls, or no suited card. `problems` lists each."),
+    ProblemCode(code="seat_out_of_range", kind=RulesRefusal,
+                description="A seat number (dealer, first leader) is not a seat of this hand."),
+    ProblemCode(code="hand_not_over", kind=RulesRefusal,
+                description="`previous` is a hand still in play: the next hand of a match is dealt from a finished one."),
+    ProblemCode(code="match_over", kind=RulesRefusal,
+                description="The match of `previous` is over: start a new match with a deal that has no `previous`."),
+    ProblemCode(code="match_mismatch", kind=RulesRefusal,
+                description="The deal contradicts its match: other players, another dealer than the last hand's winner (F7), or other options."),
+)
+"""The codes every game can raise (RULINGS C1-C3 and the contract's refusals)."""
+
+
+# -- records ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who sits at a hand and who leads its first trick (RULINGS C1, C2).
+
+    Attributes:
+        players: the number of seats, ``0 .. players - 1`` in play order.
+        first_leader: the seat that leads the first trick (Agency: named by
+            the request, A14; the Agram family: the seat after the dealer, F4).
+        dealer: the dealing seat (the Agram family, F3); ``None`` in Agency.
+    """
+
+    players: int
+    first_leader: int
+    dealer: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """Where a hand stands in its match (RULINGS A14, F7): what the state
+    carries from earlier hands.
+
+    Attributes:
+        hand: this hand's number in the match, from 1.
+        previous: the tally before this hand, per seat (Agram family: hands
+            won, Spar points or Fapfap balance) or per team (Agency: game
+            points).
+        chooser: Agency: the team that chose this hand's leader (the team
+            that lost the last decided hand); ``None`` for the first hand.
+    """
+
+    hand: int = 1
+    previous: tuple[int, ...] = ()
+    chooser: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchStatus:
+    """Where a match stands after a hand (RULINGS F7).
+
+    Attributes:
+        hand: the hand's number, from 1.
+        target: the tally that wins the match; ``None``: no target.
+        unit: what the tally counts: ``"hands"`` won, ``"points"`` (Spar),
+            ``"balance"`` (Fapfap) or ``"game_points"`` (Agency).
+        previous: the tally per seat (or team) before this hand.
+        tally: the tally with this hand, once it is over.
+        over: whether a seat (or team) has reached the target.
+        winner: that seat (or team), else ``None``.
+    """
+
+    hand: int
+    target: int | None
+    unit: str
+    previous: tuple[int, ...]
+    tally: tuple[int, ...]
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamMatchStatus:
+    """Where an Agency match stands (RULINGS A14): ``MatchStatus`` per team,
+    with ``chooser``, the team that chose this hand's leader (``None`` for the
+    first hand)."""
+
+    hand: int
+    target: int | None
+    unit: str
+    previous: tuple[int, ...]
+    tally: tuple[int, ...]
+    chooser: int | None
+    over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A hand's result so far.
+
+    Attributes:
+        hand_over: whether the hand is over.
+        winner: the winning seat (the Agram family) or team (Agency) once the
+            hand is over; ``None`` while it runs, or for a void hand (A13).
+    """
+
+    hand_over: bool
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    """A card was played (``play.holder``: Agency's holder it came from)."""
+
+    type: ClassVar[str] = "card_played"
+    play: Play
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    """A trick was completed: ``winner`` won it with ``card``; ``points`` are
+    its card points (Agency, A3; ``None`` in games without card points);
+    ``trick`` is its number in the hand, from 1."""
+
+    type: ClassVar[str] = "trick_won"
+    winner: int
+    card: Card
+    points: int | None
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickDiscarded:
+    """The unfinished trick was discarded when the hand ended (A12a)."""
+
+    type: ClassVar[str] = "trick_discarded"
+    plays: tuple[Play, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    """The hand is over: its ``score``, and why it ended (``end``, Agency's
+    A12 reason; ``None`` in games where the last trick ends it)."""
+
+    type: ClassVar[str] = "hand_over"
+    end: str | None
+    score: Score
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """The hand ended the match: ``winner`` (a seat, or Agency's team)
+    reached the target; ``tally`` is the final tally."""
+
+    type: ClassVar[str] = "match_over"
+    winner: int
+    tally: tuple[int, ...]
+
+
+Event = CardPlayed | TrickWon | TrickDiscarded | HandOver | MatchOver
+"""Something a move caused, in order (``play``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why a move is not legal now: a contract ``code`` and a ``detail`` sentence."""
+
+    code: str
+    detail: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class RawState:
+    """A state as a client sent it, before it is checked: its seating and
+    canonical part (options, deal, plays, match record), plus in ``claimed``
+    and ``claimed_match`` only the derived fields the client included."""
+
+    seating: Seating
+    options: Mapping[str, Any]
+    seed: int | None
+    deal_hands: Sequence[Sequence[Card]]
+    undealt: Sequence[Card] | None
+    tricks: Sequence[Trick]
+    trick: Trick | None
+    match: MatchRecord | None = None
+    claimed: Mapping[str, Any] = field(default_factory=dict)
+    claimed_match: Mapping[str, Any] = field(default_factory=dict)

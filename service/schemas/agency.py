@@ -1,0 +1,147 @@
+"""Agency's edge: its seating, holders, reach, team points and seat view as
+schemas and JSON (RULINGS A4-A6, A12-A14)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from marshmallow import fields, validate
+
+from ..games import Game, Hand
+from ..games.agency import SEATS, AgencyState
+from ..games.records import Seating
+from .family import FamilyEdge, GameParts, codes, named_schema
+from .fields import FastList, Int, card_or_none, cards, seat, small_int
+
+END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
+"""Why a hand of Agency ends (A12a, b, c)."""
+
+MAX_TRICK_POINTS = 40
+"""Every card point of the deck (A3)."""
+
+
+class AgencyEdge(FamilyEdge):
+    """Agency's schemas and JSON."""
+
+    CLAIMED = ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach")
+    HOLDERS = SEATS
+    TRICK_POINTS = MAX_TRICK_POINTS
+    MOVE_DOC = "A move: a seat plays a card, taken from a holder."
+    HAND_WINNER = "team, null for a void hand."
+    DECK_DEALING = "card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)."
+    DEALT_HANDS = " (Walls are added, A5)."
+    PREVIOUS = "A14): the team that lost it names the leader."
+
+    def seating(self, data: dict[str, Any]) -> Seating:
+        return Seating(SEATS, data["first_leader"])
+
+    def play_fields(self, kind: str) -> dict[str, fields.Field[Any]]:
+        holder = {
+            "move": seat("The holder the card is taken from (RULINGS A5). Required for a Wall; null is the same as leaving it out.",
+                         maximum=SEATS - 1, allow_none=True),
+            "recorded": seat("The holder the card came from.", maximum=SEATS - 1, required=True),
+            "trick": seat("The holder it came from; accepted so moves can be sent as they are, and not needed.",
+                          maximum=SEATS - 1, allow_none=True),
+        }[kind]
+        return {"holder": holder}
+
+    def completed_trick_fields(self) -> dict[str, fields.Field[Any]]:
+        return {"points": Int(validate=validate.Range(min=0, max=MAX_TRICK_POINTS), metadata={"description": "Card points in it (A3)."})}
+
+    def trick_winner_fields(self) -> dict[str, fields.Field[Any]]:
+        return {"points": Int(required=True, metadata={"description": "Card points in the trick (A3)."})}
+
+    def tallies(self, game: Game) -> tuple[int, str]:
+        return 2, "team"
+
+    def match_fields(self) -> dict[str, fields.Field[Any]]:
+        return {
+            "chooser": Int(
+                allow_none=True, load_default=None, validate=validate.Range(min=0, max=1),
+                metadata={"description": "The team that chose this hand's leader (it lost the last decided hand); null for the first hand (A14)."},
+            )
+        }
+
+    def state_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        top, live = parts.top, parts.live_cards
+        reach_entry = named_schema("AgencyReach", {
+            "holder": seat("The holder.", maximum=top, required=True),
+            "cards": cards("The cards the seat reaches in it, nearest first (A6).", max_items=live, required=True),
+        }, doc="What a seat reaches in one holder.")
+        return {
+            "first_leader": seat("The seat that led the first trick (A14).", maximum=top, required=True),
+            "holders": fields.List(cards("A holder's cards, listed from seat h's end (A5).", max_items=live),
+                                   validate=validate.Length(max=SEATS),
+                                   metadata={"description": "holders[h]: holder h, between seat h and seat h+1."}),
+            "trick": fields.Nested(parts.trick, required=True,
+                                   metadata={"description": "The trick in progress; once the hand is over, the discarded trick if A12a ended it."}),
+            "team_points": fields.List(Int(validate=validate.Range(min=0, max=MAX_TRICK_POINTS)), validate=validate.Length(equal=2),
+                                       metadata={"description": "Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3)."}),
+            "winner": Int(allow_none=True, validate=validate.Range(min=0, max=1),
+                          metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
+            "end": fields.String(allow_none=True, validate=validate.OneOf(END_REASONS),
+                                 metadata={"description": "Why the hand ended (A12a, b, c); null while it runs."}),
+            "reach": fields.List(FastList(reach_entry, _fast_reach(live), validate=validate.Length(max=2)),
+                                 validate=validate.Length(max=SEATS),
+                                 metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
+        }
+
+    def score_winner(self, top: int) -> fields.Field[Any]:
+        return Int(allow_none=True, required=True,
+                   metadata={"description": "The winning team (0 or 1); null while the hand runs or for a void hand (A13)."})
+
+    def view_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        holder_view = named_schema("AgencyHolderView", {
+            "holder": Int(required=True),
+            "count": Int(required=True, metadata={"description": "Cards in it, Walls included."}),
+            "cards": fields.List(fields.String(), allow_none=True, required=True,
+                                 metadata={"description": "Its cards from seat h's end, when the seat sits beside it; else null."}),
+        }, doc="A holder as one seat sees it.")
+        return {
+            "first_leader": Int(required=True),
+            "team": Int(required=True, metadata={"description": "The seat's team (A4)."}),
+            "holders": fields.List(fields.Nested(holder_view), required=True,
+                                   metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
+            "reach": fields.List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
+            "trick": fields.Nested(parts.trick, required=True),
+            "team_points": fields.List(Int(), required=True),
+            "end": fields.String(allow_none=True, required=True),
+        }
+
+    def deal_seating_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        return {
+            "first_leader": seat(
+                "The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost "
+                "(default: that team's lower seat).", maximum=SEATS - 1),
+        }
+
+    def dump_seating(self, hand: Hand) -> dict[str, Any]:
+        return {"first_leader": hand.seating.first_leader}
+
+    def dump_cards(self, hand: Hand) -> dict[str, Any]:
+        assert isinstance(hand, AgencyState)
+        return {"holders": [codes(holder) for holder in hand.holders]}
+
+    def dump_derived(self, hand: Hand) -> dict[str, Any]:
+        assert isinstance(hand, AgencyState)
+        return {
+            "team_points": list(hand.team_points),
+            "end": hand.end,
+            "reach": [[{"holder": h, "cards": codes(c)} for h, c in hand.reach(s)] for s in range(SEATS)],
+        }
+
+
+def _fast_reach(max_cards: int) -> Callable[[Any], dict[str, Any] | None]:
+    """The fast path of one ``AgencyReach`` entry (``FastList``)."""
+
+    def load(item: Any) -> dict[str, Any] | None:
+        if type(item) is not dict or item.keys() != {"holder", "cards"}:
+            return None
+        codes_ = item["cards"]
+        if not small_int(item["holder"], SEATS - 1) or type(codes_) is not list or len(codes_) > max_cards:
+            return None
+        loaded = [card_or_none(code) for code in codes_]
+        return None if None in loaded else {"holder": item["holder"], "cards": loaded}
+
+    return load

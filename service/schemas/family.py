@@ -1,0 +1,135 @@
+"""What a family of games adds to the schemas and the JSON: its edge.
+
+``service.schemas.games`` writes what every game shares once; a family's edge
+(``FamilyEdge``) gives the rest: its seating, its live cards, its derived
+fields, its seat view and the extra members of moves, tricks and matches.
+A new family of games adds a rules module in ``service/games/`` and an edge
+module here, registered by its ``family`` in ``service.schemas.games.EDGES``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from marshmallow import Schema, fields
+
+from ..games import Game, Hand
+from ..games.records import Seating
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """One game's schemas that its family's fields refer to.
+
+    Attributes:
+        game: the game.
+        prefix: the prefix of its schema names (``Agram``, ``SinkSink``...).
+        top: its highest seat number.
+        live_cards: the most cards a seat's live cards (or a holder) can hold.
+        options, deal_record, trick, won_trick, move, match: its schemas of
+            those names.
+    """
+
+    game: Game
+    prefix: str
+    top: int
+    live_cards: int
+    options: type[Schema]
+    deal_record: type[Schema]
+    trick: type[Schema]
+    won_trick: type[Schema]
+    move: type[Schema]
+    match: type[Schema]
+
+
+class FamilyEdge:
+    """The schema fields and JSON that differ by family of games.
+
+    Class attributes are texts and bounds; methods give field dicts (in the
+    order the schema lists them) and the family's parts of a dumped state.
+    """
+
+    CLAIMED: ClassVar[tuple[str, ...]]
+    """The derived state fields a client may send, checked against the rules."""
+    HOLDERS: ClassVar[int] = 0
+    """How many holders a play names one of (Agency: 4); 0 when plays name none."""
+    TRICK_POINTS: ClassVar[int] = 0
+    """The most card points a trick can hold; 0 when cards carry no points."""
+    SEATING_REQUIRED: ClassVar[bool] = False
+    """Whether a first hand's deal must say how many players (else ``previous``)."""
+    MOVE_DOC: ClassVar[str]
+    HAND_WINNER: ClassVar[str]
+    DECK_DEALING: ClassVar[str]
+    DEALT_HANDS: ClassVar[str]
+    PREVIOUS: ClassVar[str]
+
+    # -- loading -------------------------------------------------------------
+
+    def seating(self, data: dict[str, Any]) -> Seating:
+        """The seating of a loaded state."""
+        raise NotImplementedError
+
+    # -- schema fields -------------------------------------------------------
+
+    def play_fields(self, kind: str) -> dict[str, fields.Field[Any]]:
+        """Members of a play beyond seat and card: ``kind`` is ``"move"`` (a
+        request's move), ``"recorded"`` (a play in a state) or ``"trick"``
+        (a play given to trick-winner)."""
+        return {}
+
+    def completed_trick_fields(self) -> dict[str, fields.Field[Any]]:
+        """Members of a completed trick beyond its winner and card."""
+        return {}
+
+    def trick_winner_fields(self) -> dict[str, fields.Field[Any]]:
+        """Members of the trick-winner answer beyond winner, card and led suit."""
+        return {}
+
+    def tallies(self, game: Game) -> tuple[int, str]:
+        """How many tallies a match keeps at most, and per what (``"seat"``)."""
+        return game.max_players, "seat"
+
+    def match_fields(self) -> dict[str, fields.Field[Any]]:
+        """Members of the match record beyond those every game has."""
+        return {}
+
+    def state_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        """The state's seating, live cards, trick, winner and derived fields."""
+        raise NotImplementedError
+
+    def score_winner(self, top: int) -> fields.Field[Any]:
+        """The score's ``winner``."""
+        raise NotImplementedError
+
+    def view_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        """The seat view's members beyond what every seat sees."""
+        raise NotImplementedError
+
+    def deal_seating_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        """The deal request's seating members."""
+        raise NotImplementedError
+
+    # -- JSON out ------------------------------------------------------------
+
+    def dump_seating(self, hand: Hand) -> dict[str, Any]:
+        """A hand's seating members."""
+        raise NotImplementedError
+
+    def dump_cards(self, hand: Hand) -> dict[str, Any]:
+        """A hand's live cards."""
+        raise NotImplementedError
+
+    def dump_derived(self, hand: Hand) -> dict[str, Any]:
+        """A hand's derived members after ``winner``."""
+        return {}
+
+
+def named_schema(name: str, fields_: dict[str, Any], base: type[Schema] = Schema, doc: str = "") -> type[Schema]:
+    """A named schema class (the name becomes the OpenAPI component)."""
+    return type(name, (base,), {**fields_, "__doc__": doc})
+
+
+def codes(cards: tuple[Any, ...] | list[Any]) -> list[str]:
+    """Cards as their codes (RULINGS C3)."""
+    return [card.code for card in cards]

@@ -1,0 +1,99 @@
+"""The core's values as JSON: one serialiser per kind.
+
+The rules core returns values (``Card``, ``Play``, ``Trick``, events, scores,
+match statuses, seat views); this module is the one place they become the
+JSON the contract documents:
+
+* a card is its code (RULINGS C3);
+* a move or play is ``{"seat", "card"}``, plus ``"holder"`` in Agency;
+* a trick is ``{"leader", "plays"}``, plus ``"winner"`` and ``"card"`` once
+  completed and ``"points"`` where cards carry points (Agency);
+* an event is ``{"type", ...}``: its fields, a record among them (a play, a
+  score) written inline, a field that does not apply to the game (``None``)
+  left out;
+* any other record (score, match status, view) is an object of its fields, in
+  order, ``null`` kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
+from typing import Any, cast, get_args
+
+from ..cards import Card
+from ..games.records import Event
+from ..tricks import Play, Trick
+
+EVENTS: tuple[type, ...] = get_args(Event)
+"""Every event record type."""
+
+
+def dump_play(play: Play) -> dict[str, Any]:
+    """A move or play: ``{"seat", "card"}``, with ``"holder"`` when it has one (Agency)."""
+    if play.holder is None:
+        return {"seat": play.seat, "card": play.card.code}
+    return {"seat": play.seat, "card": play.card.code, "holder": play.holder}
+
+
+def dump_trick(trick: Trick) -> dict[str, Any]:
+    """A trick: leader and plays; once completed its winner and winning card,
+    and its card points where cards carry points."""
+    out: dict[str, Any] = {"leader": trick.leader, "plays": [dump_play(p) for p in trick.plays]}
+    if trick.winner is not None and trick.card is not None:
+        out["winner"] = trick.winner
+        out["card"] = trick.card.code
+        if trick.points is not None:
+            out["points"] = trick.points
+    return out
+
+
+def dump_event(event: Event) -> dict[str, Any]:
+    """An event: ``{"type", ...}`` (see the module docstring)."""
+    out: dict[str, Any] = {"type": event.type}
+    for name in _names(type(event)):
+        value = getattr(event, name)
+        if value is None:
+            continue
+        if isinstance(value, Play):
+            out.update(dump_play(value))
+        elif is_dataclass(value) and not isinstance(value, Card):
+            out.update(dump_record(value))
+        else:
+            out[name] = to_json(value)
+    return out
+
+
+def dump_record(record: Any) -> dict[str, Any]:
+    """A record (score, match status, seat view...): its fields in order, as JSON."""
+    return {name: to_json(getattr(record, name)) for name in _names(type(record))}
+
+
+def to_json(value: Any) -> Any:
+    """Any value of the core as JSON-ready data (cards as codes, tuples as lists)."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Play):
+        return dump_play(value)
+    if isinstance(value, Trick):
+        return dump_trick(value)
+    if isinstance(value, (tuple, list)):
+        return [to_json(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: to_json(item) for key, item in value.items()}
+    if isinstance(value, EVENTS):
+        return dump_event(cast(Event, value))
+    if is_dataclass(value) and not isinstance(value, type):
+        return dump_record(value)
+    return value
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    """The field names of a record class, in order (worked out once per class)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(field.name for field in fields(cls))
+    return names
