@@ -18,6 +18,7 @@ import schemathesis
 from schemathesis.config import SchemathesisConfig
 
 from service.app import create_app
+from service.games import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 BOUNDS = tomllib.loads((ROOT / "schemathesis.toml").read_text(encoding="utf-8"))
@@ -46,16 +47,49 @@ def _has_links(spec: dict) -> bool:
     )
 
 
-if _has_links(schema.raw_schema):
-    APIWorkflow = schema.as_state_machine()
-    TestAPIWorkflow = APIWorkflow.TestCase
-    TestAPIWorkflow.settings = hypothesis.settings(
-        TestAPIWorkflow.settings,
+def _workflow(spec) -> type:
+    """The stateful test over the spec's links, bounded by ``schemathesis.toml``."""
+    workflow = spec.as_state_machine().TestCase
+    workflow.settings = hypothesis.settings(
+        workflow.settings,
         max_examples=BOUNDS["generation"]["max-examples"],
         stateful_step_count=BOUNDS["phases"]["stateful"]["max-steps"],
     )
-else:
+    return workflow
 
-    @pytest.mark.skip(reason="the spec has no links to chain calls with")
-    def test_api_workflow():
-        """Placeholder for the stateful run, which needs OpenAPI links."""
+
+assert _has_links(schema.raw_schema), "the spec has no links to chain calls with"
+TestAPIWorkflow = _workflow(schema)
+
+# With signing keys, generated states are refused (403, documented); the
+# states that links carry from one answer to the next are the referee's own,
+# signed, so the workflow exercises every state operation past the 403.
+signed = schemathesis.openapi.from_path(
+    ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
+)
+signed.app = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": "contract-test-signing-key-0123456789"})
+TestSignedWorkflow = _workflow(signed)
+
+
+def _call(spec, game: str, name: str, body: dict) -> dict:
+    """One request built for the operation and checked by every check."""
+    case = spec[f"/v1/games/{game}/{name}"]["POST"].Case(body=body, media_type="application/json")
+    return case.call_and_validate().json()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_signed_states_pass_every_state_operation(game):
+    """Generated states are refused with signing keys; the referee's own
+    signed states are played through every state operation, each answer
+    checked against the spec."""
+    seating = {"first_leader": 1} if GAMES[game].family == "agency" else {"players": 3, "dealer": 1}
+    state = _call(signed, game, "deal", {"seed": 7, **seating})["state"]
+    while True:
+        for name, extra in (("score", {}), ("view", {"seat": 0}), ("check", {})):
+            _call(signed, game, name, {"state": state, **extra})
+        legal = _call(signed, game, "legal-moves", {"state": state})
+        if not legal["moves"]:
+            break
+        state = _call(signed, game, "play", {"state": state, "move": legal["moves"][-1]})["state"]
+    assert _call(signed, game, "check", {"state": state}) == {"valid": True, "problems": []}
+    _call(signed, game, "deal", {"previous": state, "seed": 8})

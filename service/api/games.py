@@ -9,6 +9,7 @@ call the rules core and dump; refusals are rendered in ``problems``.
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 import flask
@@ -222,6 +223,13 @@ def _verify_signatures() -> None:
         )
 
 
+BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 413, 415, 500)}
+"""The errors every operation with a body can answer, whatever its game (shared responses)."""
+
+STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
+"""The 403 of an operation whose body can carry a state."""
+
+
 def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
     return {"operationId": operation, "requestBody": body, "description": description}
 
@@ -239,15 +247,18 @@ def _register(game: Game) -> None:
         "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
     }
 
-    def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any], **doc: Any):
-        """The decorators of one ``POST`` operation: route, body, answer, its 409
-        and docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
+    def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
+                  holds_state: bool = True, **doc: Any):
+        """The decorators of one ``POST`` operation: route, body, answer, every
+        error status it can answer (403 when the body can carry a state) and
+        docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
         operation_id = f"{prefix}_{name}"
+        errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
         decorators = [
             blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags),
             blp.arguments(request),
             blp.response(200, response),
-            blp.alt_response(409, **conflict),
+            *(blp.alt_response(status, **errors[status]) for status in sorted(errors)),
             blp.doc(operationId=operation_id, summary=summary, **doc),
         ]
 
@@ -317,7 +328,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
-        problem_response(409, "The plays are not a possible trick (`invalid_trick`)."),
+        problem_response(409, "The plays are not a possible trick (`invalid_trick`)."), holds_state=False,
     )
     def trick_winner(args: dict[str, Any]):
         """Judge a trick.
@@ -370,7 +381,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
-        problem_response(409, "A state of an unsupported version."),
+        problem_response(409, "A state of an unsupported version."), holds_state=False,
     )
     def check(args: dict[str, Any]):
         """Check a state.

@@ -219,9 +219,54 @@ def _http_code(error: HTTPException, data: Mapping[str, Any]) -> str:
     return HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
 
 
+MAX_FIELD_ERRORS = 50
+"""The most field errors a 422 lists; the rest are counted in ``errors_omitted``."""
+
+
 def _validation_errors(data: Mapping[str, Any]) -> dict[str, Any] | None:
     errors_ = data.get("errors", data.get("messages"))
     return dict(errors_) if isinstance(errors_, Mapping) else None
+
+
+def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[dict[str, Any], int]:
+    """The first ``limit`` messages of a nested error tree (in its order), and
+    how many more there were, so a hostile body's answer stays small."""
+    kept = 0
+    omitted = 0
+
+    def walk(node: Any) -> Any:
+        nonlocal kept, omitted
+        if isinstance(node, Mapping):
+            out = {}
+            for key, value in node.items():
+                sub = walk(value)
+                if sub:
+                    out[key] = sub
+            return out
+        if isinstance(node, list) and not any(isinstance(item, (Mapping, list)) for item in node):
+            room = max(0, limit - kept)
+            kept += min(room, len(node))
+            omitted += max(0, len(node) - room)
+            return node[:room]
+        if isinstance(node, list):
+            return [walk(item) for item in node]
+        if kept < limit:
+            kept += 1
+            return node
+        omitted += 1
+        return None
+
+    return walk(errors_), omitted
+
+
+RESPONSE_DESCRIPTIONS: dict[int, str] = {
+    400: "The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).",
+    403: "With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).",
+    413: "The body is larger than the service accepts (`payload_too_large`).",
+    415: "The body is not sent as JSON (`unsupported_media_type`).",
+    500: "A bug (`internal_error`): logged with the request id, never a stack trace.",
+}
+"""What the shared error responses (``#/components/responses/<STATUS_NAME>``) mean here."""
 
 
 class ProblemApi(Api):
@@ -237,7 +282,7 @@ class ProblemApi(Api):
 
     def _register_responses(self) -> None:
         for status in HTTPStatus:
-            response: dict[str, Any] = {"description": status.phrase}
+            response: dict[str, Any] = {"description": RESPONSE_DESCRIPTIONS.get(status, status.phrase)}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
@@ -263,7 +308,9 @@ class ProblemApi(Api):
         headers.update(data.get("headers") or {})
         extra: dict[str, Any] = {}
         if status == 422:
-            extra["errors"] = _validation_errors(data) or {}
+            extra["errors"], omitted = capped(_validation_errors(data) or {})
+            if omitted:
+                extra["errors_omitted"] = omitted
         detail = data.get("message") or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
         if status >= 500:
             log.error("HTTP %s answered: %s", status, error.description)

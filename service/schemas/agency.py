@@ -12,7 +12,7 @@ from ..games import Game, Hand
 from ..games.agency import SEATS, AgencyState
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes, named_schema
-from .fields import FastList, Int, card_or_none, cards, seat, small_int
+from .fields import FastList, Int, List, card_or_none, cards, seat, small_int
 
 END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
 """Why a hand of Agency ends (A12a, b, c)."""
@@ -71,18 +71,18 @@ class AgencyEdge(FamilyEdge):
         }, doc="What a seat reaches in one holder.")
         return {
             "first_leader": seat("The seat that led the first trick (A14).", maximum=top, required=True),
-            "holders": fields.List(cards("A holder's cards, listed from seat h's end (A5).", max_items=live),
+            "holders": List(cards("A holder's cards, listed from seat h's end (A5).", max_items=live),
                                    validate=validate.Length(max=SEATS),
                                    metadata={"description": "holders[h]: holder h, between seat h and seat h+1."}),
             "trick": fields.Nested(parts.trick, required=True,
                                    metadata={"description": "The trick in progress; once the hand is over, the discarded trick if A12a ended it."}),
-            "team_points": fields.List(Int(validate=validate.Range(min=0, max=MAX_TRICK_POINTS)), validate=validate.Length(equal=2),
+            "team_points": List(Int(validate=validate.Range(min=0, max=MAX_TRICK_POINTS)), validate=validate.Length(equal=2),
                                        metadata={"description": "Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3)."}),
             "winner": Int(allow_none=True, validate=validate.Range(min=0, max=1),
                           metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
             "end": fields.String(allow_none=True, validate=validate.OneOf(END_REASONS),
                                  metadata={"description": "Why the hand ended (A12a, b, c); null while it runs."}),
-            "reach": fields.List(FastList(reach_entry, _fast_reach(live), validate=validate.Length(max=2)),
+            "reach": List(FastList(reach_entry, _fast_reach(live), validate=validate.Length(max=2)),
                                  validate=validate.Length(max=SEATS),
                                  metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
         }
@@ -95,17 +95,17 @@ class AgencyEdge(FamilyEdge):
         holder_view = named_schema("AgencyHolderView", {
             "holder": Int(required=True),
             "count": Int(required=True, metadata={"description": "Cards in it, Walls included."}),
-            "cards": fields.List(fields.String(), allow_none=True, required=True,
+            "cards": List(fields.String(), allow_none=True, required=True,
                                  metadata={"description": "Its cards from seat h's end, when the seat sits beside it; else null."}),
         }, doc="A holder as one seat sees it.")
         return {
             "first_leader": Int(required=True),
             "team": Int(required=True, metadata={"description": "The seat's team (A4)."}),
-            "holders": fields.List(fields.Nested(holder_view), required=True,
+            "holders": List(fields.Nested(holder_view), required=True,
                                    metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
-            "reach": fields.List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
+            "reach": List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
             "trick": fields.Nested(parts.trick, required=True),
-            "team_points": fields.List(Int(), required=True),
+            "team_points": List(Int(), required=True),
             "end": fields.String(allow_none=True, required=True),
         }
 

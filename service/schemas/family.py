@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, ValidationError, fields, pre_load
 
 from ..games import Game, Hand
 from ..games.records import Seating
@@ -125,7 +125,26 @@ class FamilyEdge:
         return {}
 
 
-def named_schema(name: str, fields_: dict[str, Any], base: type[Schema] = Schema, doc: str = "") -> type[Schema]:
+MAX_UNKNOWN_FIELDS = 20
+"""The most unknown members an object may have before it is refused whole."""
+
+
+class BoundedSchema(Schema):
+    """A schema that refuses an object with many unknown members in one
+    error, before marshmallow lists each one: a body of a hundred thousand
+    made-up keys costs a set difference, not a hundred thousand errors."""
+
+    @pre_load
+    def _refuse_many_unknown(self, data: Any, **kwargs: Any) -> Any:
+        if isinstance(data, dict) and len(data) > len(self.load_fields) + MAX_UNKNOWN_FIELDS:
+            unknown = data.keys() - self.load_fields.keys()
+            if len(unknown) > MAX_UNKNOWN_FIELDS:
+                raise ValidationError(f"{len(unknown)} unknown fields; this object has only "
+                                      + ", ".join(sorted(self.load_fields)) + ".", "_schema")
+        return data
+
+
+def named_schema(name: str, fields_: dict[str, Any], base: type[Schema] = BoundedSchema, doc: str = "") -> type[Schema]:
     """A named schema class (the name becomes the OpenAPI component)."""
     return type(name, (base,), {**fields_, "__doc__": doc})
 

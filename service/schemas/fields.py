@@ -89,7 +89,29 @@ def players(game: Any, required: bool = True) -> Int:
     )
 
 
-class CardList(fields.List):
+class List(fields.List):  # type: ignore[type-arg]
+    """marshmallow's ``List``, refusing a list longer than its ``Length``
+    validator allows before reading a single item, with the validator's own
+    message: a hostile body of a million items costs one comparison, not a
+    million item errors."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
+        self._refuse_overlong(value)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+    def _refuse_overlong(self, value: Any) -> None:
+        """Run the ``Length`` validators on a list, before its items are read.
+
+        Raises:
+            ValidationError: the list is longer than the field's maximum.
+        """
+        if isinstance(value, list):
+            for validator in self.validators:
+                if isinstance(validator, validate.Length) and (validator.max is not None or validator.equal is not None):
+                    validator(value)
+
+
+class CardList(List):
     """A list of card codes loaded as ``Card`` values in one pass.
 
     The same contract as ``List(CardField())`` (and the same OpenAPI), without
@@ -102,6 +124,7 @@ class CardList(fields.List):
     def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Card]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
+        self._refuse_overlong(value)
         parse = Card.parse
         loaded, errors = [], {}
         for index, code in enumerate(value):
@@ -119,7 +142,7 @@ def cards(description: str, *, max_items: int, min_items: int = 0, **kwargs: Any
     return CardList(validate=validate.Length(min=min_items, max=max_items), metadata={"description": description}, **kwargs)
 
 
-class FastList(fields.List):
+class FastList(List):
     """``List(Nested(schema))`` with a fast path for well-formed items.
 
     ``fast`` loads one item the way the nested schema would, or returns
@@ -135,6 +158,7 @@ class FastList(fields.List):
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Any]:
         if type(value) is list:
+            self._refuse_overlong(value)
             loaded = [self.fast(item) for item in value]
             if None not in loaded:
                 return loaded

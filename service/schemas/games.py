@@ -36,8 +36,8 @@ from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import MatchRecord, OptionSpec, RawState
 from ..tricks import Play, Trick
 from .agency import AgencyEdge
-from .family import FamilyEdge, GameParts, codes, named_schema
-from .fields import Bool, CardField, FastList, Int, card_or_none, cards, seat, small_int
+from .family import BoundedSchema, FamilyEdge, GameParts, codes, named_schema
+from .fields import Bool, CardField, FastList, Int, List, card_or_none, cards, seat, small_int
 from .last_trick import LastTrickEdge
 from .records import dump_record, dump_trick, to_json
 
@@ -102,7 +102,7 @@ class GameSchemas:
     check_response: type[Schema]
 
 
-class StateBase(Schema):
+class StateBase(BoundedSchema):
     """What every game's state schema shares: versions (refused before any
     other field is validated), the signature, and loading into the core's raw
     state. Subclasses set ``EDGE`` (their family's edge)."""
@@ -149,7 +149,7 @@ class StateBase(Schema):
         )
 
 
-class _MatchBase(Schema):
+class _MatchBase(BoundedSchema):
     """Loads a match into its record (canonical) and the derived fields sent."""
 
     @post_load
@@ -173,7 +173,7 @@ def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
     entries, per = edge.tallies(game)
     fields_: dict[str, Any] = {
         "hand": Int(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "This hand's number in the match, from 1."}),
-        "previous": fields.List(
+        "previous": List(
             _tally(), required=True, validate=validate.Length(min=2, max=entries),
             metadata={"description": f"The tally per {per} before this hand."},
         ),
@@ -181,7 +181,7 @@ def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
                       metadata={"description": "What wins the match (the target option); null: no target."}),
         "unit": fields.String(validate=validate.OneOf(["hands", "points", "balance", "game_points"]),
                               metadata={"description": "What the tally counts: `hands`, `points`, `balance` or `game_points`."}),
-        "tally": fields.List(_tally(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
+        "tally": List(_tally(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
         "over": Bool(metadata={"description": "Whether the match is over."}),
         "winner": Int(allow_none=True, validate=validate.Range(min=0, max=entries - 1), metadata={"description": f"The {per} that won the match, once it is over."}),
         **edge.match_fields(),
@@ -189,13 +189,13 @@ def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
     return named_schema(f"{prefix}Match", fields_, _MatchBase, doc="Where this hand stands in its match.")
 
 
-class _PlayBase(Schema):
+class _PlayBase(BoundedSchema):
     @post_load
     def _to_play(self, data: dict[str, Any], **kwargs: Any) -> Play:
         return Play(data["seat"], data["card"], data.get("holder"))
 
 
-class _TrickBase(Schema):
+class _TrickBase(BoundedSchema):
     @post_load
     def _to_trick(self, data: dict[str, Any], **kwargs: Any) -> Trick:
         return Trick(
@@ -263,7 +263,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         f"{prefix}DealRecord",
         {
             "seed": Int(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "The seed it was dealt from, if any."}),
-            "hands": fields.List(
+            "hands": List(
                 cards("A seat's dealt cards, in dealt order.", max_items=12),
                 required=True,
                 validate=validate.Length(max=seats),
@@ -290,7 +290,7 @@ def schemas_for(game_id: str) -> GameSchemas:
     )
     trick_request = request(
         "TrickRequest",
-        {"plays": fields.List(fields.Nested(play_schema(
+        {"plays": List(fields.Nested(play_schema(
             "TrickPlay", "trick", "A card played.", "The seat that played.", CardField(required=True),
         )), required=True, validate=validate.Length(min=1, max=seats))},
         "Plays in order; the first leads.",
@@ -299,14 +299,14 @@ def schemas_for(game_id: str) -> GameSchemas:
     event = _event_schema(prefix, edge)
     play_response = request(
         "PlayResponse",
-        {"state": fields.Nested(state, required=True), "events": fields.List(fields.Nested(event), required=True)},
+        {"state": fields.Nested(state, required=True), "events": List(fields.Nested(event), required=True)},
         "The state after the move and what happened, in order.",
     )
     legal_moves_response = request(
         "LegalMoves",
         {
             "to_act": seat("The seat to act; null once the hand is over.", maximum=top, allow_none=True, required=True),
-            "moves": fields.List(fields.Nested(move), required=True, metadata={"description": "Every legal move."}),
+            "moves": List(fields.Nested(move), required=True, metadata={"description": "Every legal move."}),
         },
         "The legal moves of the seat to act.",
     )
@@ -336,7 +336,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         {
             "deal": fields.Nested(_deal_request(parts, edge, None), required=True,
                                   metadata={"description": "The deal: the hand before it is its previous hand."}),
-            "moves": fields.List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "The moves, in order."}),
+            "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "The moves, in order."}),
         },
         "A later hand of the match: its deal and moves.",
     )
@@ -344,8 +344,8 @@ def schemas_for(game_id: str) -> GameSchemas:
         "ReplayRequest",
         {
             "deal": fields.Nested(deal, required=True, metadata={"description": "The deal request of the first hand."}),
-            "moves": fields.List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
-            "next_hands": fields.List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
+            "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
+            "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
                                       metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
         },
         "A transcript: a deal and its moves, and optionally the later hands of the match.",
@@ -354,9 +354,9 @@ def schemas_for(game_id: str) -> GameSchemas:
         "ReplayResult",
         {
             "state": fields.Nested(state, required=True, metadata={"description": "The final state."}),
-            "events": fields.List(fields.Nested(event), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
+            "events": List(fields.Nested(event), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
             "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
-            "scores": fields.List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
+            "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
         },
         "The result of a transcript.",
     )
@@ -364,7 +364,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         "CheckResult",
         {
             "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
-            "problems": fields.List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
+            "problems": List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
         },
         "What is wrong with a state, if anything.",
     )
@@ -445,7 +445,7 @@ def _record_field(hint: Any, description: str) -> fields.Field[Any]:
     if nullable:
         (hint,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
     if typing.get_origin(hint) is tuple and typing.get_args(hint)[0] is int:
-        return fields.List(Int(), required=True, allow_none=nullable, metadata=meta)
+        return List(Int(), required=True, allow_none=nullable, metadata=meta)
     if hint is bool:
         return Bool(required=True, allow_none=nullable, metadata=meta)
     if hint is int:
@@ -485,13 +485,13 @@ def _event_schema(prefix: str, edge: FamilyEdge) -> type[Schema]:
             ),
             "trick": Int(metadata={"description": "trick_won: the trick's number, from 1."}),
             "points": Int(allow_none=True, metadata={"description": "trick_won (Agency): the trick's card points; hand_over (Spar): the hand's points."}),
-            "plays": fields.List(fields.Dict(), metadata={"description": "trick_discarded: the discarded plays."}),
+            "plays": List(fields.Dict(), metadata={"description": "trick_discarded: the discarded plays."}),
             "end": fields.String(metadata={"description": "hand_over (Agency): why the hand ended (A12), as the state's `end`."}),
             "hand_over": Bool(metadata={"description": "hand_over: always true."}),
-            "team_points": fields.List(Int(), metadata={"description": "hand_over (Agency): points per team."}),
+            "team_points": List(Int(), metadata={"description": "hand_over (Agency): points per team."}),
             "multiplier": Int(allow_none=True, metadata={"description": "hand_over (Fapfap)."}),
-            "payouts": fields.List(Int(), metadata={"description": "hand_over (Fapfap)."}),
-            "tally": fields.List(Int(), metadata={"description": "match_over: the final tally."}),
+            "payouts": List(Int(), metadata={"description": "hand_over (Fapfap)."}),
+            "tally": List(Int(), metadata={"description": "match_over: the final tally."}),
             "hand": Int(metadata={"description": "replay: the hand's number in the transcript, from 1."}),
         },
         doc="Something that happened. Fields beyond `type` depend on the type.",
@@ -503,7 +503,7 @@ def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None
     transcript, whose previous hand is implied (no ``previous``, no ``players``)."""
     game = parts.game
 
-    class _DealBase(Schema):
+    class _DealBase(BoundedSchema):
         @validates_schema
         def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
             given = [name for name in DEAL_SOURCES if name in data]
@@ -515,7 +515,7 @@ def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None
     fields_: dict[str, Any] = {
         "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals)."}),
         "deck": cards("A full deck order: " + edge.DECK_DEALING, max_items=len(game.deck)),
-        "hands": fields.List(
+        "hands": List(
             cards("A seat's dealt cards, in dealt order.", max_items=12),
             validate=validate.Length(max=game.max_players),
             metadata={"description": f"hands[s]: seat s's {game.hand_size} dealt cards, in dealt order" + edge.DEALT_HANDS},
@@ -561,11 +561,11 @@ def _view_common(parts: GameParts) -> dict[str, Any]:
         "game": fields.String(required=True),
         "options": fields.Dict(required=True),
         "seat": Int(required=True, metadata={"description": "The seat this view is for."}),
-        "tricks": fields.List(fields.Nested(parts.won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
+        "tricks": List(fields.Nested(parts.won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
         "to_act": Int(allow_none=True, required=True),
         "hand_over": Bool(required=True),
         "winner": Int(allow_none=True, required=True),
-        "legal_moves": fields.List(fields.Nested(parts.move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
+        "legal_moves": List(fields.Nested(parts.move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
         "match": fields.Dict(required=True, metadata={"description": "Where the hand stands in its match (public)."}),
     }
 

@@ -11,7 +11,7 @@ from ..games import Hand
 from ..games.last_trick import LastTrickState, seating_of
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes
-from .fields import Int, cards, players, seat
+from .fields import Int, List, cards, players, seat
 
 
 class LastTrickEdge(FamilyEdge):
@@ -33,7 +33,7 @@ class LastTrickEdge(FamilyEdge):
         return {
             "players": players(game),
             "dealer": seat("The dealing seat.", maximum=top, required=True),
-            "hands": fields.List(cards("A seat's cards now, in dealt order.", max_items=parts.live_cards),
+            "hands": List(cards("A seat's cards now, in dealt order.", max_items=parts.live_cards),
                                  validate=validate.Length(max=game.max_players),
                                  metadata={"description": "hands[s]: seat s's cards now."}),
             "trick": fields.Nested(parts.trick, required=True, allow_none=True,
@@ -48,8 +48,8 @@ class LastTrickEdge(FamilyEdge):
         return {
             "players": Int(required=True),
             "dealer": Int(required=True),
-            "hand": fields.List(fields.String(), required=True, metadata={"description": "This seat's cards now, in dealt order."}),
-            "hand_sizes": fields.List(Int(), required=True, metadata={"description": "How many cards each seat holds."}),
+            "hand": List(fields.String(), required=True, metadata={"description": "This seat's cards now, in dealt order."}),
+            "hand_sizes": List(Int(), required=True, metadata={"description": "How many cards each seat holds."}),
             "trick": fields.Nested(parts.trick, required=True, allow_none=True),
         }
 
