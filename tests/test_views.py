@@ -14,10 +14,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from service.cards import WALL
 from service.errors import IllegalMove
 from service.games import GAMES, AgencyGame
 from service.games.agency import holders_of, layout
 from service.schemas.games import dump_view
+from service.schemas.records import dump_event, to_json
+from service.tricks import Play
 from support import post
 
 
@@ -116,3 +119,44 @@ def test_layout_puts_walls_after_the_third_and_fifth_cards():
     dealt = list(GAMES["agency"].deck[:8])
     assert [card.code for card in layout(dealt)].index("W") == 3
     assert [card.code for card in layout(dealt)][6] == "W"
+
+
+def _answer(game, state, move):
+    """What a seat learns from trying ``move``: the refusal, or the events and
+    whether the hand went on (as JSON, the way the API writes them)."""
+    try:
+        after, events = game.play(state, move)
+    except IllegalMove as refusal:
+        return ("refused", refusal.code, refusal.detail, to_json(refusal.extra))
+    return ("played", [dump_event(event) for event in events], after.hand_over)
+
+
+def _tries(game, state, seat):
+    """Every move ``seat`` could send: each card of the deck and the Wall, from
+    each holder it could name (Agency), or none."""
+    cards_ = [*game.deck, WALL] if isinstance(game, AgencyGame) else list(game.deck)
+    holders = [None, *range(4)] if isinstance(game, AgencyGame) else [None]
+    return [Play(seat, card, holder) for card in cards_ for holder in holders]
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_refusals_and_events_ignore_hidden_cards(game_id, data):
+    """No refusal (its code, sentence and legal moves) and no event tells a
+    seat anything about cards hidden from it: twins that differ only in those
+    cards answer every move the seat can send in the same words. (A move that
+    ends the hand on one twin and not the other changes what is public, A12a:
+    those are not compared.)"""
+    game = GAMES[game_id]
+    players = data.draw(st.integers(game.min_players, game.max_players), label="players")
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+    state = _playout(game, players, rng, stop=data.draw(st.floats(0.0, 0.2), label="stop"))
+    seat = data.draw(st.integers(0, (4 if isinstance(game, AgencyGame) else players) - 1), label="seat")
+    twin = _twin(game, state, seat, rng)
+    assume(twin is not None and twin.hand_over == state.hand_over)
+    for move in _tries(game, state, seat):
+        mine, theirs = _answer(game, state, move), _answer(game, twin, move)
+        if mine[0] == theirs[0] == "played" and mine[2] != theirs[2]:
+            continue
+        assert mine == theirs, move
