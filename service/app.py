@@ -69,7 +69,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         request plumbing, CORS, metrics and the docs at ``/docs``.
 
     Raises:
-        ValueError: a setting cannot be parsed.
+        service.config.SettingError: a setting cannot be parsed (a ``ValueError``
+            naming the variable); under gunicorn the server does not start.
     """
     app = Flask("service", static_folder=None)
     app.json = OrjsonProvider(app)
