@@ -298,3 +298,38 @@ def test_missing_body_is_415(probe):
 def test_empty_json_body_is_refused(probe):
     response = probe.post("/probe/echo", data="", content_type="application/json")
     assert response.status_code in (400, 422) and response.mimetype == PROBLEM
+
+
+# No redirect built from the Host header
+
+
+def _paths(app) -> list[str]:
+    """Every route with its variables filled in, plus doubled, leading and trailing slashes of each."""
+    paths = set()
+    for rule in app.url_map.iter_rules():
+        path = rule.rule.replace("<game>", "agram").replace("<string:code>", "not_your_turn")
+        path = path.replace("<string:filename>", "swagger-ui.css")
+        paths |= {path, path + "/", "/" + path, path.replace("/", "//"), path.replace("/", "//", 2)[1:]}
+    return sorted(paths)
+
+
+def test_no_route_ends_with_a_slash(app):
+    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a route.
+    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/")] == []
+
+
+@pytest.mark.parametrize("method", ["GET", "POST", "HEAD", "OPTIONS", "DELETE"])
+def test_no_answer_carries_a_location_built_from_host(app, client, method):
+    for path in _paths(app):
+        response = client.open(path, method=method, headers={"Host": "attacker.example"},
+                               environ_overrides={"PATH_INFO": path})
+        assert "Location" not in response.headers, (path, response.status_code)
+        assert response.status_code < 300 or response.status_code >= 400, (path, response.status_code)
+
+
+# A leading "//" is read as a host by the test client: tests/test_hostile.py sends those over gunicorn.
+@pytest.mark.parametrize("path", ["/v1//games", "/v1/games//agram", "/v1//games/agram/deal", "/problems//hand_over"])
+def test_doubled_slashes_are_404_not_a_redirect(client, path):
+    response = client.get(path, headers={"Host": "attacker.example"}, environ_overrides={"PATH_INFO": path})
+    assert_problem(response, 404, "not_found")
+    assert "Location" not in response.headers
