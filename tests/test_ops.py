@@ -5,6 +5,9 @@ from __future__ import annotations
 import io
 import json
 import logging
+import random
+import re
+import string
 
 import marshmallow as ma
 import pytest
@@ -14,7 +17,7 @@ from flask_smorest import Blueprint
 
 import service.games
 from service import errors
-from service.api import middleware, problems
+from service.api import middleware, ops, problems
 from service.app import create_app
 
 PROBLEM = "application/problem+json"
@@ -105,6 +108,46 @@ def test_metrics_count_requests_per_operation_and_status(client):
     assert 'referee_http_request_duration_seconds_count{method="GET",operation="ops.healthz",status="200"} 2.0' in text
     assert 'operation="unmatched",status="404"' in text
     assert 'operation="ops.metrics"' not in text
+
+
+def _series(client) -> list[str]:
+    text = client.get("/metrics").get_data(as_text=True)
+    return [line for line in text.splitlines() if line.startswith("referee_http_request")]
+
+
+def _random_request(client, rng: random.Random) -> None:
+    method = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(3, 12)))
+    path = "/" + "/".join(rng.choice(["v1", "games", "x" * rng.randint(1, 9), str(rng.random())])
+                          for _ in range(rng.randint(1, 4)))
+    client.open(rng.choice([path, "/v1/games/agram/deal", "/healthz"]), method=rng.choice([method, method.lower()]))
+
+
+def test_metric_labels_stay_bounded_whatever_the_method_or_path(app, client):
+    rng = random.Random(7)
+    for _ in range(300):
+        _random_request(client, rng)
+    first = _series(client)
+    for _ in range(300):
+        _random_request(client, rng)
+    second = _series(client)
+    # The same series, only their values grow: nothing new per made-up method or path.
+    assert [line.rsplit(" ", 1)[0] for line in first] == [line.rsplit(" ", 1)[0] for line in second]
+    values = {name: set() for name in ("method", "operation", "status")}
+    for line in second:
+        for name, value in re.findall(r'(\w+)="([^"]*)"', line):
+            values.setdefault(name, set()).add(value)
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert values["method"] <= ops.STANDARD_METHODS | {"other"} and "other" in values["method"]
+    assert values["operation"] <= endpoints | {"unmatched"}
+    assert values["status"] <= {str(status) for status in ops.KNOWN_STATUSES} | {"other"}
+    assert len(second) < 400
+
+
+def test_metric_labels_come_from_closed_sets():
+    request = type("Request", (), {"method": "BREW", "endpoint": None})
+    assert ops.request_labels(request, 418) == {"method": "other", "operation": "unmatched", "status": "other"}
+    request = type("Request", (), {"method": "PATCH", "endpoint": "games.agram_play"})
+    assert ops.request_labels(request, 409) == {"method": "PATCH", "operation": "games.agram_play", "status": "409"}
 
 
 def test_docs_page_is_served_offline(client):

@@ -85,6 +85,12 @@ def request_id() -> str:
     return flask.g.get("request_id", "-")
 
 
+def elapsed_seconds() -> float | None:
+    """Seconds since the current request started (:func:`_start`), or None outside a request's hooks."""
+    start = flask.g.get("start")
+    return None if start is None else max(time.perf_counter() - start, 0.0)
+
+
 def _start() -> None:
     flask.g.start = time.perf_counter()
     given = flask.request.headers.get(REQUEST_ID_HEADER, "")
@@ -127,8 +133,8 @@ def _finish(response: flask.Response) -> flask.Response:
     response.headers.setdefault("Content-Security-Policy", DOCS_CSP if in_docs else API_CSP)
     if not path.startswith(DOCS_PREFIX + "/assets/"):
         response.headers["Cache-Control"] = "no-store"
-    start = flask.g.get("start")
-    duration_ms = round((time.perf_counter() - start) * 1000, 3) if start is not None else None
+    elapsed = elapsed_seconds()
+    duration_ms = round(elapsed * 1000, 3) if elapsed is not None else None
     access_log.info(
         "request",
         extra={
