@@ -14,6 +14,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_smorest import Blueprint
+from gunicorn.http import errors as gunicorn_errors
 
 import service.games
 from service import errors
@@ -376,3 +377,53 @@ def test_doubled_slashes_are_404_not_a_redirect(client, path):
     response = client.get(path, headers={"Host": "attacker.example"}, environ_overrides={"PATH_INFO": path})
     assert_problem(response, 404, "not_found")
     assert "Location" not in response.headers
+
+
+# A body that cannot be read: each fault gunicorn raises while the app reads it
+
+
+class FailingInput:
+    """A ``wsgi.input`` whose read raises ``error`` (as gunicorn's body reader does on bad framing)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def read(self, size: int = -1) -> bytes:
+        raise self.error
+
+
+def _failing(probe, error: BaseException, headers: dict | None = None):
+    return probe.post("/probe/echo", headers={"Content-Type": "application/json", **(headers or {})},
+                      environ_overrides={"wsgi.input": FailingInput(error), "wsgi.input_terminated": True})
+
+
+@pytest.mark.parametrize(
+    "error,words",
+    [(gunicorn_errors.InvalidChunkSize(b"zz"), "hexadecimal"),
+     (gunicorn_errors.InvalidChunkExtension("bare CR not allowed"), "extension"),
+     (gunicorn_errors.ChunkMissingTerminator(b"xx"), "CRLF"),
+     (gunicorn_errors.NoMoreData(), "closed before"),
+     (gunicorn_errors.LimitRequestHeaders("limit request trailer section size"), "too large"),
+     (gunicorn_errors.InvalidHeader("bare LF as line terminator"), "trailer"),
+     (gunicorn_errors.InvalidHeaderName("Content-Length"), "trailer"),
+     (gunicorn_errors.ObsoleteFolding("X-A"), "trailer"),
+     (ConnectionResetError(104, "reset"), "closed before"),
+     (ValueError("anything else"), "framing is broken")],
+    ids=lambda value: type(value).__name__ if isinstance(value, BaseException) else None,
+)
+def test_an_unreadable_body_is_400_malformed_body(probe, error, words):
+    for headers in ({}, {"Content-Length": "10"}):
+        body = assert_problem(_failing(probe, error, headers), 400, "malformed_body")
+        assert words in body["detail"] and "Traceback" not in body["detail"]
+
+
+def test_a_body_still_awaited_at_the_deadline_is_408(probe):
+    body = assert_problem(_failing(probe, TimeoutError("request deadline")), 408, "request_timeout")
+    assert "in time" in body["detail"]
+
+
+def test_a_body_shorter_than_its_content_length_is_400(probe):
+    response = probe.post("/probe/echo", content_type="application/json",
+                          environ_overrides={"wsgi.input": io.BytesIO(b'{"word": "x"}'), "CONTENT_LENGTH": "14"})
+    body = assert_problem(response, 400, "malformed_body")
+    assert "13 of the 14 bytes" in body["detail"]

@@ -63,7 +63,7 @@ class ProblemTypesSchema(ma.Schema):
 # methods or statuses. Operations are the Flask endpoints, or "unmatched".
 STANDARD_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"})
 KNOWN_STATUSES = frozenset(
-    {200, 206, 304, 408, 416, *problems.HTTP_CODES, *problems.REFUSAL_STATUS.values()}
+    {200, 206, 304, 416, *problems.HTTP_CODES, *problems.REFUSAL_STATUS.values()}
 )  # 206, 304 and 416: conditional and range requests for the docs' assets
 OTHER = "other"
 UNMATCHED = "unmatched"
