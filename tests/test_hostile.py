@@ -83,6 +83,92 @@ def assert_problem(answer, status: int, code: str) -> dict:
     return body
 
 
+# 1. Stalled connections
+
+
+@pytest.mark.parametrize("kind", ["silent", "request-line", "headers"])
+def test_stalled_headers_do_not_block_healthz_and_are_dropped(port, kind):
+    count = 2 * WORKERS + 1
+    result = stall(port, kind, count, watch=HEADER_DEADLINE + 2.5)
+    assert result.answered == result.probes, result.line()
+    assert result.dropped == count, result.line()
+    assert max(result.dropped_after_s) < HEADER_DEADLINE + 1.5, result.line()
+    assert set(result.answers) <= {0}, result.line()  # closed, nothing written
+
+
+@pytest.mark.parametrize("kind", ["body", "chunked-body"])
+def test_stalled_bodies_do_not_block_healthz_and_get_408(port, kind):
+    count = 2 * WORKERS + 1
+    result = stall(port, kind, count, watch=REQUEST_DEADLINE + 2.5)
+    assert result.answered == result.probes, result.line()
+    assert result.dropped == count, result.line()
+    assert max(result.dropped_after_s) < REQUEST_DEADLINE + 1.5, result.line()
+    assert result.answers == {408: count}, result.line()
+
+
+def _trickle(sock: socket.socket, data: bytes, every: float, limit: float) -> tuple[float, bytes]:
+    """Send ``data`` one byte every ``every`` s; (seconds until the server closed, what it answered)."""
+    start, received = time.monotonic(), b""
+    sock.settimeout(every)
+    for byte in data:
+        if time.monotonic() - start > limit:
+            break
+        try:
+            sock.sendall(bytes([byte]))
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue  # nothing from the server yet: keep trickling
+        except OSError:
+            break
+        received += chunk
+        if not chunk:
+            break
+    return time.monotonic() - start, received
+
+
+@pytest.mark.parametrize("part", ["headers", "body"])
+def test_a_client_trickling_bytes_is_dropped_at_the_deadline(port, part):
+    # One byte every 0.3 s is never a long stall, but each deadline is for the whole part.
+    head = b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+    with Prober(port), socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        if part == "headers":
+            seconds, received = _trickle(sock, head + b"X-Pad: " + b"a" * 200, 0.3, HEADER_DEADLINE + 5)
+        else:
+            sock.sendall(head + b"Content-Length: 300\r\n\r\n")
+            seconds, received = _trickle(sock, b" " * 300, 0.3, REQUEST_DEADLINE + 5)
+    deadline = HEADER_DEADLINE if part == "headers" else REQUEST_DEADLINE
+    assert seconds < deadline + 1.5, seconds
+    if part == "headers":
+        assert received == b""  # closed, nothing written
+    else:
+        assert received.startswith(b"HTTP/1.1 408"), received[:80]
+
+
+def test_fifty_stalled_connections_of_every_kind_at_once(port):
+    sockets = []
+    try:
+        with Prober(port) as prober:
+            for kind, data in STALLS.items():
+                for _ in range(10):
+                    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                    sock.sendall(data)
+                    sockets.append(sock)
+            # Real work goes on meanwhile.
+            answer = raw_request(port, request_bytes("POST", DEAL, b'{"players": 3, "seed": 1}', JSON_HEADERS))
+            assert answer.status == 200
+            time.sleep(REQUEST_DEADLINE + 1.5)
+        assert len(prober.results) >= 10
+        for sock in sockets:  # every one was dropped by the server
+            sock.settimeout(0.5)
+            data = sock.recv(65536)
+            while chunk := sock.recv(65536):
+                data += chunk
+            assert data == b"" or data.startswith(b"HTTP/1.1 408"), data[:80]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
 # 2. Bounded metric labels
 
 
