@@ -38,5 +38,11 @@ openapi: $(VENV)/.installed-test
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
+## hostile: stalled connections, made-up methods, framing attacks and bad settings against
+## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
+.PHONY: hostile
+hostile: $(VENV)/.installed-run
+	$(BIN)/python -m bench.hostile $(HOSTILE_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -38,6 +38,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="load generator: wrk (installed with apt-get when root), or the Python fallback")
     parser.add_argument("--no-install", action="store_true", help="never apt-get install wrk")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    parser.add_argument("--compare-config", type=Path, default=None,
+                        help="another gunicorn config (e.g. an earlier deploy/gunicorn.conf.py): each row is also "
+                             "loaded with the referee served by it, between the same floor passes")
     args = parser.parse_args(argv)
     if args.duration is None:
         args.duration = 3.0 if args.quick else 10.0
@@ -121,14 +124,20 @@ def http_rows(bodies: dict, replay_ok: bool) -> list[dict]:
 def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]) -> dict:
     from bench.server import post
 
+    probe = ("/v1/games/agency/legal-moves", b"{}")
     floor = Gunicorn("floor", "bench.floor_app:app", (FLOOR_PATH, FLOOR_BODY))
-    service = Gunicorn("service", "service.app:create_app()", ("/v1/games/agency/legal-moves", b"{}"))
+    service = Gunicorn("service", "service.app:create_app()", probe)
+    compared = (Gunicorn("compared", "service.app:create_app()", probe, config=args.compare_config.resolve())
+                if args.compare_config else None)
     rows = http_rows(bodies, replay_ok)
-    out: dict = {"rows": [], "memory": {}}
+    out: dict = {"rows": [], "compared_rows": [], "memory": {},
+                 "compared_config": str(args.compare_config) if compared else None}
     try:
         print("starting gunicorn: floor and service ...", flush=True)
         floor.start()
         service.start()
+        if compared:
+            compared.start()
         out["workers"] = {"floor": floor.workers(), "service": service.workers()}
         # Every body must be accepted before it is loaded.
         for row in list(rows):
@@ -141,6 +150,8 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
         run_load(floor.url + FLOOR_PATH, FLOOR_BODY, args.warmup)
         for row in rows:
             run_load(service.url + row["path"], row["bytes"], args.warmup)
+            if compared:
+                run_load(compared.url + row["path"], row["bytes"], args.warmup)
         time.sleep(0.5)
         out["memory"]["rest"] = {"floor": floor.memory(), "service": service.memory()}
         # The floor is measured before the first row, between rows and after the last one (each pass
@@ -155,11 +166,10 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
             result.update({"row": f"floor pass {len(passes) + 1}", "loadavg": loadavg()})
             passes.append(result)
 
-        floor_pass()
-        for row in rows:
-            print(f"load: {row['row']} ({args.duration:g} s) ...", flush=True)
-            result = run_load(service.url + row["path"], row["bytes"], args.duration)
-            result.update({"row": row["row"], "path": row["path"], "body_bytes": len(row["bytes"]), "loadavg": loadavg()})
+        def measured_row(server: Gunicorn, row: dict, label: str) -> dict:
+            print(f"load: {label} ({args.duration:g} s) ...", flush=True)
+            result = run_load(server.url + row["path"], row["bytes"], args.duration)
+            result.update({"row": label, "path": row["path"], "body_bytes": len(row["bytes"]), "loadavg": loadavg()})
             before = passes[-1]
             floor_pass()
             after = passes[-1]
@@ -168,12 +178,20 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
             result["floor_rps"], result["floor_p99_ms"] = floor_rps, floor_p99
             result["rps_ratio"] = result["rps"] / floor_rps if floor_rps else None
             result["p99_ratio"] = result["p99_ms"] / floor_p99 if floor_p99 else None
-            out["rows"].append(result)
+            return result
+
+        floor_pass()
+        for row in rows:
+            out["rows"].append(measured_row(service, row, row["row"]))
+            if compared:
+                out["compared_rows"].append(measured_row(compared, row, f"{row['row']} (compared config)"))
         time.sleep(0.5)
         out["memory"]["after"] = {"floor": floor.memory(), "service": service.memory()}
     finally:
         service.stop()
         floor.stop()
+        if compared:
+            compared.stop()
     out["floor_passes"] = passes
     rps = [p["rps"] for p in passes]
     out["floor"] = {
@@ -195,6 +213,17 @@ def http_table(result: dict) -> str:
         rows.append([r["row"], fmt(r["rps"]), fmt(r["p50_ms"], 2), fmt(r["p99_ms"], 2),
                      fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), errors])
     return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99", "errors"], rows)
+
+
+def compared_table(result: dict) -> str:
+    """Each row with the deploy config and with ``--compare-config``, as ratios to the same floor passes."""
+    rows = []
+    for mine, other in zip(result["rows"], result["compared_rows"]):
+        cost = mine["rps_ratio"] / other["rps_ratio"] if mine["rps_ratio"] and other["rps_ratio"] else None
+        rows.append([mine["row"], fmt(mine["rps"]), fmt(other["rps"]), fmt(mine["rps_ratio"], 2),
+                     fmt(other["rps_ratio"], 2), fmt(cost, 2), fmt(mine["p99_ms"], 2), fmt(other["p99_ms"], 2)])
+    return table(["row", "requests/s", "compared: requests/s", "throughput / floor", "compared: throughput / floor",
+                  "deploy / compared", "p99 ms", "compared: p99 ms"], rows)
 
 
 def memory_table(result: dict) -> str:
@@ -280,6 +309,11 @@ def report(results: dict) -> str:
         + ", ".join(f"{p['rps']:,.0f}" for p in http["floor_passes"])
         + f" requests/s. Load average before/after: {results['loadavg_before']} / {results['loadavg_after']}.",
         "",
+        *([f"## The same rows with the referee served by {http['compared_config']}", "",
+           compared_table(http), "",
+           "deploy / compared: the deploy config's throughput ratio over the compared config's (both against "
+           "the floor passes on either side of each row); below 1.00 the deploy config costs throughput.", ""]
+          if http.get("compared_rows") else []),
         "## Worker memory (VmRSS)",
         "",
         memory_table(http),

@@ -73,12 +73,21 @@ class Gunicorn:
     """One gunicorn master started with ``deploy/gunicorn.conf.py`` on a free loopback port.
 
     ``probe`` is a (path, body) POST used to tell when the app answers.
+    ``config`` is another gunicorn config file to start it with (e.g. an older
+    one, to compare); ``root`` another checkout to serve (its own ``.venv`` and
+    config); ``env`` extra environment variables.
     """
 
-    def __init__(self, name: str, app_spec: str, probe: tuple[str, bytes]) -> None:
+    def __init__(self, name: str, app_spec: str, probe: tuple[str, bytes], *, config: Path | None = None,
+                 root: Path | None = None, env: dict[str, str] | None = None) -> None:
         self.name = name
         self.app_spec = app_spec
         self.probe = probe
+        self.root = root or ROOT
+        self.config = config or self.root / CONFIG.relative_to(ROOT)
+        venv_python = self.root / ".venv" / "bin" / "python"
+        self.python = str(venv_python) if root is not None and venv_python.exists() else sys.executable
+        self.env = env or {}
         self.port = free_port()
         self.process: subprocess.Popen | None = None
         self.log = tempfile.NamedTemporaryFile(prefix=f"bench-{name}-", suffix=".log", delete=False)
@@ -88,18 +97,18 @@ class Gunicorn:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 60.0) -> None:
-        if not CONFIG.exists():
-            raise SystemExit(f"{CONFIG.relative_to(ROOT)} is missing: the bench serves the app with the service's own config")
-        env = {**os.environ, "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
+        if not self.config.exists():
+            raise SystemExit(f"{self.config} is missing: the bench serves the app with the service's own config")
+        env = {**os.environ, **self.env, "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", str(CONFIG), self.app_spec],
-            cwd=ROOT,
+            [self.python, "-m", "gunicorn", "--config", str(self.config), self.app_spec],
+            cwd=self.root,
             env=env,
             stdout=subprocess.DEVNULL,  # the referee's JSON access log (one line per request)
             stderr=self.log,
         )
         deadline = time.monotonic() + timeout
-        want = expected_workers()
+        want = int(self.env["GUNICORN_WORKERS"]) if self.env.get("GUNICORN_WORKERS") else expected_workers()
         while True:
             if self.process.poll() is not None:
                 raise RuntimeError(f"gunicorn ({self.name}) exited:\n{self.tail()}")

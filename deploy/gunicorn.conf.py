@@ -6,10 +6,12 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 |---|---|---|
 | ``GUNICORN_BIND`` | ``0.0.0.0:$PORT`` | address to listen on |
 | ``PORT`` | ``8000`` | port, when ``GUNICORN_BIND`` is not set |
-| ``GUNICORN_WORKERS`` | usable cores | sync worker processes (the work is CPU-bound) |
-| ``GUNICORN_TIMEOUT`` | ``30`` | seconds a request may take before its worker is restarted |
+| ``GUNICORN_WORKERS`` | usable cores | gevent worker processes (the work is CPU-bound: one per core) |
+| ``GUNICORN_WORKER_CONNECTIONS`` | ``1000`` | open connections per worker, stalled ones included |
+| ``GUNICORN_KEEPALIVE`` | ``5`` | seconds a client has to send a request's headers, and to start its next request on a kept-alive connection; then the connection is closed |
+| ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408 and the connection is closed |
+| ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
-| ``GUNICORN_KEEPALIVE`` | ``5`` | seconds to keep an idle connection (ignored by sync workers) |
 | ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never) |
 | ``GUNICORN_MAX_REQUESTS_JITTER`` | ``1000`` | random extra, so workers do not recycle together |
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
@@ -58,15 +60,31 @@ _metrics_dir()
 
 bind = os.environ.get("GUNICORN_BIND") or f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 
-# CPU-bound work: one sync worker per usable core measured best (more workers,
-# or gthread, gave lower throughput and a worse p99 on 2 cores). In a container
+# CPU-bound work: one worker per usable core (more workers, or gthread's
+# threads, gave lower throughput and a worse p99 on 2 cores). In a container
 # with a CPU limit, set GUNICORN_WORKERS to the limit: the affinity mask shows
 # the node's cores, not the limit.
 workers = _int("GUNICORN_WORKERS", _usable_cores())
-worker_class = "sync"
+
+# Slow and stalled clients. The service faces clients directly (no buffering
+# proxy in front), so a worker must never wait on one client. A sync worker
+# reads a request with a blocking recv() and no deadline: workers + 1
+# connections that send half a request held every worker until the heartbeat
+# timeout killed them (30 s without /healthz). gthread waits at most 5 s for a
+# connection's first bytes, but then reads the rest blocking, with no
+# deadline, and keeps its heartbeat: a half-sent request holds a thread for
+# good. gevent's worker serves each connection in a greenlet, so a stalled one
+# costs a greenlet and a socket, not a worker; it reads each request's headers
+# under a deadline of `keepalive` seconds (then closes), and the hooks below
+# put a deadline of GUNICORN_REQUEST_TIMEOUT on the rest (body, work, answer).
+# gevent patches the standard library in each worker after the fork; the app
+# does no I/O of its own, so loading it unpatched in the master is safe.
+worker_class = "gevent"
+worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
+keepalive = _int("GUNICORN_KEEPALIVE", 5)
+_request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
-keepalive = _int("GUNICORN_KEEPALIVE", 5)
 max_requests = _int("GUNICORN_MAX_REQUESTS", 10000)
 max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 1000)
 
@@ -93,6 +111,28 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or (
     "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
 )
+
+
+def pre_request(worker, req):
+    """Start the request's deadline: GUNICORN_REQUEST_TIMEOUT seconds after its headers.
+
+    Wherever the request then waits (reading its body, writing its answer),
+    ``TimeoutError`` is raised in it: the app answers a body still awaited
+    with 408 ``request_timeout`` (``service/api/middleware.py``), and gunicorn
+    closes the connection. A gevent timer: it costs nothing until it fires.
+    """
+    import gevent
+
+    req.referee_deadline = gevent.Timeout(
+        _request_timeout, TimeoutError(f"request not complete within {_request_timeout} s"))
+    req.referee_deadline.start()
+
+
+def post_request(worker, req, environ, resp):
+    """Cancel the request's deadline (:func:`pre_request`)."""
+    deadline = getattr(req, "referee_deadline", None)
+    if deadline is not None:
+        deadline.cancel()
 
 
 def child_exit(server, worker):

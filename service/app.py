@@ -69,9 +69,16 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         request plumbing, CORS, metrics and the docs at ``/docs``.
 
     Raises:
-        ValueError: a setting cannot be parsed.
+        service.config.SettingError: a setting cannot be parsed (a ``ValueError``
+            naming the variable); under gunicorn the server does not start.
     """
     app = Flask("service", static_folder=None)
+    # No redirects from routing: werkzeug would answer "/v1//games" with a 308
+    # to the merged path, its Location built from the client's Host header. A
+    # path is matched as sent, else 404. (The other routing redirect, to add a
+    # trailing slash, needs a route ending in "/": there is none, and a test
+    # keeps it so.)
+    app.url_map.merge_slashes = False
     app.json = OrjsonProvider(app)
     app.config.update(settings.load_settings(overrides=config))
     app.config.update(

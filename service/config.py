@@ -9,7 +9,16 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_MAX_BODY_BYTES`` | int, bytes | 1048576 (1 MiB) | largest request body; larger answers 413 |
 | ``REFEREE_CORS_ORIGINS`` | list of origins | ``["*"]`` | origins allowed by CORS (comma-separated in the environment) |
 | ``REFEREE_LOG_LEVEL`` | str | ``INFO`` | level of the ``referee`` loggers |
-| ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` | state signing keys, comma-separated; the first signs, all verify |
+| ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
+| ``REFEREE_SEALING_KEYS`` | list of str | ``[]`` (unset: sealing off) | state sealing keys, comma-separated; the first seals, all open |
+| ``REFEREE_ALLOW_CHOSEN_DEALS`` | bool | ``False`` | sealed mode: accept deals from a seed, deck or hands, and replays |
+
+A key list, once set, must hold only keys of at least :data:`MIN_KEY_CHARS`
+characters (surrounding spaces are not counted): an empty or blank value, an
+empty entry (``"a,,b"``) or a short key is refused, so a typo never turns
+signing off silently. A boolean takes ``true``/``false``, ``1``/``0`` or
+``yes``/``no`` in any case. Any other value stops the app at start with a
+:class:`SettingError` naming the variable.
 """
 
 from __future__ import annotations
@@ -23,13 +32,29 @@ MAX_BODY_BYTES = "REFEREE_MAX_BODY_BYTES"
 CORS_ORIGINS = "REFEREE_CORS_ORIGINS"
 LOG_LEVEL = "REFEREE_LOG_LEVEL"
 SIGNING_KEYS = "REFEREE_SIGNING_KEYS"
+SEALING_KEYS = "REFEREE_SEALING_KEYS"
+ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
+
+MIN_KEY_CHARS = 32
+TRUE_WORDS = frozenset({"true", "1", "yes"})
+FALSE_WORDS = frozenset({"false", "0", "no"})
 
 DEFAULTS: dict[str, Any] = {
     MAX_BODY_BYTES: 1024 * 1024,
     CORS_ORIGINS: ["*"],
     LOG_LEVEL: "INFO",
-    SIGNING_KEYS: [],
+    SIGNING_KEYS: None,
+    SEALING_KEYS: None,
+    ALLOW_CHOSEN_DEALS: False,
 }
+
+
+class SettingError(ValueError, RuntimeError):
+    """A setting has a value the service refuses; the message names the variable.
+
+    Also a ``RuntimeError``, which gunicorn reports as one ``Error: ...`` line
+    (no traceback) before it exits with status 1.
+    """
 
 
 def split_list(value: str | list[str] | tuple[str, ...]) -> list[str]:
@@ -42,30 +67,66 @@ def _positive_int(name: str, value: Any) -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number of bytes, not {value!r}") from None
+        raise SettingError(f"{name} must be a whole number of bytes, not {value!r}") from None
     if number <= 0:
-        raise ValueError(f"{name} must be positive, not {number}")
+        raise SettingError(f"{name} must be positive, not {number}")
     return number
 
 
 def _log_level(name: str, value: Any) -> str:
     level = str(value).strip().upper()
     if not isinstance(logging.getLevelName(level), int):
-        raise ValueError(f"{name} must be a logging level such as INFO, not {value!r}")
+        raise SettingError(f"{name} must be a logging level such as INFO, not {value!r}")
     return level
+
+
+def _keys(name: str, value: str | list[str] | tuple[str, ...] | None) -> list[str]:
+    """A comma-separated key list: ``None`` (unset) or an empty sequence is ``[]``.
+
+    Raises:
+        SettingError: a string with no key, an empty entry, or a key shorter
+            than :data:`MIN_KEY_CHARS` characters. The message counts entries
+            from 1 and never shows a key.
+    """
+    if value is None or (not isinstance(value, str) and not value):
+        return []
+    keys = [item.strip() for item in (value.split(",") if isinstance(value, str) else value)]
+    for number, key in enumerate(keys, 1):
+        if not key:
+            raise SettingError(
+                f"{name} is set but entry {number} of {len(keys)} is empty; give comma-separated keys "
+                f"of at least {MIN_KEY_CHARS} characters, or unset the variable to turn this off"
+            )
+        if len(key) < MIN_KEY_CHARS:
+            raise SettingError(
+                f"{name}: key {number} of {len(keys)} has {len(key)} characters; "
+                f"every key needs at least {MIN_KEY_CHARS}"
+            )
+    return keys
+
+
+def _boolean(name: str, value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().lower()
+    if word in TRUE_WORDS or word in FALSE_WORDS:
+        return word in TRUE_WORDS
+    raise SettingError(f"{name} must be true or false (also 1/0, yes/no), not {value!r}")
 
 
 def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     """Parse and check the referee's own keys; leave any other key as it is.
 
     Raises:
-        ValueError: a setting has a value of the wrong kind, named in the message.
+        SettingError: a setting has a value of the wrong kind, named in the message.
     """
     result = dict(settings)
     result[MAX_BODY_BYTES] = _positive_int(MAX_BODY_BYTES, result[MAX_BODY_BYTES])
     result[CORS_ORIGINS] = split_list(result[CORS_ORIGINS]) or ["*"]
     result[LOG_LEVEL] = _log_level(LOG_LEVEL, result[LOG_LEVEL])
-    result[SIGNING_KEYS] = split_list(result[SIGNING_KEYS])
+    result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])
+    result[SEALING_KEYS] = _keys(SEALING_KEYS, result[SEALING_KEYS])
+    result[ALLOW_CHOSEN_DEALS] = _boolean(ALLOW_CHOSEN_DEALS, result[ALLOW_CHOSEN_DEALS])
     return result
 
 
@@ -84,7 +145,7 @@ def load_settings(
         A dict of Flask config keys, the referee's parsed to their types.
 
     Raises:
-        ValueError: a setting cannot be parsed.
+        SettingError: a setting cannot be parsed (a ``ValueError``).
     """
     environ = os.environ if environ is None else environ
     merged: dict[str, Any] = dict(DEFAULTS)

@@ -43,14 +43,17 @@ def _signature(body: bytes, key: bytes) -> str:
 def verify(state: Mapping[str, Any], keys: Sequence[bytes]) -> bool:
     """Whether ``state["signature"]`` is the signature of ``state`` under one of ``keys``.
 
-    Returns ``False`` for a missing or malformed signature; never raises on
-    bad input.
+    Returns ``False`` for a missing or malformed signature, including one with
+    characters outside ASCII or lone surrogates; never raises on bad input.
+    The comparison is on UTF-8 bytes (``hmac.compare_digest`` refuses a
+    ``str`` that is not ASCII) and takes the same time wherever it differs.
     """
     claimed = state.get(FIELD)
     if not isinstance(claimed, str) or not claimed.startswith(PREFIX):
         return False
     try:
         body = canonical(state)
-    except (TypeError, orjson.JSONEncodeError):
+        claimed_bytes = claimed.encode("utf-8")
+    except (TypeError, UnicodeEncodeError, orjson.JSONEncodeError):
         return False
-    return any(hmac.compare_digest(claimed, _signature(body, key)) for key in keys)
+    return any(hmac.compare_digest(claimed_bytes, _signature(body, key).encode()) for key in keys)

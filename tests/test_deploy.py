@@ -83,7 +83,8 @@ def test_gunicorn_config_uses_only_known_settings(monkeypatch, tmp_path):
     names = {name for name, value in settings.items() if not name.startswith("_") and not isinstance(value, type(sys))}
     assert names - known == set()
     assert settings["bind"] == "0.0.0.0:9123"
-    assert settings["worker_class"] == "sync" and settings["workers"] >= 1
+    assert settings["worker_class"] == "gevent" and settings["workers"] >= 1
+    assert settings["keepalive"] >= 1 and settings["_request_timeout"] >= 1
     assert settings["preload_app"] is True and settings["control_socket_disable"] is True
     assert settings["accesslog"] is None  # the app logs each request itself
 

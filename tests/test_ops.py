@@ -5,16 +5,20 @@ from __future__ import annotations
 import io
 import json
 import logging
+import random
+import re
+import string
 
 import marshmallow as ma
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from flask_smorest import Blueprint
+from gunicorn.http import errors as gunicorn_errors
 
 import service.games
 from service import errors
-from service.api import middleware, problems
+from service.api import middleware, ops, problems
 from service.app import create_app
 
 PROBLEM = "application/problem+json"
@@ -105,6 +109,46 @@ def test_metrics_count_requests_per_operation_and_status(client):
     assert 'referee_http_request_duration_seconds_count{method="GET",operation="ops.healthz",status="200"} 2.0' in text
     assert 'operation="unmatched",status="404"' in text
     assert 'operation="ops.metrics"' not in text
+
+
+def _series(client) -> list[str]:
+    text = client.get("/metrics").get_data(as_text=True)
+    return [line for line in text.splitlines() if line.startswith("referee_http_request")]
+
+
+def _random_request(client, rng: random.Random) -> None:
+    method = "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(3, 12)))
+    path = "/" + "/".join(rng.choice(["v1", "games", "x" * rng.randint(1, 9), str(rng.random())])
+                          for _ in range(rng.randint(1, 4)))
+    client.open(rng.choice([path, "/v1/games/agram/deal", "/healthz"]), method=rng.choice([method, method.lower()]))
+
+
+def test_metric_labels_stay_bounded_whatever_the_method_or_path(app, client):
+    rng = random.Random(7)
+    for _ in range(300):
+        _random_request(client, rng)
+    first = _series(client)
+    for _ in range(300):
+        _random_request(client, rng)
+    second = _series(client)
+    # The same series, only their values grow: nothing new per made-up method or path.
+    assert [line.rsplit(" ", 1)[0] for line in first] == [line.rsplit(" ", 1)[0] for line in second]
+    values = {name: set() for name in ("method", "operation", "status")}
+    for line in second:
+        for name, value in re.findall(r'(\w+)="([^"]*)"', line):
+            values.setdefault(name, set()).add(value)
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert values["method"] <= ops.STANDARD_METHODS | {"other"} and "other" in values["method"]
+    assert values["operation"] <= endpoints | {"unmatched"}
+    assert values["status"] <= {str(status) for status in ops.KNOWN_STATUSES} | {"other"}
+    assert len(second) < 400
+
+
+def test_metric_labels_come_from_closed_sets():
+    request = type("Request", (), {"method": "BREW", "endpoint": None})
+    assert ops.request_labels(request, 418) == {"method": "other", "operation": "unmatched", "status": "other"}
+    request = type("Request", (), {"method": "PATCH", "endpoint": "games.agram_play"})
+    assert ops.request_labels(request, 409) == {"method": "PATCH", "operation": "games.agram_play", "status": "409"}
 
 
 def test_docs_page_is_served_offline(client):
@@ -298,3 +342,88 @@ def test_missing_body_is_415(probe):
 def test_empty_json_body_is_refused(probe):
     response = probe.post("/probe/echo", data="", content_type="application/json")
     assert response.status_code in (400, 422) and response.mimetype == PROBLEM
+
+
+# No redirect built from the Host header
+
+
+def _paths(app) -> list[str]:
+    """Every route with its variables filled in, plus doubled, leading and trailing slashes of each."""
+    paths = set()
+    for rule in app.url_map.iter_rules():
+        path = rule.rule.replace("<game>", "agram").replace("<string:code>", "not_your_turn")
+        path = path.replace("<string:filename>", "swagger-ui.css")
+        paths |= {path, path + "/", "/" + path, path.replace("/", "//"), path.replace("/", "//", 2)[1:]}
+    return sorted(paths)
+
+
+def test_no_route_ends_with_a_slash(app):
+    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a route.
+    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/")] == []
+
+
+@pytest.mark.parametrize("method", ["GET", "POST", "HEAD", "OPTIONS", "DELETE"])
+def test_no_answer_carries_a_location_built_from_host(app, client, method):
+    for path in _paths(app):
+        response = client.open(path, method=method, headers={"Host": "attacker.example"},
+                               environ_overrides={"PATH_INFO": path})
+        assert "Location" not in response.headers, (path, response.status_code)
+        assert response.status_code < 300 or response.status_code >= 400, (path, response.status_code)
+
+
+# A leading "//" is read as a host by the test client: tests/test_hostile.py sends those over gunicorn.
+@pytest.mark.parametrize("path", ["/v1//games", "/v1/games//agram", "/v1//games/agram/deal", "/problems//hand_over"])
+def test_doubled_slashes_are_404_not_a_redirect(client, path):
+    response = client.get(path, headers={"Host": "attacker.example"}, environ_overrides={"PATH_INFO": path})
+    assert_problem(response, 404, "not_found")
+    assert "Location" not in response.headers
+
+
+# A body that cannot be read: each fault gunicorn raises while the app reads it
+
+
+class FailingInput:
+    """A ``wsgi.input`` whose read raises ``error`` (as gunicorn's body reader does on bad framing)."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def read(self, size: int = -1) -> bytes:
+        raise self.error
+
+
+def _failing(probe, error: BaseException, headers: dict | None = None):
+    return probe.post("/probe/echo", headers={"Content-Type": "application/json", **(headers or {})},
+                      environ_overrides={"wsgi.input": FailingInput(error), "wsgi.input_terminated": True})
+
+
+@pytest.mark.parametrize(
+    "error,words",
+    [(gunicorn_errors.InvalidChunkSize(b"zz"), "hexadecimal"),
+     (gunicorn_errors.InvalidChunkExtension("bare CR not allowed"), "extension"),
+     (gunicorn_errors.ChunkMissingTerminator(b"xx"), "CRLF"),
+     (gunicorn_errors.NoMoreData(), "closed before"),
+     (gunicorn_errors.LimitRequestHeaders("limit request trailer section size"), "too large"),
+     (gunicorn_errors.InvalidHeader("bare LF as line terminator"), "trailer"),
+     (gunicorn_errors.InvalidHeaderName("Content-Length"), "trailer"),
+     (gunicorn_errors.ObsoleteFolding("X-A"), "trailer"),
+     (ConnectionResetError(104, "reset"), "closed before"),
+     (ValueError("anything else"), "framing is broken")],
+    ids=lambda value: type(value).__name__ if isinstance(value, BaseException) else None,
+)
+def test_an_unreadable_body_is_400_malformed_body(probe, error, words):
+    for headers in ({}, {"Content-Length": "10"}):
+        body = assert_problem(_failing(probe, error, headers), 400, "malformed_body")
+        assert words in body["detail"] and "Traceback" not in body["detail"]
+
+
+def test_a_body_still_awaited_at_the_deadline_is_408(probe):
+    body = assert_problem(_failing(probe, TimeoutError("request deadline")), 408, "request_timeout")
+    assert "in time" in body["detail"]
+
+
+def test_a_body_shorter_than_its_content_length_is_400(probe):
+    response = probe.post("/probe/echo", content_type="application/json",
+                          environ_overrides={"wsgi.input": io.BytesIO(b'{"word": "x"}'), "CONTENT_LENGTH": "14"})
+    body = assert_problem(response, 400, "malformed_body")
+    assert "13 of the 14 bytes" in body["detail"]

@@ -11,13 +11,18 @@ from service.app import create_app
 from support import post
 
 
+FIRST = "first-key-0123456789abcdef0123456789"
+OLD = "old-key-0123456789abcdef0123456789"
+NEW = "new-key-0123456789abcdef0123456789"
+
+
 def _client(keys: str):
     return create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": keys}).test_client()
 
 
 @pytest.fixture
 def signed():
-    return _client("first-key-0123456789")
+    return _client(FIRST)
 
 
 def _deal(client, game="agram", body=None):
@@ -70,12 +75,12 @@ def test_check_reports_a_bad_signature_as_a_problem(signed):
 
 
 def test_rolled_keys_still_verify_states_signed_with_the_old_key():
-    old = _deal(_client("old-key-0123456789"))
-    rolled = _client("new-key-0123456789,old-key-0123456789")
+    old = _deal(_client(OLD))
+    rolled = _client(f"{NEW},{OLD}")
     status, body = post(rolled, "/v1/games/agram/legal-moves", {"state": old})
     assert status == 200
     fresh = _deal(rolled)
-    assert signing.verify(fresh, [b"new-key-0123456789"]) and not signing.verify(fresh, [b"old-key-0123456789"])
+    assert signing.verify(fresh, [NEW.encode()]) and not signing.verify(fresh, [OLD.encode()])
 
 
 def test_without_keys_states_are_unsigned_and_accepted(client):
@@ -92,3 +97,28 @@ def test_signature_covers_a_canonical_serialization():
     assert signing.verify({**state, "signature": signature}, [b"k"])
     assert not signing.verify({**state, "b": [2, 1], "signature": signature}, [b"k"])
     assert not signing.verify(state, [b"k"])
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["hmac-sha256:\u00e9", "hmac-sha256:" + "\u00e9" * 150, "hmac-sha256:\u2603abc", "hmac-sha256:\U0001f0a1",
+     "hmac-sha256:\x00\x01\x7f", "hmac-sha256:", "HMAC-SHA256:abc", "\u00e9"],
+    ids=["e-acute", "long-non-ascii", "snowman", "playing-card", "control-bytes", "empty-mac", "upper-prefix",
+         "no-prefix"],
+)
+def test_a_non_ascii_or_binary_signature_is_403_not_500(signed, signature):
+    state = _deal(signed)
+    state["signature"] = signature
+    assert not signing.verify(state, [FIRST.encode()])
+    for path in ("legal-moves", "score", "check"):
+        status, body = post(signed, f"/v1/games/agram/{path}", {"state": state})
+        if path == "check":
+            assert status == 200 and body["valid"] is False, body
+        else:
+            assert status == 403 and body["code"] == "state_signature_invalid", body
+
+
+def test_verify_refuses_a_lone_surrogate_without_raising():
+    # JSON cannot carry one to the service (orjson refuses it: 400), but verify never raises.
+    state = {"a": 1, "signature": "hmac-sha256:\ud800"}
+    assert signing.verify(state, [FIRST.encode()]) is False

@@ -101,7 +101,8 @@ def test_soak_with_a_worker_killed(capsys):
                 name, method, path, headers, body = rng.choice(mix)
                 try:
                     response = session.request(method, base + (path or urls[name]), headers=headers, data=body, timeout=10)
-                except requests.ConnectionError:
+                except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
+                    # The kill cuts the connection, or (kept alive) an answer mid-body.
                     with lock:
                         counts["refused connections"] += 1
                     session = requests.Session()

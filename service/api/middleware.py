@@ -4,9 +4,11 @@
 
 1. ``X-Request-ID``: taken from the request when it is 1-128 characters of
    ``[A-Za-z0-9._:+/=-]``, otherwise a new UUID4 hex; echoed on the response.
-2. Body limit: a body over ``REFEREE_MAX_BODY_BYTES`` answers 413, whether it
-   came with a ``Content-Length`` (Flask's ``MAX_CONTENT_LENGTH``) or chunked
-   (read here one byte past the limit).
+2. Body: read whole here (:func:`_read_body`). Over
+   ``REFEREE_MAX_BODY_BYTES`` answers 413, whether it came with a
+   ``Content-Length`` or chunked; a body whose framing is broken or that ends
+   early answers 400 ``malformed_body``, and one that does not arrive within
+   the server's deadline 408 ``request_timeout``.
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
    answers 415: every such operation requires a JSON body.
@@ -27,8 +29,11 @@ import uuid
 from typing import IO
 
 import flask
+from gunicorn.http import errors as http_errors
 from pythonjsonlogger.orjson import OrjsonFormatter
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
+
+from service.api import problems
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:+/=-]{1,128}")
@@ -85,28 +90,77 @@ def request_id() -> str:
     return flask.g.get("request_id", "-")
 
 
+def elapsed_seconds() -> float | None:
+    """Seconds since the current request started (:func:`_start`), or None outside a request's hooks."""
+    start = flask.g.get("start")
+    return None if start is None else max(time.perf_counter() - start, 0.0)
+
+
 def _start() -> None:
     flask.g.start = time.perf_counter()
     given = flask.request.headers.get(REQUEST_ID_HEADER, "")
     flask.g.request_id = given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
 
 
-def _limit_streamed_body() -> None:
-    """413 for a body without Content-Length (chunked) longer than the limit.
+def _read_body() -> flask.Response | None:
+    """Read the whole request body now, so every fault in it is answered here.
 
-    Werkzeug would silently cut such a body at the limit; read it here, one
-    byte past the limit, and hand the rest of Flask the bytes read.
+    The rest of Flask then reads the body from memory. Answers, as problems:
+
+    * 413 ``payload_too_large``: over ``REFEREE_MAX_BODY_BYTES``, by its
+      ``Content-Length`` (not read) or chunked (read one byte past the limit;
+      werkzeug would silently cut it at the limit);
+    * 400 ``malformed_body``: the body's framing is broken (a chunk size that
+      is not hexadecimal, a missing CRLF, a bad trailer...) or it ended before
+      it was complete (the connection closed mid-body, or fewer bytes than its
+      ``Content-Length``); :data:`BODY_FAULTS` names each fault gunicorn raises;
+    * 408 ``request_timeout``: the server's deadline for the request passed
+      while the body was still awaited (``TimeoutError``, raised by the
+      gunicorn config's per-request deadline).
     """
     request = flask.request
+    environ = request.environ
     limit = flask.current_app.config.get("MAX_CONTENT_LENGTH")
-    if limit is None or request.content_length is not None:
-        return
-    if "wsgi.input_terminated" not in request.environ:  # werkzeug reads no body then
-        return
-    body = request.environ["wsgi.input"].read(limit + 1)
-    if len(body) > limit:
+    length = request.content_length
+    if length is None and "wsgi.input_terminated" not in environ:
+        return None  # no length and no server framing: werkzeug reads no body
+    if length is not None and limit is not None and length > limit:
         raise RequestEntityTooLarge()
-    request.environ["wsgi.input"] = io.BytesIO(body)
+    wanted = length if length is not None else (limit + 1 if limit is not None else -1)
+    try:
+        body = environ["wsgi.input"].read(wanted)
+    except TimeoutError:
+        return problems.problem(408, "request_timeout", problems.HTTP_DETAILS["request_timeout"])
+    except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
+        return problems.problem(400, "malformed_body", body_fault(error))
+    if length is None and limit is not None and len(body) > limit:
+        raise RequestEntityTooLarge()
+    if length is not None and len(body) < length:
+        return problems.problem(
+            400, "malformed_body",
+            f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.")
+    environ["wsgi.input"] = io.BytesIO(body)
+    return None
+
+
+# What each fault gunicorn raises while a body is read means, most specific first.
+BODY_FAULTS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+    (http_errors.InvalidChunkSize, "a chunk size is not a hexadecimal number, or its line is too long"),
+    (http_errors.InvalidChunkExtension, "a chunk extension is malformed"),
+    (http_errors.ChunkMissingTerminator, "a chunk is not followed by CRLF, or the last chunk's CRLF is missing"),
+    (http_errors.NoMoreData, "the connection closed before the body was complete"),
+    (http_errors.LimitRequestHeaders, "its trailer section is too large"),
+    ((http_errors.InvalidHeader, http_errors.InvalidHeaderName, http_errors.ObsoleteFolding),
+     "its trailer section is malformed"),
+    (ConnectionError, "the connection closed before the body was complete"),
+)
+
+
+def body_fault(error: BaseException) -> str:
+    """The ``detail`` sentence for an error raised while reading a request body."""
+    reason = next((text for kinds, text in BODY_FAULTS if isinstance(error, kinds)),
+                  "its framing is broken or the connection closed early")
+    return f"The request body could not be read: {reason}."
 
 
 def _require_json() -> None:
@@ -127,8 +181,8 @@ def _finish(response: flask.Response) -> flask.Response:
     response.headers.setdefault("Content-Security-Policy", DOCS_CSP if in_docs else API_CSP)
     if not path.startswith(DOCS_PREFIX + "/assets/"):
         response.headers["Cache-Control"] = "no-store"
-    start = flask.g.get("start")
-    duration_ms = round((time.perf_counter() - start) * 1000, 3) if start is not None else None
+    elapsed = elapsed_seconds()
+    duration_ms = round(elapsed * 1000, 3) if elapsed is not None else None
     access_log.info(
         "request",
         extra={
@@ -145,6 +199,6 @@ def _finish(response: flask.Response) -> flask.Response:
 def init_app(app: flask.Flask) -> None:
     """Install the request hooks on ``app`` (see the module docstring for the order)."""
     app.before_request(_start)
-    app.before_request(_limit_streamed_body)
+    app.before_request(_read_body)
     app.before_request(_require_json)
     app.after_request(_finish)

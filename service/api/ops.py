@@ -3,7 +3,7 @@
 * ``GET /healthz``: the process answers (liveness).
 * ``GET /readyz``: the game registry loads and is not empty (readiness); 503 otherwise.
 * ``GET /metrics``: Prometheus text; request count and latency per operation
-  (Flask endpoint), method and status. Under gunicorn it aggregates every
+  (Flask endpoint), method and status, each label from a closed set. Under gunicorn it aggregates every
   worker when ``PROMETHEUS_MULTIPROC_DIR`` is set (``deploy/gunicorn.conf.py`` does).
 * ``GET /problems`` and ``GET /problems/<code>``: the referee's problem types,
   so a problem's ``type`` URI dereferences.
@@ -23,10 +23,10 @@ import flask
 import marshmallow as ma
 from flask_smorest import Blueprint
 from markupsafe import escape
-from prometheus_client import CollectorRegistry
+from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_flask_exporter import PrometheusMetrics
 
-from service.api import problems
+from service.api import middleware, problems
 
 log = logging.getLogger("referee.ops")
 blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
@@ -58,25 +58,56 @@ class ProblemTypesSchema(ma.Schema):
     problems = ma.fields.List(ma.fields.Nested(problems.ProblemTypeSchema), required=True)
 
 
-def operation(request: flask.Request) -> str:
-    """Metrics label of a request: its Flask endpoint, or ``unmatched`` (bounded cardinality)."""
-    return request.endpoint or "unmatched"
+# Label values come only from these closed sets; anything else is OTHER, so a
+# client cannot grow /metrics (and the shared metrics files) by inventing
+# methods or statuses. Operations are the Flask endpoints, or "unmatched".
+STANDARD_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"})
+KNOWN_STATUSES = frozenset(
+    {200, 206, 304, 416, *problems.HTTP_CODES, *problems.REFUSAL_STATUS.values()}
+)  # 206, 304 and 416: conditional and range requests for the docs' assets
+OTHER = "other"
+UNMATCHED = "unmatched"
+UNTRACKED_ENDPOINTS = frozenset({"ops.metrics", "docs.docs_asset"})
+
+
+def request_labels(request: flask.Request, status: int) -> dict[str, str]:
+    """``{method, operation, status}`` of one request, each from a closed set (:data:`OTHER` else)."""
+    return {
+        "method": request.method if request.method in STANDARD_METHODS else OTHER,
+        "operation": request.endpoint or UNMATCHED,
+        "status": str(status) if status in KNOWN_STATUSES else OTHER,
+    }
 
 
 def init_metrics(app: flask.Flask) -> PrometheusMetrics:
-    """Record ``referee_http_request_duration_seconds{method,operation,status}`` for every request.
+    """Record ``referee_http_request_duration_seconds`` (histogram, seconds) and
+    ``referee_http_request_total`` by method, operation and status (:func:`request_labels`).
 
+    prometheus-flask-exporter serves the metrics (all workers together in
+    multiprocess mode) but labels its default metrics with the raw method and
+    status, so those are off and these two, with the same names, replace them.
     Each app gets its own registry (so several apps can live in one process,
     as in tests); in multiprocess mode the values go to the shared directory.
+    ``/metrics`` and the docs' assets are not counted. Durations run from
+    the first request hook (:func:`service.api.middleware.elapsed_seconds`),
+    so requests refused before the view (415, 413) are timed too.
     """
-    metrics = PrometheusMetrics(
-        app,
-        path=None,
-        registry=CollectorRegistry(auto_describe=True),
-        defaults_prefix="referee",
-        group_by=operation,
-        excluded_paths=[r"^/metrics$", r"^/docs/assets/"],
-    )
+    registry = CollectorRegistry(auto_describe=True)
+    metrics = PrometheusMetrics(app, path=None, registry=registry, export_defaults=False)
+    labels = ("method", "operation", "status")
+    duration = Histogram("referee_http_request_duration_seconds", "HTTP request duration in seconds", labels,
+                         registry=registry)
+    total = Counter("referee_http_request_total", "Total number of HTTP requests", labels, registry=registry)
+
+    def record(response: flask.Response) -> flask.Response:
+        elapsed = middleware.elapsed_seconds()
+        if elapsed is not None and flask.request.endpoint not in UNTRACKED_ENDPOINTS:
+            values = request_labels(flask.request, response.status_code)
+            duration.labels(**values).observe(elapsed)
+            total.labels(**values).inc()
+        return response
+
+    app.after_request(record)
     app.extensions[METRICS_EXTENSION] = metrics
     return metrics
 
@@ -125,7 +156,6 @@ def readyz():
     content_type="text/plain",
     description="Prometheus text exposition format",
 )
-@PrometheusMetrics.do_not_track()
 def metrics():
     """Prometheus metrics
 

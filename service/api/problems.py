@@ -96,6 +96,7 @@ HTTP_CODES: dict[int, str] = {
     404: "not_found",
     405: "method_not_allowed",
     406: "not_acceptable",
+    408: "request_timeout",
     413: "payload_too_large",
     415: "unsupported_media_type",
     422: "validation_failed",
@@ -109,6 +110,7 @@ HTTP_CODES: dict[int, str] = {
 HTTP_DETAILS: dict[str, str] = {
     "malformed_json": "The request body is not valid JSON.",
     "bad_request": "The request could not be understood.",
+    "request_timeout": "The request body did not arrive in time; send it again, whole.",
     "not_found": "There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation.",
     "method_not_allowed": "This path does not accept this method; the Allow header lists those it does.",
     "payload_too_large": "The request body is larger than this service accepts.",

@@ -1,0 +1,384 @@
+"""Hostile clients against gunicorn: what one slow or malicious client does to everyone else.
+
+Usage: ``python -m bench.hostile [--root PATH] [--workers N] [--stalled 3,50,200] [--only NAME ...]``
+(``make hostile``). Starts gunicorn with the checkout's own ``deploy/gunicorn.conf.py``
+(``--root`` serves another checkout with its own ``.venv``, to measure before and
+after a change) and prints one line per figure:
+
+* ``stall``: N connections that send part of a request (the headers, or the
+  headers and part of a body) and then wait, while ``/healthz`` is probed every
+  0.25 s with a 1 s deadline: probes answered, the longest time ``/healthz``
+  went unanswered (s), when the server dropped the stalled connections (s after
+  they stalled) and the workers' RSS (MiB).
+* ``metrics``: 2,000 requests with made-up methods and random paths, then the
+  size of ``/metrics`` (bytes), its number of series and of distinct
+  ``method`` values, and the size of the metrics directory (KiB).
+* ``errors``: the status of each framing and encoding attack (non-ASCII
+  signature, bad chunk size, a chunked body cut short, doubled slashes with a
+  foreign ``Host``) and whether any answer carries ``Location``.
+* ``config``: whether gunicorn refuses to start on each bad setting, and
+  whether its output names the variable.
+
+The same probes (:func:`stall`, :func:`raw_request`...) serve ``tests/test_hostile.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import random
+import re
+import select
+import socket
+import string
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python bench/hostile.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.server import ROOT, Gunicorn, rss_kib  # noqa: E402
+
+SIGNING_KEY = "hostile-bench-signing-key-0123456789abcdef"
+JSON_HEADERS = "Content-Type: application/json\r\n"
+STANDARD_METHODS = ("GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH")
+
+# Each kind of stall: the bytes sent before the client stops sending.
+STALLS: dict[str, bytes] = {
+    "silent": b"",
+    "request-line": b"POST /v1/games/agram/deal HTTP/1.1\r\n",
+    "headers": b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n",
+    "body": (b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+             b"Content-Length: 40\r\n\r\n{\"players\": 3,"),
+    "chunked-body": (b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+                     b"Transfer-Encoding: chunked\r\n\r\n10\r\n{\"players\": 3, \r\n"),
+}
+
+
+# -- raw HTTP ---------------------------------------------------------------------
+
+
+@dataclass
+class Answer:
+    """One raw HTTP answer: status (0 when the server closed without one), headers, body."""
+
+    status: int
+    headers: dict[str, str] = field(default_factory=dict)
+    body: bytes = b""
+
+    def json(self):
+        return json.loads(self.body) if self.body else None
+
+
+def parse_answer(data: bytes) -> Answer:
+    """Parse the bytes of one HTTP/1.1 answer (headers lower-cased; body as sent)."""
+    head, _, body = data.partition(b"\r\n\r\n")
+    if not head:
+        return Answer(0)
+    lines = head.decode("latin-1").split("\r\n")
+    match = re.match(r"HTTP/1\.[01] (\d{3})", lines[0])
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        body = _dechunk(body)
+    return Answer(int(match.group(1)) if match else 0, headers, body)
+
+
+def _dechunk(data: bytes) -> bytes:
+    out = bytearray()
+    while data:
+        size_line, _, data = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0] or b"0", 16)
+        if size == 0:
+            break
+        out += data[:size]
+        data = data[size + 2:]
+    return bytes(out)
+
+
+def raw_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0) -> Answer:
+    """Send ``data`` as is on a new connection and read the answer until the server closes.
+
+    ``shutdown`` closes our side for writing after sending (a client that stops
+    mid-request and hangs up).
+    """
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(data)
+        if shutdown:
+            sock.shutdown(socket.SHUT_WR)
+        received = bytearray()
+        try:
+            while chunk := sock.recv(65536):
+                received += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+    return parse_answer(bytes(received))
+
+
+def request_bytes(method: str, path: str, body: bytes | None = None, headers: str = "", *,
+                  host: str = "referee") -> bytes:
+    """One HTTP/1.1 request with ``Connection: close`` (and ``Content-Length`` when there is a body)."""
+    head = f"{method} {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n{headers}"
+    if body is not None:
+        head += f"Content-Length: {len(body)}\r\n"
+    return head.encode("latin-1") + b"\r\n" + (body or b"")
+
+
+def chunked_request(path: str, chunks: bytes) -> bytes:
+    """A POST of JSON whose body is ``chunks``, already framed (or misframed) by the caller."""
+    return (f"POST {path} HTTP/1.1\r\nHost: referee\r\nConnection: close\r\n{JSON_HEADERS}"
+            "Transfer-Encoding: chunked\r\n\r\n").encode() + chunks
+
+
+def healthz_seconds(port: int, deadline: float = 1.0) -> float | None:
+    """Seconds ``GET /healthz`` took on a new connection, or None when no 200 came within ``deadline``."""
+    start = time.monotonic()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=deadline)
+    try:
+        connection.request("GET", "/healthz")
+        response = connection.getresponse()
+        response.read()
+        elapsed = time.monotonic() - start
+        return elapsed if response.status == 200 and elapsed <= deadline else None
+    except OSError:
+        return None
+    finally:
+        connection.close()
+
+
+# -- stalled connections ------------------------------------------------------------
+
+
+@dataclass
+class StallResult:
+    kind: str
+    connections: int
+    probes: int
+    answered: int
+    longest_gap_s: float
+    dropped: int  # stalled connections the server closed (or answered) within the watch
+    dropped_after_s: list[float]  # seconds after stalling, per dropped connection
+    answers: dict[int, int]  # status (0: closed without an answer) -> count
+    rss_mib: float | None = None
+
+    def line(self) -> str:
+        drops = sorted(self.dropped_after_s)
+        when = (f"dropped {self.dropped}/{self.connections} after {drops[0]:.1f}-{drops[-1]:.1f} s"
+                if drops else f"dropped 0/{self.connections}")
+        rss = f", workers' RSS {self.rss_mib:.1f} MiB" if self.rss_mib is not None else ""
+        return (f"stall {self.kind} x{self.connections}: /healthz answered {self.answered}/{self.probes} within 1 s, "
+                f"longest gap {self.longest_gap_s:.1f} s; {when}; answers {self.answers}{rss}")
+
+
+def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: float = 0.25,
+          workers_rss=None) -> StallResult:
+    """Open ``connections`` connections that send ``STALLS[kind]`` and wait; probe /healthz for ``watch`` s.
+
+    ``workers_rss`` is an optional callable giving the workers' total RSS in KiB,
+    read halfway through the watch.
+    """
+    sockets = []
+    for _ in range(connections):
+        sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        if STALLS[kind]:
+            sock.sendall(STALLS[kind])
+        sock.setblocking(False)
+        sockets.append(sock)
+    stalled_at = time.monotonic()
+    open_ = {sock: bytearray() for sock in sockets}
+    dropped_after: list[float] = []
+    answers: dict[int, int] = {}
+    probes = answered = 0
+    gap_start: float | None = None
+    longest_gap = 0.0
+    rss = None
+    try:
+        while (now := time.monotonic()) - stalled_at < watch:
+            probes += 1
+            ok = healthz_seconds(port) is not None
+            now = time.monotonic()
+            if ok:
+                answered += 1
+                if gap_start is not None:
+                    longest_gap = max(longest_gap, now - gap_start)
+                gap_start = None
+            elif gap_start is None:
+                gap_start = now - 1.0
+            if rss is None and workers_rss and now - stalled_at > watch / 2:
+                rss = workers_rss()
+            readable, _, _ = select.select(list(open_), [], [], 0) if open_ else ([], [], [])
+            for sock in readable:
+                try:
+                    chunk = sock.recv(65536)
+                except OSError:
+                    chunk = b""
+                if chunk:
+                    open_[sock] += chunk
+                    continue
+                status = parse_answer(bytes(open_.pop(sock))).status
+                answers[status] = answers.get(status, 0) + 1
+                dropped_after.append(time.monotonic() - stalled_at)
+            time.sleep(max(0.0, probe_every - (time.monotonic() - now)))
+        if gap_start is not None:
+            longest_gap = max(longest_gap, time.monotonic() - gap_start)
+    finally:
+        for sock in sockets:
+            sock.close()
+    return StallResult(kind, connections, probes, answered, longest_gap, len(dropped_after), dropped_after,
+                       answers, None if rss is None else rss / 1024)
+
+
+# -- metric labels -------------------------------------------------------------------
+
+
+def random_token(rng: random.Random, low: int = 4, high: int = 12) -> str:
+    return "".join(rng.choice(string.ascii_uppercase) for _ in range(rng.randint(low, high)))
+
+
+def junk_requests(port: int, count: int, seed: int = 1) -> dict[int, int]:
+    """``count`` requests with made-up methods (and random paths); status -> count."""
+    rng = random.Random(seed)
+    statuses: dict[int, int] = {}
+    for _ in range(count):
+        path = "/" + "/".join(random_token(rng, 1, 8).lower() for _ in range(rng.randint(1, 3)))
+        answer = raw_request(port, request_bytes(random_token(rng), path))
+        statuses[answer.status] = statuses.get(answer.status, 0) + 1
+    return statuses
+
+
+def metrics_figures(port: int) -> dict:
+    """Size of /metrics (bytes), its series and the distinct values of each label."""
+    answer = raw_request(port, request_bytes("GET", "/metrics"), timeout=60)
+    text = answer.body.decode()
+    series = [line for line in text.splitlines() if line and not line.startswith("#")]
+    labels: dict[str, set[str]] = {}
+    for line in series:
+        for name, value in re.findall(r'(\w+)="([^"]*)"', line):
+            labels.setdefault(name, set()).add(value)
+    return {"bytes": len(answer.body), "series": len(series), "labels": labels}
+
+
+def directory_kib(path: str) -> int:
+    """KiB the files in ``path`` occupy (allocated blocks: an in-memory volume's cost)."""
+    return sum(f.stat().st_blocks * 512 for f in Path(path).glob("*")) // 1024
+
+
+# -- the report ------------------------------------------------------------------------
+
+
+def signed_state(port: int) -> dict:
+    body = json.dumps({"players": 3, "seed": 9}).encode()
+    answer = raw_request(port, request_bytes("POST", "/v1/games/agram/deal", body, JSON_HEADERS))
+    return answer.json()["state"]
+
+
+def error_cases(port: int) -> dict[str, Answer]:
+    """Each framing or encoding attack -> the server's answer."""
+    state = signed_state(port)
+    state["signature"] = "hmac-sha256:\u00e9"
+    non_ascii = json.dumps({"state": state}, ensure_ascii=False).encode()
+    deal = "/v1/games/agram/deal"
+    return {
+        "non-ASCII signature": raw_request(
+            port, request_bytes("POST", "/v1/games/agram/legal-moves", non_ascii, JSON_HEADERS)),
+        "bad chunk size": raw_request(port, chunked_request(deal, b"zz\r\n{}\r\n0\r\n\r\n")),
+        "chunked body cut short": raw_request(port, chunked_request(deal, b"20\r\n{\"players\": 3"), shutdown=True),
+        "doubled slashes, foreign Host": raw_request(
+            port, request_bytes("GET", "//v1//games", host="attacker.example")),
+    }
+
+
+BAD_CONFIG = {
+    "REFEREE_SIGNING_KEYS": ["", " , ", ",,", "x"],
+    "REFEREE_SEALING_KEYS": ["", "short"],
+    "REFEREE_ALLOW_CHOSEN_DEALS": ["maybe"],
+}
+
+
+def refuses_to_start(env: dict[str, str], root: Path = ROOT, timeout: float = 20.0) -> tuple[int | None, str]:
+    """Start gunicorn with ``env``; (exit code or None if it kept running, its output)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    python = root / ".venv" / "bin" / "python"
+    with tempfile.TemporaryDirectory() as metrics:
+        process = subprocess.Popen(
+            [str(python) if python.exists() else sys.executable, "-m", "gunicorn", "--config",
+             str(root / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
+            cwd=root, env={**os.environ, "GUNICORN_BIND": f"127.0.0.1:{port}", "GUNICORN_WORKERS": "1",
+                           "PROMETHEUS_MULTIPROC_DIR": metrics, **env},
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            output, _ = process.communicate(timeout=timeout)
+            return process.returncode, output
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            output, _ = process.communicate(timeout=30)
+            return None, output
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--root", type=Path, default=ROOT, help="checkout to serve (default: this one)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--stalled", default="3,50,200", help="stalled connection counts (default 3,50,200)")
+    parser.add_argument("--kinds", default="headers,body", help=f"stall kinds, of {','.join(STALLS)}")
+    parser.add_argument("--watch", type=float, default=40.0, help="seconds to watch each stall (default 40)")
+    parser.add_argument("--only", nargs="*", choices=("stall", "metrics", "errors", "config"),
+                        default=["stall", "metrics", "errors", "config"])
+    args = parser.parse_args(argv)
+    root = args.root.resolve()
+    metrics_dir = tempfile.mkdtemp(prefix="hostile-metrics-")
+    server = Gunicorn("hostile", "service.app:create_app()", ("/v1/games/agency/legal-moves", b"{}"), root=root,
+                      env={"GUNICORN_WORKERS": str(args.workers), "REFEREE_SIGNING_KEYS": SIGNING_KEY,
+                           "PROMETHEUS_MULTIPROC_DIR": metrics_dir})
+    print(f"serving {root} with {args.workers} workers", flush=True)
+    server.start()
+    try:
+        if "stall" in args.only:
+            for kind in args.kinds.split(","):
+                for count in (int(n) for n in args.stalled.split(",")):
+                    result = stall(server.port, kind, count, args.watch,
+                                   workers_rss=lambda: sum(filter(None, map(rss_kib, server.workers()))))
+                    print(result.line(), flush=True)
+                    time.sleep(2)
+        if "metrics" in args.only:
+            before = metrics_figures(server.port)
+            statuses = junk_requests(server.port, 2000)
+            after = metrics_figures(server.port)
+            for name, figures in (("before", before), ("after 2,000 made-up methods", after)):
+                print(f"metrics {name}: /metrics {figures['bytes']:,} bytes, {figures['series']:,} series, "
+                      f"{len(figures['labels'].get('method', ()))} methods, "
+                      f"{len(figures['labels'].get('operation', ()))} operations, "
+                      f"{len(figures['labels'].get('status', ()))} statuses; "
+                      f"metrics directory {directory_kib(metrics_dir):,} KiB", flush=True)
+            print(f"metrics: junk requests answered {statuses}", flush=True)
+        if "errors" in args.only:
+            for name, answer in error_cases(server.port).items():
+                code = (answer.json() or {}).get("code") if answer.body.startswith(b"{") else None
+                print(f"errors {name}: {answer.status} {code or answer.body[:60]!r}"
+                      f"{'; Location: ' + answer.headers['location'] if 'location' in answer.headers else ''}",
+                      flush=True)
+    finally:
+        server.stop()
+    if "config" in args.only:
+        for name, values in BAD_CONFIG.items():
+            for value in values:
+                code, output = refuses_to_start({name: value}, root)
+                print(f"config {name}={value!r}: "
+                      + ("kept running" if code is None else f"exit {code}")
+                      + f", names the variable: {name in output}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

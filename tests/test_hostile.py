@@ -1,0 +1,314 @@
+"""Hostile clients against real gunicorn (deploy/gunicorn.conf.py), over raw sockets.
+
+One slow or malicious client must not hurt anyone else: each case asserts the
+answer it gets, and that ``/healthz`` answers within 1 s during and after it.
+The attacks themselves live in ``bench/hostile.py`` (``make hostile`` prints
+the same cases as figures). The server runs with short deadlines
+(``GUNICORN_KEEPALIVE`` and ``GUNICORN_REQUEST_TIMEOUT``) so the whole file
+stays well under a minute.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+
+import pytest
+
+from bench.hostile import (
+    JSON_HEADERS, STALLS, chunked_request, error_cases, healthz_seconds, junk_requests, metrics_figures,
+    raw_request, request_bytes, stall,
+)
+from service.api import ops
+from support import running_gunicorn
+
+WORKERS = 2
+HEADER_DEADLINE = 2  # GUNICORN_KEEPALIVE: seconds to send the headers
+REQUEST_DEADLINE = 3  # GUNICORN_REQUEST_TIMEOUT: seconds from the headers to the answer
+SIGNING_KEY = "hostile-test-signing-key-0123456789abcdef"
+DEAL = "/v1/games/agram/deal"
+PROBLEM = "application/problem+json"
+
+pytestmark = pytest.mark.timeout(120)
+
+
+@pytest.fixture(scope="module")
+def server():
+    env = {"GUNICORN_KEEPALIVE": str(HEADER_DEADLINE), "GUNICORN_REQUEST_TIMEOUT": str(REQUEST_DEADLINE),
+           "REFEREE_SIGNING_KEYS": SIGNING_KEY}
+    with running_gunicorn(workers=WORKERS, env=env) as process:
+        yield process
+
+
+@pytest.fixture
+def port(server):
+    """The server's port; /healthz must answer within 1 s before and after each case."""
+    assert healthz_seconds(server.port) is not None, "unhealthy before the case"
+    yield server.port
+    assert server.poll() is None, "gunicorn died"
+    assert healthz_seconds(server.port) is not None, "unhealthy after the case"
+
+
+class Prober:
+    """Probes /healthz every 0.2 s in a thread while a case runs; every probe must answer within 1 s."""
+
+    def __init__(self, port: int) -> None:
+        self.port, self.results, self.stop = port, [], threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            self.results.append(healthz_seconds(self.port))
+            self.stop.wait(0.2)
+
+    def __enter__(self) -> Prober:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join()
+        assert self.results and None not in self.results, f"/healthz unanswered in {self.results}"
+
+
+def assert_problem(answer, status: int, code: str) -> dict:
+    assert answer.status == status, (answer.status, answer.body[:300])
+    assert answer.headers["content-type"] == PROBLEM
+    body = answer.json()
+    assert {"type", "title", "status", "detail", "code"} <= body.keys()
+    assert body["status"] == status and body["code"] == code, body
+    assert "Traceback" not in answer.body.decode() and "location" not in answer.headers
+    return body
+
+
+# 1. Stalled connections
+
+
+@pytest.mark.parametrize("kind", ["silent", "request-line", "headers"])
+def test_stalled_headers_do_not_block_healthz_and_are_dropped(port, kind):
+    count = 2 * WORKERS + 1
+    result = stall(port, kind, count, watch=HEADER_DEADLINE + 2.5)
+    assert result.answered == result.probes, result.line()
+    assert result.dropped == count, result.line()
+    assert max(result.dropped_after_s) < HEADER_DEADLINE + 1.5, result.line()
+    assert set(result.answers) <= {0}, result.line()  # closed, nothing written
+
+
+@pytest.mark.parametrize("kind", ["body", "chunked-body"])
+def test_stalled_bodies_do_not_block_healthz_and_get_408(port, kind):
+    count = 2 * WORKERS + 1
+    result = stall(port, kind, count, watch=REQUEST_DEADLINE + 2.5)
+    assert result.answered == result.probes, result.line()
+    assert result.dropped == count, result.line()
+    assert max(result.dropped_after_s) < REQUEST_DEADLINE + 1.5, result.line()
+    assert result.answers == {408: count}, result.line()
+
+
+def _trickle(sock: socket.socket, data: bytes, every: float, limit: float) -> tuple[float, bytes]:
+    """Send ``data`` one byte every ``every`` s; (seconds until the server closed, what it answered)."""
+    start, received = time.monotonic(), b""
+    sock.settimeout(every)
+    for byte in data:
+        if time.monotonic() - start > limit:
+            break
+        try:
+            sock.sendall(bytes([byte]))
+            chunk = sock.recv(65536)
+        except TimeoutError:
+            continue  # nothing from the server yet: keep trickling
+        except OSError:
+            break
+        received += chunk
+        if not chunk:
+            break
+    return time.monotonic() - start, received
+
+
+@pytest.mark.parametrize("part", ["headers", "body"])
+def test_a_client_trickling_bytes_is_dropped_at_the_deadline(port, part):
+    # One byte every 0.3 s is never a long stall, but each deadline is for the whole part.
+    head = b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+    with Prober(port), socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        if part == "headers":
+            seconds, received = _trickle(sock, head + b"X-Pad: " + b"a" * 200, 0.3, HEADER_DEADLINE + 5)
+        else:
+            sock.sendall(head + b"Content-Length: 300\r\n\r\n")
+            seconds, received = _trickle(sock, b" " * 300, 0.3, REQUEST_DEADLINE + 5)
+    deadline = HEADER_DEADLINE if part == "headers" else REQUEST_DEADLINE
+    assert seconds < deadline + 1.5, seconds
+    if part == "headers":
+        assert received == b""  # closed, nothing written
+    else:
+        assert received.startswith(b"HTTP/1.1 408"), received[:80]
+
+
+def test_fifty_stalled_connections_of_every_kind_at_once(port):
+    sockets = []
+    try:
+        with Prober(port) as prober:
+            for kind, data in STALLS.items():
+                for _ in range(10):
+                    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+                    sock.sendall(data)
+                    sockets.append(sock)
+            # Real work goes on meanwhile.
+            answer = raw_request(port, request_bytes("POST", DEAL, b'{"players": 3, "seed": 1}', JSON_HEADERS))
+            assert answer.status == 200
+            time.sleep(REQUEST_DEADLINE + 1.5)
+        assert len(prober.results) >= 10
+        for sock in sockets:  # every one was dropped by the server
+            sock.settimeout(0.5)
+            data = sock.recv(65536)
+            while chunk := sock.recv(65536):
+                data += chunk
+            assert data == b"" or data.startswith(b"HTTP/1.1 408"), data[:80]
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+# 2. Bounded metric labels
+
+
+def test_made_up_methods_and_paths_do_not_grow_metrics(port):
+    junk_requests(port, 100, seed=1)
+    first = metrics_figures(port)
+    statuses = junk_requests(port, 300, seed=2)
+    second = metrics_figures(port)
+    assert set(statuses) <= {400, 404, 405, 501}, statuses
+    assert second["series"] == first["series"]
+    assert abs(second["bytes"] - first["bytes"]) < 2000  # only the counts' digits grow
+    assert second["labels"]["method"] <= ops.STANDARD_METHODS | {"other"}
+    assert "other" in second["labels"]["method"]
+
+
+# 3. No 500 for bad input: framing, encodings, binary
+
+
+FRAMING = {
+    # gunicorn's InvalidChunkSize
+    "size-not-hex": (b"zz\r\n{}\r\n0\r\n\r\n", False, "hexadecimal"),
+    "size-empty": (b"\r\n{}\r\n0\r\n\r\n", False, "hexadecimal"),
+    "size-negative": (b"-2\r\n{}\r\n0\r\n\r\n", False, "hexadecimal"),
+    "size-line-too-long": (b"1" * 9000, False, "hexadecimal"),
+    # InvalidChunkExtension
+    "extension-malformed": (b"2;=x\r\n{}\r\n0\r\n\r\n", False, "extension"),
+    "extension-bare-cr": (b"2;a\rb\r\n{}\r\n0\r\n\r\n", False, "extension"),
+    # ChunkMissingTerminator
+    "data-longer-than-size": (b"1\r\n{}\r\n0\r\n\r\n", False, "CRLF"),
+    "last-crlf-missing": (b"2\r\n{}\r\n0\r\n", True, "CRLF"),
+    # NoMoreData
+    "cut-mid-chunk": (b'20\r\n{"players": 3', True, "closed before"),
+    "cut-before-next-size": (b"2\r\n{}\r\n", True, "closed before"),
+    "cut-in-size-line": (b"2", True, "closed before"),
+    # InvalidHeader, InvalidHeaderName, ObsoleteFolding, LimitRequestHeaders in the trailer section
+    "trailer-bad-name": (b"2\r\n{}\r\n0\r\nBad Name: 1\r\n\r\n", False, "trailer"),
+    "trailer-forbidden-field": (b"2\r\n{}\r\n0\r\nContent-Length: 2\r\n\r\n", False, "trailer"),
+    "trailer-folded": (b"2\r\n{}\r\n0\r\nX-A: 1\r\n folded\r\n\r\n", False, "trailer"),
+    "trailer-bare-lf": (b"2\r\n{}\r\n0\r\nX-A: 1\nX-B: 2\n", True, "trailer"),
+    "trailer-too-large": (b"2\r\n{}\r\n0\r\n" + b"X-A: 1\r\n" * 40000, False, "trailer"),
+}
+
+
+@pytest.mark.parametrize("name", FRAMING)
+def test_every_chunked_framing_fault_is_400_malformed_body(port, name):
+    data, shutdown, words = FRAMING[name]
+    with Prober(port):
+        answer = raw_request(port, chunked_request(DEAL, data), shutdown=shutdown)
+    body = assert_problem(answer, 400, "malformed_body")
+    assert words in body["detail"], body["detail"]
+
+
+def test_a_body_shorter_than_its_content_length_is_400(port):
+    data = request_bytes("POST", DEAL, b'{"players": 3}', JSON_HEADERS).replace(
+        b"Content-Length: 14", b"Content-Length: 40")
+    body = assert_problem(raw_request(port, data, shutdown=True), 400, "malformed_body")
+    assert "14 of the 40 bytes" in body["detail"]
+
+
+def test_a_well_framed_chunked_body_is_served(port):
+    payload = b'{"players": 3, "seed": 4}'
+    data = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (payload[:10], payload[10:])) + b"0\r\n\r\n"
+    answer = raw_request(port, chunked_request(DEAL, data))
+    assert answer.status == 200 and answer.json()["state"]["deal"]["seed"] == 4
+
+
+def test_the_error_cases_of_the_issue(port):
+    answers = error_cases(port)
+    assert_problem(answers["non-ASCII signature"], 403, "state_signature_invalid")
+    assert_problem(answers["bad chunk size"], 400, "malformed_body")
+    assert_problem(answers["chunked body cut short"], 400, "malformed_body")
+    assert_problem(answers["doubled slashes, foreign Host"], 404, "not_found")
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["\u00e9t\u00e9".encode(), b"\xff\xfe\x00", b"\xc3", "\u2603".encode() * 50, b"a\x01b", b"=" * 129],
+    ids=["utf8", "binary", "cut-utf8", "long-non-ascii", "control", "too-long"],
+)
+def test_request_id_of_non_ascii_or_binary_bytes_is_replaced(port, value):
+    data = request_bytes("GET", "/healthz").replace(b"Connection: close\r\n",
+                                                    b"Connection: close\r\nX-Request-ID: " + value + b"\r\n")
+    answer = raw_request(port, data)
+    if answer.status == 400:  # gunicorn refuses bytes a header may not hold, before the app
+        assert b"Traceback" not in answer.body
+        return
+    assert answer.status == 200, answer
+    rid = answer.headers["x-request-id"]
+    assert len(rid) == 32 and int(rid, 16) >= 0
+
+
+@pytest.mark.parametrize(
+    "content_type",
+    ["application/j\u00e9son".encode(), b"application/json; charset=\xff", b"\xff\xfe", "text/\u2603".encode(),
+     b"application/json; charset=utf-16", b"application/json;;;", b"\x01"],
+    ids=["non-ascii-type", "binary-charset", "binary", "snowman", "utf-16", "empty-params", "control"],
+)
+def test_content_type_of_non_ascii_or_binary_bytes_is_4xx(port, content_type):
+    body = b'{"players": 3, "seed": 1}'
+    data = request_bytes("POST", DEAL, body, "Content-Type: " + content_type.decode("latin-1") + "\r\n")
+    answer = raw_request(port, data)
+    assert answer.status in (200, 400, 415), answer
+    if answer.status != 200:
+        assert b"Traceback" not in answer.body
+        if answer.headers.get("content-type") == PROBLEM:
+            assert answer.json()["status"] == answer.status
+
+
+@pytest.mark.parametrize(
+    "signature",
+    ["hmac-sha256:\u00e9", "hmac-sha256:\u2603", "hmac-sha256:\x00", "hmac-sha256:" + "\U0001f0a1" * 40, "\u00e9"],
+)
+def test_signature_of_non_ascii_or_binary_text_is_403(port, signature):
+    state = json.loads(raw_request(port, request_bytes("POST", DEAL, b'{"players": 3, "seed": 9}',
+                                                       JSON_HEADERS)).body)["state"]
+    state["signature"] = signature
+    body = json.dumps({"state": state}, ensure_ascii=False).encode()
+    answer = raw_request(port, request_bytes("POST", "/v1/games/agram/legal-moves", body, JSON_HEADERS))
+    assert_problem(answer, 403, "state_signature_invalid")
+
+
+def test_body_of_invalid_utf8_is_400(port):
+    answer = raw_request(port, request_bytes("POST", DEAL, b'{"players": "\xff\xfe"}', JSON_HEADERS))
+    assert_problem(answer, 400, "malformed_json")
+
+
+# 5. No redirect built from the Host header
+
+
+@pytest.mark.parametrize("path", ["//v1//games", "/v1//games", "/v1/games//agram", "///", "//", "/v1//games/agram/deal"])
+@pytest.mark.parametrize("method", ["GET", "POST"])
+def test_doubled_slashes_with_a_foreign_host_are_404(port, path, method):
+    body = b"{}" if method == "POST" else None
+    answer = raw_request(port, request_bytes(method, path, body, JSON_HEADERS if body else "",
+                                             host="attacker.example"))
+    assert_problem(answer, 404, "not_found")
+
+
+@pytest.mark.parametrize("path", ["//healthz", "//v1/games", "//v1/games/agram", "//docs", "/docs/assets//x"])
+def test_no_answer_over_gunicorn_redirects_to_the_host(port, path):
+    # gunicorn itself reads a leading "//name" as the path "/name": served as such, or 404; never 3xx.
+    answer = raw_request(port, request_bytes("GET", path, host="attacker.example"))
+    assert answer.status in (200, 404) and "location" not in answer.headers, answer
