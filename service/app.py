@@ -16,9 +16,9 @@ from flask_cors import CORS
 
 from service import api as api_package
 from service import config as settings
-from service.api import middleware, ops
+from service.api import holding, middleware, ops
 from service.api.problems import ProblemApi
-from service.schemas.spec import SchemaExtrasPlugin
+from service.schemas.spec import SchemaExtrasPlugin, one_of_properties
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -102,11 +102,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app,
         origins=app.config[settings.CORS_ORIGINS],
         send_wildcard=True,  # "*" when every origin is allowed (no credentials are used)
-        allow_headers=["Content-Type", middleware.REQUEST_ID_HEADER],
+        allow_headers=["Content-Type", "Authorization", middleware.REQUEST_ID_HEADER],
         expose_headers=[middleware.REQUEST_ID_HEADER, "Allow"],
         max_age=600,
     )
+    app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
+    api.ma_plugin.converter.add_attribute_function(one_of_properties)
     api_package.register(api)
     app.register_blueprint(ops.docs)
     return app

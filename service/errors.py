@@ -73,3 +73,12 @@ class UnsupportedVersion(RefereeError):
     """A state from an unknown rules or schema version (HTTP 409)."""
 
     title = "Unsupported state version"
+
+
+class SealRefused(RefereeError):
+    """Sealed mode refuses the request (HTTP 403): a token this referee did not
+    seal (``state_token_invalid``), a missing or wrong seat credential
+    (``seat_credential_invalid``), or a chosen deal the operator has not
+    allowed (``chosen_deal_refused``)."""
+
+    title = "Refused by sealed mode"

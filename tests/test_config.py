@@ -70,7 +70,17 @@ def test_gunicorn_exits_non_zero_naming_the_variable(name, value):
     assert "Traceback" not in output  # one clear line, not a stack trace
 
 
-def test_gunicorn_starts_with_good_keys():
-    code, output = refuses_to_start({config.SIGNING_KEYS: f"{KEY},{OTHER}", config.SEALING_KEYS: OTHER,
-                                     config.ALLOW_CHOSEN_DEALS: "yes"}, timeout=8)
+@pytest.mark.parametrize(
+    "settings",
+    [{config.SIGNING_KEYS: f"{KEY},{OTHER}"}, {config.SEALING_KEYS: f"{OTHER},{KEY}", config.ALLOW_CHOSEN_DEALS: "yes"}],
+    ids=["signing", "sealing"],
+)
+def test_gunicorn_starts_with_good_keys(settings):
+    code, output = refuses_to_start(settings, timeout=8)
     assert code is None, output[-2000:]  # still serving when stopped
+
+
+def test_signing_and_sealing_keys_together_refuse_to_start():
+    code, output = refuses_to_start({config.SIGNING_KEYS: KEY, config.SEALING_KEYS: OTHER})
+    assert code not in (None, 0)
+    assert config.SIGNING_KEYS in output and config.SEALING_KEYS in output

@@ -18,8 +18,16 @@ import time
 import pytest
 
 from bench.hostile import (
-    JSON_HEADERS, STALLS, chunked_request, error_cases, healthz_seconds, junk_requests, metrics_figures,
-    raw_request, request_bytes, stall,
+    JSON_HEADERS,
+    STALLS,
+    chunked_request,
+    error_cases,
+    healthz_seconds,
+    junk_requests,
+    metrics_figures,
+    raw_request,
+    request_bytes,
+    stall,
 )
 from service.api import ops
 from support import running_gunicorn
@@ -148,7 +156,7 @@ def test_fifty_stalled_connections_of_every_kind_at_once(port):
     sockets = []
     try:
         with Prober(port) as prober:
-            for kind, data in STALLS.items():
+            for data in STALLS.values():
                 for _ in range(10):
                     sock = socket.create_connection(("127.0.0.1", port), timeout=5)
                     sock.sendall(data)

@@ -10,7 +10,6 @@ from service import signing
 from service.app import create_app
 from support import post
 
-
 FIRST = "first-key-0123456789abcdef0123456789"
 OLD = "old-key-0123456789abcdef0123456789"
 NEW = "new-key-0123456789abcdef0123456789"

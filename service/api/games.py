@@ -18,13 +18,11 @@ from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields, missing
 from webargs.flaskparser import FlaskParser, is_json_request
 
-from .. import signing
-from ..config import SIGNING_KEYS
-from ..errors import InvalidState, SignatureInvalid
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
-from ..schemas.games import dump_state, dump_view, schemas_for
+from ..schemas.games import dump_view, schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
+from .holding import current
 from .problems import problem_response
 
 _UNREAD = object()
@@ -172,55 +170,18 @@ def _json(body: dict[str, Any]) -> flask.Response:
     return flask.current_app.response_class(orjson.dumps(body), mimetype="application/json")
 
 
-def _keys() -> list[bytes]:
-    return [key.encode() for key in flask.current_app.config.get(SIGNING_KEYS) or []]
-
-
-def _signed(state: dict[str, Any]) -> dict[str, Any]:
-    """A dumped state, with its signature when the service has signing keys."""
-    keys = _keys()
-    if keys:
-        state["signature"] = signing.sign(state, keys[0])
-    return state
-
-
-def _sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:
-    """Every state a request body carries, with where it is."""
-    found = []
-    if isinstance(body, dict):
-        for where, value in (("state", body.get("state")), ("previous", body.get("previous"))):
-            if isinstance(value, dict):
-                found.append((where, value))
-        deal = body.get("deal")
-        if isinstance(deal, dict) and isinstance(deal.get("previous"), dict):
-            found.append(("deal.previous", deal["previous"]))
-    return found
-
-
-def _unsigned(keys: list[bytes]) -> list[str]:
-    if not keys:
-        return []
-    try:
-        body = json_body()
-    except ValueError:
-        return []  # the parser answers 400
-    return [where for where, state in _sent_states(body) if not signing.verify(state, keys)]
-
-
 @blp.before_request
 def _verify_signatures() -> None:
     """With signing keys, refuse any state sent back unsigned or changed (403).
 
     ``check`` reports a bad signature as a problem instead.
     """
-    if flask.request.method != "POST" or (flask.request.endpoint or "").endswith("_check"):
-        return
-    bad = _unsigned(_keys())
-    if bad:
-        raise SignatureInvalid(
-            "state_signature_invalid",
-            f"The state at {', '.join(bad)} is not signed by this referee, or was changed after it was signed",
-        )
+    if flask.request.method == "POST" and not (flask.request.endpoint or "").endswith("_check"):
+        try:
+            body = json_body()
+        except ValueError:
+            return  # the parser answers 400
+        current().verify(body, checking=False)
 
 
 BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 413, 415, 500)}
@@ -269,12 +230,6 @@ def _register(game: Game) -> None:
 
         return decorate
 
-    def with_previous(deal: dict[str, Any]) -> dict[str, Any]:
-        """A deal request with its ``previous`` hand restored (checked like any state)."""
-        if "previous" in deal:
-            deal["previous"] = game.restore(deal["previous"])
-        return deal
-
     @operation(
         "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
         problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
@@ -287,7 +242,10 @@ def _register(game: Game) -> None:
 
         With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
         """
-        return _json({"state": _signed(dump_state(game.deal(**with_previous(args))))})
+        holding = current()
+        kwargs, provenance = holding.deal_arguments(game, args)
+        first = "previous" not in kwargs
+        return _json(holding.answer(game.deal(**kwargs), provenance, first=first))
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
@@ -308,8 +266,9 @@ def _register(game: Game) -> None:
 
         Every move the seat to act may make; none once the hand is over.
         """
-        state = game.restore(args["state"])
-        return _json({"to_act": state.to_act, "moves": [dump_play(m) for m in game.legal_moves(state)]})
+        holding = current()
+        held = holding.load(game, args)
+        return _json({"to_act": held.hand.to_act, "moves": [dump_play(m) for m in holding.moves(held)]})
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
@@ -322,9 +281,11 @@ def _register(game: Game) -> None:
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        state = game.restore(args["state"])
-        after, events = game.play(state, args["move"])
-        return _json({"state": _signed(dump_state(after)), "events": [dump_event(event) for event in events]})
+        holding = current()
+        held = holding.load(game, args)
+        holding.authorize(held, args["move"])
+        after, events = game.play(held.hand, args["move"])
+        return _json({**holding.answer(after, held.provenance), "events": [dump_event(event) for event in events]})
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -348,7 +309,7 @@ def _register(game: Game) -> None:
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return _json(dump_record(game.score(game.restore(args["state"]))))
+        return _json(dump_record(game.score(current().load(game, args).hand)))
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
     def view(args: dict[str, Any]):
@@ -357,7 +318,9 @@ def _register(game: Game) -> None:
         What one seat may know, and nothing more: its own cards, what has been
         played and counts of the rest; never the deal or the seed.
         """
-        return _json(dump_view(game.restore(args["state"]), args["seat"]))
+        holding = current()
+        held = holding.load(game, args)
+        return _json(dump_view(held.hand, holding.viewer(held, args.get("seat"))))
 
     @operation(
         "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,
@@ -370,10 +333,12 @@ def _register(game: Game) -> None:
         Play a whole transcript in one call: a deal request and its moves, then
         any later hands of the match (`next_hands`).
         """
-        hands = [(with_previous(args["deal"]), args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
+        holding = current()
+        first, provenance = holding.transcript(game, args)
+        hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
         return _json({
-            "state": _signed(dump_state(state)),
+            **holding.answer(state, holding.replayed(state, args, provenance)),
             "events": [{**dump_event(event), "hand": number} for number, event in events],
             "score": dump_record(scores[-1]),
             "scores": [dump_record(score) for score in scores],
@@ -389,11 +354,8 @@ def _register(game: Game) -> None:
         Every invariant the state breaks, in the words of `invalid_state`;
         `valid` when there is none. A bad signature is listed as a problem.
         """
-        problems = [f"{where}: the signature is missing or wrong" for where in _unsigned(_keys())]
-        try:
-            game.restore(args["state"])
-        except InvalidState as invalid:
-            problems += invalid.extra["problems"]
+        holding = current()
+        problems = holding.verify(json_body(), checking=True) + holding.check(game, args)
         return _json({"valid": not problems, "problems": problems})
 
 

@@ -64,6 +64,7 @@ REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.RulesRefusal: 409,
     errors.UnsupportedVersion: 409,
     errors.SignatureInvalid: 403,
+    errors.SealRefused: 403,
 }
 
 # Problem types of the API itself (the games declare theirs beside their rules).
@@ -72,6 +73,21 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         code="state_signature_invalid",
         kind=errors.SignatureInvalid,
         description="The service signs its states, and this one's signature is missing or does not match: the state was not produced by this referee, or was changed.",
+    ),
+    ProblemCode(
+        code="state_token_invalid",
+        kind=errors.SealRefused,
+        description="Sealed mode: the token was changed, cut, sealed by an unknown key or is not a token (or a state object was sent where this referee takes tokens). Send the newest token the referee returned.",
+    ),
+    ProblemCode(
+        code="seat_credential_invalid",
+        kind=errors.SealRefused,
+        description="Sealed mode: a move or view needs the seat's credential (`Authorization: Bearer <credential>`), and this request has none, another seat's, or one of another match.",
+    ),
+    ProblemCode(
+        code="chosen_deal_refused",
+        kind=errors.SealRefused,
+        description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator allows chosen deals.",
     ),
 )
 

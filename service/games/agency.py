@@ -152,15 +152,20 @@ class Reach:
 class AgencyView:
     """What one seat may know (A5, A6): the two holders beside it in full,
     the others as counts, its reach, every card played, whose turn it is, the
-    points, its legal moves and the match. Never the deal or the seed."""
+    points, its legal moves and the match. Never the deal or the seed.
+
+    With no seat (``seat`` ``None``): what every seat may know, each holder
+    as a count; the members in ``PRIVATE`` are then ``None`` or empty."""
+
+    PRIVATE: ClassVar[tuple[str, ...]] = ("seat", "team", "reach", "legal_moves")
 
     game: str
     options: Mapping[str, Any]
-    seat: int
+    seat: int | None
     first_leader: int
-    team: int
+    team: int | None
     holders: tuple[HolderView, ...]
-    reach: tuple[Reach, ...]
+    reach: tuple[Reach, ...] | None
     tricks: tuple[Trick, ...]
     trick: Trick
     to_act: int | None
@@ -348,6 +353,10 @@ class AgencyGame(TrickGame):
     def score_type(self) -> type[Score]:
         return TeamScore
 
+    @property
+    def view_type(self) -> type[AgencyView]:
+        return AgencyView
+
     def trick_points(self, plays: Sequence[Play]) -> int:
         """The card points in a trick (A3)."""
         return sum(card_points(play.card) for play in plays)
@@ -464,24 +473,27 @@ class AgencyGame(TrickGame):
                 winner: int | None) -> TeamMatchStatus:
         return TeamMatchStatus(hand.match.hand, target, self.unit, hand.match.previous, tally, hand.match.chooser, over, winner)
 
-    def observe(self, hand: Hand, seat: int) -> AgencyView:
+    def observe(self, hand: Hand, seat: int | None) -> AgencyView:
         """What ``seat`` may know: the two holders beside it in full, the
-        others as counts, its reach (A5, A6), and what every seat sees.
+        others as counts, its reach (A5, A6), and what every seat sees. With
+        ``seat`` ``None``: what every seat sees, each holder as a count.
 
         Raises:
             RulesRefusal: ``seat_out_of_range``.
         """
         assert isinstance(hand, AgencyState)
-        refuse_seat(seat, SEATS, "seat")
-        beside = holders_of(seat)
+        beside: tuple[int, ...] = ()
+        if seat is not None:
+            refuse_seat(seat, SEATS, "seat")
+            beside = holders_of(seat)
         return AgencyView(
             game=self.id,
             options=hand.options,
             seat=seat,
             first_leader=hand.first_leader,
-            team=team(seat),
+            team=None if seat is None else team(seat),
             holders=tuple(HolderView(h, len(cards), cards if h in beside else None) for h, cards in enumerate(hand.holders)),
-            reach=tuple(Reach(h, tuple(cards)) for h, cards in hand.reach(seat)),
+            reach=None if seat is None else tuple(Reach(h, tuple(cards)) for h, cards in hand.reach(seat)),
             tricks=hand.tricks,
             trick=hand.trick,
             to_act=hand.to_act,
@@ -489,7 +501,7 @@ class AgencyGame(TrickGame):
             winner=hand.winner,
             team_points=hand.team_points,
             end=hand.end,
-            legal_moves=tuple(hand.legal_moves()) if hand.to_act == seat else (),
+            legal_moves=tuple(hand.legal_moves()) if seat is not None and hand.to_act == seat else (),
             match=self.match_status(hand),
         )
 

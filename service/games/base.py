@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
@@ -141,6 +142,11 @@ class Hand:
     def winner(self) -> int | None:
         """The hand's winner once it is over (a seat, or Agency's team)."""
         raise NotImplementedError
+
+    @property
+    def history(self) -> tuple[Play, ...]:
+        """Every play of the hand so far, in order (its length is the ply)."""
+        return tuple(play for trick in self.tricks for play in trick.plays) + self.plays
 
     # -- the rules of play: one source of legality ----------------------------
 
@@ -298,6 +304,11 @@ class TrickGame:
         """The record ``score`` returns (its fields are the score's)."""
         raise NotImplementedError
 
+    @property
+    def view_type(self) -> Any:
+        """The record ``observe`` returns; its ``PRIVATE`` members belong to one seat."""
+        raise NotImplementedError
+
     def trick_points(self, plays: Sequence[Play]) -> int | None:
         """The card points in a trick (Agency, A3), or ``None`` in games
         whose cards carry no points."""
@@ -413,6 +424,20 @@ class TrickGame:
         raise_problems(problems)
         return hand
 
+    def rebuild(self, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]], seed: int | None,
+                match: MatchRecord, plays: Sequence[Play]) -> Hand:
+        """A hand from a record this referee made itself (a state it signed, a
+        token it sealed): the deal, then its plays applied in order with no
+        legality check (each was checked when it was made), A12a settled.
+
+        Never call it with a client's unsigned state: ``restore`` checks those.
+        """
+        hand = self.HAND(self, seating, resolve_options(self.options, options), hands, seed, match)
+        for play in plays:
+            hand.apply(play)
+        hand.settle()
+        return hand
+
     def seating_problems(self, seating: Seating) -> list[str]:
         """Problems with a state's seating; any of them stops the restore."""
         raise NotImplementedError
@@ -526,9 +551,11 @@ class TrickGame:
         """The match tally once this hand is over."""
         raise NotImplementedError
 
-    def observe(self, hand: Hand, seat: int) -> Any:
+    def observe(self, hand: Hand, seat: int | None) -> Any:
         """What ``seat`` may know of ``hand``, and nothing more: a record of
-        the game's (the visibility rule belongs to the game).
+        the game's (the visibility rule belongs to the game). With ``seat``
+        ``None``: what every seat may know; the record's ``PRIVATE`` members
+        are then ``None`` or empty.
 
         Raises:
             RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
@@ -537,7 +564,7 @@ class TrickGame:
 
 
 def _record_items(record: Any) -> list[tuple[str, Any]]:
-    return [(name, getattr(record, name)) for name in record.__dataclass_fields__]
+    return [(field.name, getattr(record, field.name)) for field in fields(record)]
 
 
 # -- replaying a history --------------------------------------------------------

@@ -291,14 +291,19 @@ class LastTrickState(Hand):
 class LastTrickView:
     """What one seat may know (F2): its own cards, how many each seat holds,
     every card played, whose turn it is, its legal moves and the match. Never
-    the deal or the seed."""
+    the deal or the seed.
+
+    With no seat (``seat`` ``None``): what every seat may know; the members
+    in ``PRIVATE`` are then ``None`` or empty."""
+
+    PRIVATE: ClassVar[tuple[str, ...]] = ("seat", "hand", "legal_moves")
 
     game: str
     options: Mapping[str, Any]
-    seat: int
+    seat: int | None
     players: int
     dealer: int
-    hand: tuple[Card, ...]
+    hand: tuple[Card, ...] | None
     hand_sizes: tuple[int, ...]
     tricks: tuple[Trick, ...]
     trick: Trick | None
@@ -368,6 +373,10 @@ class LastTrickGame(TrickGame):
     @property
     def score_type(self) -> type[Score]:
         return self.scoring.record
+
+    @property
+    def view_type(self) -> type[LastTrickView]:
+        return LastTrickView
 
     # -- deal -------------------------------------------------------------------
 
@@ -458,29 +467,31 @@ class LastTrickGame(TrickGame):
         assert isinstance(hand, LastTrickState)
         return self.scoring.tally(hand.match.previous, hand)
 
-    def observe(self, hand: Hand, seat: int) -> LastTrickView:
+    def observe(self, hand: Hand, seat: int | None) -> LastTrickView:
         """What ``seat`` may know: its own cards and how many each seat
-        holds, and what every seat sees.
+        holds, and what every seat sees. With ``seat`` ``None``: what every
+        seat sees.
 
         Raises:
             RulesRefusal: ``seat_out_of_range``.
         """
         assert isinstance(hand, LastTrickState)
-        refuse_seat(seat, hand.players, "seat")
+        if seat is not None:
+            refuse_seat(seat, hand.players, "seat")
         return LastTrickView(
             game=self.id,
             options=hand.options,
             seat=seat,
             players=hand.players,
             dealer=hand.dealer,
-            hand=hand.hands[seat],
+            hand=None if seat is None else hand.hands[seat],
             hand_sizes=tuple(len(cards) for cards in hand.hands),
             tricks=hand.tricks,
             trick=hand.trick,
             to_act=hand.to_act,
             hand_over=hand.hand_over,
             winner=hand.winner,
-            legal_moves=tuple(hand.legal_moves()) if hand.to_act == seat else (),
+            legal_moves=tuple(hand.legal_moves()) if seat is not None and hand.to_act == seat else (),
             match=self.match_status(hand),
         )
 

@@ -176,3 +176,31 @@ def card_or_none(code: Any) -> Card | None:
         return Card.parse(code)
     except ValueError:
         return None
+
+
+class StateOrToken(fields.Nested):
+    """A hand as a state object (loaded by the nested state schema) or, in
+    sealed mode, the token the referee returned for it (kept as a string;
+    ``service.api.holding`` opens it). The spec says ``oneOf`` the two."""
+
+    default_error_messages = {"token": "A token is a string of at most {max} characters."}
+
+    def __init__(self, schema: Any, *, max_token: int, **kwargs: Any) -> None:
+        super().__init__(schema, **kwargs)
+        self.max_token = max_token
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, str):
+            if len(value) > self.max_token:
+                raise self.make_error("token", max=self.max_token)
+            return value
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class OneOf(fields.Field):  # type: ignore[type-arg]
+    """A response member that is one of several shapes (documentation only:
+    the views write their answers themselves). The spec says ``oneOf``."""
+
+    def __init__(self, *choices: fields.Field, **kwargs: Any) -> None:  # type: ignore[type-arg]
+        super().__init__(**kwargs)
+        self.choices = choices

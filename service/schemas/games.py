@@ -34,10 +34,11 @@ from ..cards import SEED_MAX
 from ..games import GAMES, Game, Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import MatchRecord, OptionSpec, RawState
+from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
 from .agency import AgencyEdge
 from .family import BoundedSchema, FamilyEdge, GameParts, codes, named_schema
-from .fields import Bool, CardField, FastList, Int, List, card_or_none, cards, seat, small_int
+from .fields import Bool, CardField, FastList, Int, List, OneOf, StateOrToken, card_or_none, cards, seat, small_int
 from .last_trick import LastTrickEdge
 from .records import dump_record, dump_trick, to_json
 
@@ -147,6 +148,52 @@ class StateBase(BoundedSchema):
             claimed={name: data[name] for name in self.EDGE.CLAIMED if name in data},
             claimed_match=match.get("claimed", {}),
         )
+
+
+class HandRequest(BoundedSchema):
+    """A request that names its hand by ``state`` or ``token``: exactly one."""
+
+    @validates_schema
+    def _state_or_token(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("state" in data) == ("token" in data):
+            raise ValidationError("Give the hand's state, or in sealed mode its token: exactly one of them.", "_schema")
+
+
+def _token() -> fields.String:
+    return fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+                         metadata={"description": "Sealed mode: the hand's token, in place of its state."})
+
+
+@cache
+def _seat_credential() -> type[Schema]:
+    return named_schema("SeatCredential", {
+        "seat": Int(required=True, metadata={"description": "The seat."}),
+        "credential": fields.String(required=True, metadata={"description": "Its credential: send it as `Authorization: Bearer <credential>`."}),
+    }, doc="A seat's credential, valid for every hand of the match (sealed mode).")
+
+
+@cache
+def _sealed_deal() -> type[Schema]:
+    return named_schema("SealedDeal", {
+        "source": fields.String(required=True, validate=validate.OneOf(["random", "seed", "deck", "hands"]),
+                                metadata={"description": "Where the deal came from: drawn at random, or chosen (a seed, a deck order, hands)."}),
+        "commitment": fields.String(metadata={"description": "A seeded deal: lowercase hex SHA-256 of the nonce then the seed as 8 bytes big-endian."}),
+        "seed": Int(metadata={"description": "Once the hand is over: the seed (recompute the deal with the documented shuffle)."}),
+        "nonce": fields.String(metadata={"description": "Once the hand is over: the nonce, lowercase hex."}),
+    }, doc="Where a sealed hand's deal came from; its seed and nonce once the hand is over.")
+
+
+def _public_state(parts: GameParts, view_fields: dict[str, Any], state: type[Schema]) -> type[Schema]:
+    """What every seat may see of a sealed hand: the seat view's members
+    that belong to no one seat, where the deal came from, the match id and the ply."""
+    private = parts.game.view_type.PRIVATE
+    shown = {name: field for name, field in view_fields.items() if name not in private}
+    return named_schema(f"{parts.prefix}PublicState", {
+        **shown,
+        "deal": fields.Nested(_sealed_deal(), required=True),
+        "match_id": fields.String(required=True, metadata={"description": "The same for every hand of a match."}),
+        "ply": Int(required=True, metadata={"description": "Plays made in this hand: the newest token of a match has the highest."}),
+    }, doc=f"What every seat may see of a sealed hand of {parts.game.name}: no unplayed or undealt card, no seed while it runs.")
 
 
 class _MatchBase(BoundedSchema):
@@ -284,10 +331,27 @@ def schemas_for(game_id: str) -> GameSchemas:
         return named_schema(f"{prefix}{name}", fields_, doc=doc)
 
     deal = _deal_request(parts, edge, state)
-    state_request = request("StateRequest", {"state": fields.Nested(state, required=True)}, "A state.")
-    play_request = request(
-        "PlayRequest", {"state": fields.Nested(state, required=True), "move": fields.Nested(move, required=True)}, "A state and a move."
-    )
+
+    def hand_request(name: str, extra: dict[str, Any], doc: str) -> type[Schema]:
+        """A request naming a hand by its ``state`` or, in sealed mode, its ``token``."""
+        schema = named_schema(
+            f"{prefix}{name}",
+            {"state": fields.Nested(state, metadata={"description": "The hand (open and signed modes)."}), "token": _token(), **extra},
+            HandRequest,
+            doc=doc,
+        )
+        schema.JSON_SCHEMA_EXTRA = {"oneOf": [{"required": ["state"]}, {"required": ["token"]}]}  # type: ignore[attr-defined]
+        return schema
+
+    state_request = hand_request("StateRequest", {}, "A hand: its state, or in sealed mode its token.")
+    play_request = hand_request("PlayRequest", {"move": fields.Nested(move, required=True)}, "A hand (state or token) and a move.")
+    view_fields = {**_view_common(parts), **edge.view_fields(parts)}
+    public_state = _public_state(parts, view_fields, state)
+    answer_state = OneOf(fields.Nested(state), fields.Nested(public_state), required=True,
+                         metadata={"description": "The state (open and signed modes), or the public state (sealed mode)."})
+    sealed_members = {
+        "token": fields.String(metadata={"description": "Sealed mode: the hand's token, to send back in place of the state."}),
+    }
     trick_request = request(
         "TrickRequest",
         {"plays": List(fields.Nested(play_schema(
@@ -295,11 +359,16 @@ def schemas_for(game_id: str) -> GameSchemas:
         )), required=True, validate=validate.Length(min=1, max=seats))},
         "Plays in order; the first leads.",
     )
-    state_response = request("StateResponse", {"state": fields.Nested(state, required=True)}, "A new state.")
+    state_response = request(
+        "StateResponse",
+        {"state": answer_state, **sealed_members, "seats": List(fields.Nested(_seat_credential()), validate=validate.Length(max=seats),
+                                                               metadata={"description": "Sealed mode, a match's first deal: each seat's credential."})},
+        "A new hand.",
+    )
     event = _event_schema(prefix, edge)
     play_response = request(
         "PlayResponse",
-        {"state": fields.Nested(state, required=True), "events": List(fields.Nested(event), required=True)},
+        {"state": answer_state, **sealed_members, "events": List(fields.Nested(event), required=True)},
         "The state after the move and what happened, in order.",
     )
     legal_moves_response = request(
@@ -321,14 +390,15 @@ def schemas_for(game_id: str) -> GameSchemas:
         "Who wins these plays (RULINGS A11, F1).",
     )
     score_response = request("Score", _score_fields(game, edge, top), "The hand's result so far.")
-    view_request = request(
+    view_request = hand_request(
         "ViewRequest",
-        {"state": fields.Nested(state, required=True), "seat": seat("The seat whose view is wanted.", maximum=top, required=True)},
-        "A state and a seat.",
+        {"seat": seat("The seat whose view is wanted; required in open and signed modes. Sealed mode: the credential's seat.",
+                      maximum=top)},
+        "A hand (state or token) and a seat.",
     )
     view_response = named_schema(
         f"{prefix}SeatView",
-        {**_view_common(parts), **edge.view_fields(parts)},
+        view_fields,
         doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.",
     )
     hand_transcript = request(
@@ -353,7 +423,8 @@ def schemas_for(game_id: str) -> GameSchemas:
     replay_response = request(
         "ReplayResult",
         {
-            "state": fields.Nested(state, required=True, metadata={"description": "The final state."}),
+            "state": answer_state,
+            **sealed_members,
             "events": List(fields.Nested(event), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
             "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
             "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
@@ -523,7 +594,8 @@ def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None
         "options": fields.Nested(parts.options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
     }
     if state is not None:
-        fields_["previous"] = fields.Nested(state, metadata={"description": "The finished hand this one follows in a match (RULINGS " + edge.PREVIOUS})
+        fields_["previous"] = StateOrToken(state, max_token=MAX_TOKEN_CHARS, metadata={
+            "description": "The finished hand this one follows in a match (RULINGS " + edge.PREVIOUS + " Sealed mode: its token."})
     fields_.update(edge.deal_seating_fields(parts))
     name, doc = ("DealRequest", "A new hand") if state is not None else ("NextDeal", "A later hand of the match")
     schema = named_schema(f"{parts.prefix}{name}", fields_, _DealBase, doc=f"{doc}: at most one of seed, deck and hands; none deals at random.")

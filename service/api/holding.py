@@ -1,0 +1,301 @@
+"""How states travel between the referee and its clients: open, signed or sealed.
+
+The referee keeps nothing between requests, so a client holds each hand. The
+app holds states one way, chosen by its settings at start:
+
+* **open** (no keys): the client holds the whole state; every state sent back
+  is replayed from its deal and checked (``Game.restore``).
+* **signed** (``REFEREE_SIGNING_KEYS``): the same states, each carrying an
+  HMAC signature (``service.signing``); a state sent back must carry a valid
+  one (403 ``state_signature_invalid``).
+* **sealed** (``REFEREE_SEALING_KEYS``): the client holds an opaque token and
+  sees only the public state (``service.sealing``, ``service.schemas.sealed``);
+  a seat acts with its credential (``Authorization: Bearer``); random deals
+  are committed to and revealed once the hand is over; chosen deals and
+  replays are refused unless ``REFEREE_ALLOW_CHOSEN_DEALS`` is true.
+
+The views call a ``Holding`` for the hand a request names and for the state
+members of their answer, so they never test which way states are held.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import flask
+from flask_smorest import abort
+
+from .. import signing
+from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingError
+from ..errors import InvalidState, SealRefused, SignatureInvalid
+from ..games import Game, Hand
+from ..games.records import RawState
+from ..schemas.games import dump_state, schemas_for
+from ..schemas.sealed import Provenance, dump_public, hand_of, payload
+from ..sealing import Sealer, Unsealable, new_match_id
+from ..tricks import Play
+
+EXTENSION = "referee-holding"
+DEAL_SOURCES = ("seed", "deck", "hands")
+
+
+@dataclass(frozen=True)
+class Held:
+    """The hand a request names, and what the request may do with it.
+
+    Attributes:
+        hand: the hand.
+        seat: sealed mode: the seat the request's credential proves, or
+            ``None`` without one; open and signed modes: ``None``, any seat.
+        provenance: sealed mode: where the deal came from and its match.
+    """
+
+    hand: Hand
+    seat: int | None = None
+    provenance: Provenance | None = None
+
+
+class Holding:
+    """Open states: the whole state goes back and forth, and every state sent
+    back is replayed and checked."""
+
+    sealed = False
+
+    def load(self, game: Game, args: dict[str, Any]) -> Held:
+        """The hand of a request's ``state``.
+
+        Raises:
+            InvalidState: the state is not one the rules could have produced.
+            SealRefused: a ``token`` where this referee holds open states.
+        """
+        if "state" not in args:
+            raise SealRefused("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
+        return Held(game.restore(args["state"]))
+
+    def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+        """The keyword arguments of ``Game.deal`` for a deal request (its
+        ``previous`` hand restored), and the deal's provenance."""
+        if "previous" in args:
+            if not isinstance(args["previous"], RawState):
+                self._refuse_token()
+            args["previous"] = game.restore(args["previous"])
+        return args, None
+
+    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+        """The first deal of a replayed transcript, as ``deal_arguments`` gives
+        it (a refusal where replays are not allowed)."""
+        return self.deal_arguments(game, args["deal"])
+
+    def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
+        """The provenance of a transcript's last hand."""
+        return None
+
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
+        """The state members of an answer: ``{"state": ...}``."""
+        return {"state": dump_state(hand)}
+
+    def moves(self, held: Held) -> list[Play]:
+        """The legal moves this request may see: every legal move."""
+        return held.hand.legal_moves()
+
+    def authorize(self, held: Held, move: Play) -> None:
+        """Refuse a move the request may not make for its seat (sealed mode)."""
+
+    def viewer(self, held: Held, seat: int | None) -> int:
+        """The seat whose view the request may have."""
+        if seat is None:
+            abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
+        return seat
+
+    def check(self, game: Game, args: dict[str, Any]) -> list[str]:
+        """Every problem of the state a ``check`` request sends (it always replays)."""
+        if "state" not in args:
+            self._refuse_token()
+        try:
+            game.restore(args["state"])
+        except InvalidState as invalid:
+            return list(invalid.extra["problems"])
+        return []
+
+    def verify(self, body: Any, checking: bool) -> list[str]:
+        """Where a request's body carries a state this referee did not sign
+        (signed mode); none here."""
+        return []
+
+    def _refuse_token(self) -> Any:
+        raise SealRefused("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
+
+
+class SignedHolding(Holding):
+    """Signed states: open states, each signed; a state sent back must carry a
+    valid signature (``check`` lists a bad one as a problem instead)."""
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = [key.encode() for key in keys]
+
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
+        state = dump_state(hand)
+        state["signature"] = signing.sign(state, self.keys[0])
+        return {"state": state}
+
+    def verify(self, body: Any, checking: bool) -> list[str]:
+        bad = [where for where, state in sent_states(body) if not signing.verify(state, self.keys)]
+        if bad and not checking:
+            raise SignatureInvalid(
+                "state_signature_invalid",
+                f"The state at {', '.join(bad)} is not signed by this referee, or was changed after it was signed",
+            )
+        return [f"{where}: the signature is missing or wrong" for where in bad]
+
+
+class SealedHolding(Holding):
+    """Sealed states: tokens, public states and seat credentials."""
+
+    sealed = True
+
+    def __init__(self, keys: list[str], allow_chosen: bool) -> None:
+        self.sealer = Sealer(keys)
+        self.allow_chosen = allow_chosen
+
+    def load(self, game: Game, args: dict[str, Any]) -> Held:
+        """The hand of a request's ``token``, and the seat its credential proves.
+
+        Raises:
+            SealRefused: ``state_token_invalid`` (a state object, or a token
+                this referee did not seal for this game),
+                ``seat_credential_invalid`` (a credential of another match or seat).
+        """
+        hand, provenance = self._open(game, args.get("token"))
+        return Held(hand, self._credential_seat(hand, provenance), provenance)
+
+    def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+        chosen = [name for name in DEAL_SOURCES if name in args]
+        if chosen and not self.allow_chosen:
+            raise SealRefused(
+                "chosen_deal_refused",
+                f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
+            )
+        match_id = new_match_id()
+        if "previous" in args:
+            previous, before = self._open(game, args["previous"], "previous")
+            args["previous"], match_id = previous, before.match_id
+        source = chosen[0] if chosen else "random"
+        nonce = None
+        if source == "random":
+            args["seed"] = secrets.randbits(64)
+        if source in ("random", "seed"):
+            nonce = secrets.token_bytes(16)
+        return args, Provenance(match_id, source, nonce)
+
+    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+        if not self.allow_chosen:
+            raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)")
+        return self.deal_arguments(game, args["deal"])
+
+    def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
+        """The last hand's provenance: its deal request's source, the match of
+        the transcript's first deal, a fresh nonce for a seeded deal."""
+        assert first is not None
+        if not args.get("next_hands"):
+            return first
+        chosen = [name for name in DEAL_SOURCES if name in args["next_hands"][-1]["deal"]]
+        nonce = secrets.token_bytes(16) if hand.seed is not None else None
+        return Provenance(first.match_id, chosen[0] if chosen else "random", nonce)
+
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
+        """``{"state": <public state>, "token": ...}``, and on a match's first
+        deal ``"seats"``: each seat's credential."""
+        assert provenance is not None
+        out: dict[str, Any] = {"state": dump_public(hand, provenance), "token": self.sealer.seal(payload(hand, provenance))}
+        if first:
+            out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]
+        return out
+
+    def moves(self, held: Held) -> list[Play]:
+        """The credential's seat's legal moves; none for another seat, or without a credential."""
+        return held.hand.legal_moves() if held.seat is not None and held.seat == held.hand.to_act else []
+
+    def authorize(self, held: Held, move: Play) -> None:
+        if held.seat is None or held.seat != move.seat:
+            raise SealRefused(
+                "seat_credential_invalid",
+                f"A move for seat {move.seat} needs seat {move.seat}'s credential (Authorization: Bearer <credential>)",
+            )
+
+    def viewer(self, held: Held, seat: int | None) -> int:
+        if held.seat is None or (seat is not None and seat != held.seat):
+            raise SealRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
+        return held.seat
+
+    def check(self, game: Game, args: dict[str, Any]) -> list[str]:
+        """A token always opens to a hand the rules produced; it is replayed
+        and checked again all the same."""
+        hand, _ = self._open(game, args.get("token"))
+        raw = schemas_for(game.id).state().load(dump_state(hand))
+        try:
+            game.restore(raw)
+        except InvalidState as invalid:
+            return list(invalid.extra["problems"])
+        return []
+
+    def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance]:
+        if not isinstance(token, str):
+            raise SealRefused("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
+        try:
+            hand, provenance = hand_of(self.sealer.open(token))
+        except Unsealable:
+            raise SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed") from None
+        if hand.game is not game:
+            raise SealRefused("state_token_invalid", f"The {where} is a token of {hand.game.id}, not {game.id}")
+        return hand, provenance
+
+    def _credential_seat(self, hand: Hand, provenance: Provenance) -> int | None:
+        header = flask.request.headers.get("Authorization")
+        if header is None:
+            return None
+        scheme, _, credential = header.partition(" ")
+        try:
+            if scheme.lower() != "bearer":
+                raise Unsealable("not a bearer credential")
+            seat = self.sealer.credential_seat(credential.strip(), provenance.match_id)
+        except Unsealable:
+            raise SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match") from None
+        if seat >= hand.players:
+            raise SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match")
+        return seat
+
+
+def sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:
+    """Every state object a request body carries, with where it is."""
+    found = []
+    if isinstance(body, dict):
+        for where, value in (("state", body.get("state")), ("previous", body.get("previous"))):
+            if isinstance(value, dict):
+                found.append((where, value))
+        deal = body.get("deal")
+        if isinstance(deal, dict) and isinstance(deal.get("previous"), dict):
+            found.append(("deal.previous", deal["previous"]))
+    return found
+
+
+def holding_for(config: dict[str, Any]) -> Holding:
+    """The holding the settings choose.
+
+    Raises:
+        SettingError: both signing and sealing keys are set.
+    """
+    if config.get(SEALING_KEYS) and config.get(SIGNING_KEYS):
+        raise SettingError(f"Set {SIGNING_KEYS} or {SEALING_KEYS}, not both: sealed tokens are already authenticated")
+    if config.get(SEALING_KEYS):
+        return SealedHolding(config[SEALING_KEYS], bool(config.get(ALLOW_CHOSEN_DEALS)))
+    if config.get(SIGNING_KEYS):
+        return SignedHolding(config[SIGNING_KEYS])
+    return Holding()
+
+
+def current() -> Holding:
+    """The app's holding."""
+    holding: Holding = flask.current_app.extensions[EXTENSION]
+    return holding

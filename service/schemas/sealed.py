@@ -1,0 +1,124 @@
+"""Sealed states as JSON: what a token holds, and the public state.
+
+A token's payload (sealed by ``service.sealing``) is JSON whose length
+depends only on what every seat may see: the public record of the hand
+(game, seating, options, match record, every play, where the deal came from)
+and a fixed-width ``private`` block (base64url) with the seed, the
+commitment's nonce and, for each card of the game's deck in deck order, the
+seat it was dealt to and its place in that seat's dealt order (or undealt).
+So not even a token's length tells a seat anything about hidden cards.
+
+The public state is what every seat may see (the game's ``observe`` with no
+seat), with where the deal came from, the match id and the ply.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from ..cards import Card
+from ..games import GAMES, Hand
+from ..games.records import MatchRecord, Seating
+from ..sealing import Unsealable, b64, commitment, unb64
+from ..tricks import Play
+from .records import dump_record
+
+PAYLOAD_VERSION = 1
+UNDEALT = 255
+_HEADER = struct.Struct(">?Q16s")
+"""The private block's head: whether there is a seed, the seed, the nonce."""
+
+
+@dataclass(frozen=True)
+class Provenance:
+    """Where a sealed hand's deal came from, and which match it belongs to.
+
+    Attributes:
+        match_id: the same for every hand of a match.
+        source: ``random``, ``seed``, ``deck`` or ``hands``.
+        nonce: the 16 bytes committed with the seed (seeded deals), else ``None``.
+    """
+
+    match_id: str
+    source: str
+    nonce: bytes | None = None
+
+
+def payload(hand: Hand, provenance: Provenance) -> bytes:
+    """The bytes a token seals for ``hand``."""
+    seating = hand.seating
+    record = {
+        "v": PAYLOAD_VERSION,
+        "game": hand.game.id,
+        "match_id": provenance.match_id,
+        "source": provenance.source,
+        "seating": [seating.players, seating.first_leader, seating.dealer],
+        "options": hand.options,
+        "match": [hand.match.hand, hand.match.previous, hand.match.chooser],
+        "plays": [[play.seat, play.card.code, play.holder] for play in hand.history],
+        "private": b64(_private(hand, provenance.nonce)),
+    }
+    return orjson.dumps(record)
+
+
+def hand_of(data: bytes) -> tuple[Hand, Provenance]:
+    """The hand and provenance a token's payload holds (rebuilt, not checked:
+    only this referee can seal a payload).
+
+    Raises:
+        Unsealable: a payload of another version or game.
+    """
+    record = orjson.loads(data)
+    game = GAMES.get(record.get("game")) if isinstance(record, dict) else None
+    if game is None or record.get("v") != PAYLOAD_VERSION:
+        raise Unsealable("a payload of another version")
+    players, first_leader, dealer = record["seating"]
+    number, previous, chooser = record["match"]
+    seed, nonce, hands = _read_private(unb64(record["private"]), game.deck, players)
+    plays = [Play(seat, Card.parse(code), holder) for seat, code, holder in record["plays"]]
+    hand = game.rebuild(Seating(players, first_leader, dealer), record["options"], hands, seed,
+                        MatchRecord(number, tuple(previous), chooser), plays)
+    return hand, Provenance(record["match_id"], record["source"], nonce)
+
+
+def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
+    """The public state: what every seat may see of ``hand`` (no unplayed
+    card, no undealt card, no seed or nonce while the hand runs), with
+    ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed`` and
+    ``nonce`` once the hand is over), ``match_id`` and ``ply``."""
+    view = hand.game.observe(hand, None)
+    shown = {name: value for name, value in dump_record(view).items() if name not in view.PRIVATE}
+    deal: dict[str, Any] = {"source": provenance.source}
+    if hand.seed is not None and provenance.nonce is not None:
+        deal["commitment"] = commitment(provenance.nonce, hand.seed)
+        if hand.hand_over:
+            deal["seed"] = hand.seed
+            deal["nonce"] = provenance.nonce.hex()
+    head = {name: shown.pop(name) for name in ("game", "options")}
+    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown}
+
+
+def _private(hand: Hand, nonce: bytes | None) -> bytes:
+    """The fixed-width private block: seed, nonce, and each deck card's seat and place."""
+    head = _HEADER.pack(hand.seed is not None, hand.seed or 0, nonce or bytes(16))
+    where = {card: (seat, place) for seat, cards in enumerate(hand.deal_hands) for place, card in enumerate(cards)}
+    body = bytearray()
+    for card in hand.game.deck:
+        body += bytes(where.get(card, (UNDEALT, UNDEALT)))
+    return head + bytes(body)
+
+
+def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, list[list[Card]]]:
+    has_seed, seed, nonce = _HEADER.unpack_from(block)
+    placed: list[list[tuple[int, Card]]] = [[] for _ in range(players)]
+    for index, card in enumerate(deck):
+        seat, place = block[_HEADER.size + 2 * index], block[_HEADER.size + 2 * index + 1]
+        if seat != UNDEALT:
+            placed[seat].append((place, card))
+    hands = [[card for _, card in sorted(cards)] for cards in placed]
+    return (seed if has_seed else None), (nonce if has_seed else None), hands

@@ -1,0 +1,162 @@
+"""Sealed states: opaque tokens, seat credentials and deal commitments.
+
+With sealing keys, the referee hands out a state as a token that only it can
+read, so the players' own clients can hold the game without seeing each
+other's cards (README: Sealed states).
+
+**Keys.** Each sealing key is a string of at least 32 characters; the first
+seals, every key opens. From each key HKDF-SHA256 derives a 256-bit AES key
+(for tokens) and a 256-bit HMAC key (for credentials), and a key id: the first
+8 characters of the unpadded base64url SHA-256 of the key, written into every
+token and credential so the right key is found and keys can roll.
+
+**Token.** ``"t1." + key id + "." + base64url(nonce || ciphertext)``: the
+payload's bytes sealed by AES-256-GCM (``cryptography``) with a fresh 96-bit
+nonce, the prefix ``t1.<key id>`` as associated data. Changing, cutting or
+forging any part makes it fail to open.
+
+**Credential.** ``"c1." + key id + "." + seat + "." + base64url(HMAC-SHA256(
+credential key, match id + "/" + seat))``: a seat's proof, the same for every
+hand of a match, derived from the key so nothing is stored.
+
+**Commitment.** The lowercase hex SHA-256 of a 16-byte nonce followed by the
+seed as 8 bytes big-endian, published while the hand runs; the seed and nonce
+are revealed once it is over, so anyone can check the deal.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+TOKEN_VERSION = "t1"
+CREDENTIAL_VERSION = "c1"
+NONCE_BYTES = 12
+MAX_TOKEN_CHARS = 16_384
+"""Longer strings are not tokens (a token of the largest state is far shorter)."""
+
+
+class Unsealable(ValueError):
+    """A token or credential that this referee did not make, or that was changed."""
+
+
+def b64(data: bytes) -> str:
+    """Unpadded base64url."""
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
+
+
+def unb64(text: str) -> bytes:
+    """The bytes of unpadded base64url text.
+
+    Raises:
+        Unsealable: not base64url.
+    """
+    try:
+        return base64.urlsafe_b64decode(text.encode("ascii") + b"=" * (-len(text) % 4))
+    except (UnicodeEncodeError, binascii.Error, ValueError):
+        raise Unsealable("not base64url") from None
+
+
+@dataclass(frozen=True)
+class SealingKey:
+    """One sealing key and what is derived from it."""
+
+    id: str
+    cipher: AESGCM
+    credential_key: bytes
+
+    @classmethod
+    def derive(cls, secret: str) -> SealingKey:
+        """The key for a configured secret (at least 32 characters)."""
+        material = secret.encode()
+
+        def hkdf(info: bytes) -> bytes:
+            return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(material)
+
+        key_id = b64(hashlib.sha256(b"referee key id/" + material).digest())[:8]
+        return cls(id=key_id, cipher=AESGCM(hkdf(b"referee token/v1")), credential_key=hkdf(b"referee seat credential/v1"))
+
+
+class Sealer:
+    """Seals and opens tokens and issues and checks credentials with a key list:
+    the first key seals, every key opens."""
+
+    def __init__(self, secrets_: Sequence[str]) -> None:
+        if not secrets_:
+            raise ValueError("a sealer needs at least one key")
+        self.keys = [SealingKey.derive(secret) for secret in secrets_]
+        self._by_id = {key.id: key for key in reversed(self.keys)}
+
+    def seal(self, payload: bytes) -> str:
+        """A token of ``payload``'s bytes."""
+        key = self.keys[0]
+        prefix = f"{TOKEN_VERSION}.{key.id}"
+        nonce = secrets.token_bytes(NONCE_BYTES)
+        return f"{prefix}.{b64(nonce + key.cipher.encrypt(nonce, payload, prefix.encode()))}"
+
+    def open(self, token: object) -> bytes:
+        """The payload of a token this referee sealed.
+
+        Raises:
+            Unsealable: anything else (changed, cut, foreign or not a token).
+        """
+        if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
+            raise Unsealable("not a token")
+        version, _, rest = token.partition(".")
+        key_id, _, body = rest.partition(".")
+        key = self._by_id.get(key_id)
+        if version != TOKEN_VERSION or key is None:
+            raise Unsealable("not a token of this referee")
+        sealed = unb64(body)
+        if len(sealed) <= NONCE_BYTES:
+            raise Unsealable("too short")
+        try:
+            return key.cipher.decrypt(sealed[:NONCE_BYTES], sealed[NONCE_BYTES:], f"{version}.{key_id}".encode())
+        except InvalidTag:
+            raise Unsealable("changed or foreign") from None
+
+    def credential(self, match_id: str, seat: int) -> str:
+        """Seat ``seat``'s credential for every hand of match ``match_id``."""
+        key = self.keys[0]
+        return f"{CREDENTIAL_VERSION}.{key.id}.{seat}.{b64(_credential_mac(key, match_id, seat))}"
+
+    def credential_seat(self, credential: object, match_id: str) -> int:
+        """The seat a credential proves for match ``match_id``.
+
+        Raises:
+            Unsealable: not a credential of this referee for this match.
+        """
+        if not isinstance(credential, str) or len(credential) > 256:
+            raise Unsealable("not a credential")
+        parts = credential.split(".")
+        if len(parts) != 4 or parts[0] != CREDENTIAL_VERSION or not parts[2].isdigit() or len(parts[2]) > 2:
+            raise Unsealable("not a credential")
+        key = self._by_id.get(parts[1])
+        seat = int(parts[2])
+        if key is None or not hmac.compare_digest(unb64(parts[3]), _credential_mac(key, match_id, seat)):
+            raise Unsealable("not a credential for this match")
+        return seat
+
+
+def _credential_mac(key: SealingKey, match_id: str, seat: int) -> bytes:
+    return hmac.new(key.credential_key, f"{match_id}/{seat}".encode(), hashlib.sha256).digest()
+
+
+def commitment(nonce: bytes, seed: int) -> str:
+    """The lowercase hex SHA-256 of ``nonce`` followed by ``seed`` as 8 bytes big-endian."""
+    return hashlib.sha256(nonce + seed.to_bytes(8, "big")).hexdigest()
+
+
+def new_match_id() -> str:
+    """A fresh match id: 16 random bytes, unpadded base64url (22 characters)."""
+    return b64(secrets.token_bytes(16))
