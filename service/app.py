@@ -18,7 +18,7 @@ from service import api as api_package
 from service import config as settings
 from service.api import holding, middleware, ops
 from service.api.problems import ProblemApi
-from service.schemas.spec import SchemaExtrasPlugin, one_of_properties
+from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -93,6 +93,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "description": API_DESCRIPTION,
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
+            "servers": [{"url": "http://localhost:8000", "description": "The service as `make run` starts it."}],
         },
     )
     middleware.configure_logging(app.config[settings.LOG_LEVEL])
@@ -108,6 +109,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
+    api.ma_plugin.converter.add_attribute_function(component_properties)
     api.ma_plugin.converter.add_attribute_function(one_of_properties)
     api_package.register(api)
     app.register_blueprint(ops.docs)

@@ -20,10 +20,10 @@ from webargs.flaskparser import FlaskParser, is_json_request
 
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
-from ..schemas.games import dump_view, schemas_for
+from ..schemas.games import dump_view, schema_prefix, schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
 from .holding import current
-from .problems import problem_response
+from .problems import game_problem, problem_response
 
 _UNREAD = object()
 
@@ -201,8 +201,13 @@ def _register(game: Game) -> None:
     base = f"/games/{game.id}"
     prefix = game.id.replace("-", "_")
     tags = [game.name]
-    illegal = problem_response(409, "Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
-    invalid = problem_response(409, "Invalid state: `problems` lists every problem; or unsupported version.")
+    refused = game_problem(schema_prefix(game.id), schemas.move)
+
+    def conflict(description: str) -> dict[str, Any]:
+        return problem_response(409, description, refused)
+
+    illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
+    invalid = conflict("Invalid state: `problems` lists every problem; or unsupported version.")
     state_links = {
         "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
         "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
@@ -215,6 +220,9 @@ def _register(game: Game) -> None:
         docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
         operation_id = f"{prefix}_{name}"
         errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
+        documented = getattr(type(request), "DOCUMENTED_AS", None)
+        if documented:  # a body of one of several shapes, loaded by one schema
+            doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
         decorators = [
             blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags),
             blp.arguments(request),
@@ -232,7 +240,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
-        problem_response(409, "The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
+        conflict("The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
         responses={200: {"links": state_links}},
     )
     def deal(args: dict[str, Any]):
@@ -289,7 +297,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
-        problem_response(409, "The plays are not a possible trick (`invalid_trick`)."), holds_state=False,
+        conflict("The plays are not a possible trick (`invalid_trick`)."), holds_state=False,
     )
     def trick_winner(args: dict[str, Any]):
         """Judge a trick.
@@ -324,7 +332,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,
-        problem_response(409, "An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
+        conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
                               "or a deal that cannot be made."),
     )
     def replay(args: dict[str, Any]):
@@ -346,7 +354,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
-        problem_response(409, "A state of an unsupported version."), holds_state=False,
+        conflict("A state of an unsupported version."), holds_state=False,
     )
     def check(args: dict[str, Any]):
         """Check a state.

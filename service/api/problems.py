@@ -177,19 +177,34 @@ class ProblemTypeSchema(ma.Schema):
     description = ma.fields.String(required=True, metadata={"description": "What it means."})
 
 
-def problem_response(status: int, description: str | None = None) -> dict[str, Any]:
+def game_problem(prefix: str, move: type[ma.Schema]) -> type[ma.Schema]:
+    """A game's problem: the members its refusals add, typed (``legal_moves``
+    are that game's moves)."""
+    return type(f"{prefix}Problem", (ProblemSchema,), {
+        "__doc__": f"An RFC 9457 problem of {prefix}: an illegal move, an invalid state, or another refusal of the rules.",
+        "legal_moves": ma.fields.List(ma.fields.Nested(move), metadata={"description": "Moves a correct client could have chosen (illegal moves: the mover's own)."}),
+        "move": ma.fields.Nested(move, metadata={"description": "replay: the illegal move, as sent."}),
+        "hand": ma.fields.Integer(metadata={"description": "replay: the number of the hand, from 1, where the transcript failed."}),
+        "index": ma.fields.Integer(metadata={"description": "replay: the illegal move's place in that hand's `moves`, from 0."}),
+        "allowed_leaders": ma.fields.List(ma.fields.Integer(), metadata={"description": "`leader_not_from_losing_team`: the seats that may lead."}),
+    })
+
+
+def problem_response(status: int, description: str | None = None, schema: type[ma.Schema] | None = None) -> dict[str, Any]:
     """Keyword arguments for ``blp.alt_response(status, **...)`` documenting a problem.
 
     Args:
         status: the HTTP status, e.g. 409.
         description: what the status means for this operation (default: the
             status phrase, e.g. "Conflict").
+        schema: the problem's schema (default: ``ProblemSchema``; a game's
+            refusals: ``game_problem``).
 
     Returns:
         ``{"schema", "content_type", "description"}`` for flask-smorest.
     """
     return {
-        "schema": ProblemSchema,
+        "schema": schema or ProblemSchema,
         "content_type": PROBLEM_MEDIA_TYPE,
         "description": description or HTTPStatus(status).phrase,
     }

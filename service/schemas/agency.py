@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from marshmallow import fields, validate
+from marshmallow import Schema, fields, validate
 
 from ..games import Game, Hand
 from ..games.agency import SEATS, AgencyState
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes, named_schema
-from .fields import FastList, Int, List, card_or_none, cards, seat, small_int
+from .fields import FastList, Int, List, card_or_none, seat, small_int
 
 END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
 """Why a hand of Agency ends (A12a, b, c)."""
@@ -26,6 +26,8 @@ class AgencyEdge(FamilyEdge):
 
     CLAIMED = ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach")
     HOLDERS = SEATS
+    DISCARDS = True
+    TALLIED = "team"
     TRICK_POINTS = MAX_TRICK_POINTS
     MOVE_DOC = "A move: a seat plays a card, taken from a holder."
     HAND_WINNER = "team, null for a void hand."
@@ -65,13 +67,10 @@ class AgencyEdge(FamilyEdge):
 
     def state_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
         top, live = parts.top, parts.live_cards
-        reach_entry = named_schema("AgencyReach", {
-            "holder": seat("The holder.", maximum=top, required=True),
-            "cards": cards("The cards the seat reaches in it, nearest first (A6).", max_items=live, required=True),
-        }, doc="What a seat reaches in one holder.")
+        reach_entry = _reach_entry(parts)
         return {
             "first_leader": seat("The seat that led the first trick (A14).", maximum=top, required=True),
-            "holders": List(cards("A holder's cards, listed from seat h's end (A5).", max_items=live),
+            "holders": List(parts.deck.cards("A holder's cards, listed from seat h's end (A5).", max_items=live),
                                    validate=validate.Length(max=SEATS),
                                    metadata={"description": "holders[h]: holder h, between seat h and seat h+1."}),
             "trick": fields.Nested(parts.trick, required=True,
@@ -80,12 +79,18 @@ class AgencyEdge(FamilyEdge):
                                        metadata={"description": "Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3)."}),
             "winner": Int(allow_none=True, validate=validate.Range(min=0, max=1),
                           metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
-            "end": fields.String(allow_none=True, validate=validate.OneOf(END_REASONS),
-                                 metadata={"description": "Why the hand ended (A12a, b, c); null while it runs."}),
+            **self.end_fields(),
             "reach": List(FastList(reach_entry, _fast_reach(live), validate=validate.Length(max=2)),
                                  validate=validate.Length(max=SEATS),
                                  metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
         }
+
+    def end_fields(self, required: bool = False) -> dict[str, fields.Field[Any]]:
+        """``end``: why the hand ended (A12a, b, c): ``null`` while it runs (one component, ``AgencyEnd``)."""
+        return {"end": fields.String(
+            required=required, allow_none=not required, validate=validate.OneOf(END_REASONS),
+            metadata={"component": "AgencyEnd", "description": "Why the hand ended (A12a, b, c)" + ("." if required else "; null while it runs.")},
+        )}
 
     def score_winner(self, top: int) -> fields.Field[Any]:
         return Int(allow_none=True, required=True,
@@ -93,23 +98,26 @@ class AgencyEdge(FamilyEdge):
 
     def view_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
         holder_view = named_schema("AgencyHolderView", {
-            "holder": Int(required=True),
-            "count": Int(required=True, metadata={"description": "Cards in it, Walls included."}),
-            "cards": List(fields.String(), allow_none=True, required=True,
-                                 metadata={"description": "Its cards from seat h's end, when the seat sits beside it; else null."}),
+            "holder": seat("The holder.", maximum=SEATS - 1, required=True),
+            "count": Int(required=True, validate=validate.Range(min=0, max=parts.live_cards),
+                         metadata={"description": "Cards in it, Walls included."}),
+            "cards": parts.deck.cards("Its cards from seat h's end, when the seat sits beside it; else null.",
+                                      max_items=parts.live_cards, allow_none=True, required=True),
         }, doc="A holder as one seat sees it.")
         return {
-            "first_leader": Int(required=True),
-            "team": Int(required=True, metadata={"description": "The seat's team (A4)."}),
-            "holders": List(fields.Nested(holder_view), required=True,
-                                   metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
-            "reach": List(fields.Dict(), required=True, metadata={"description": "What this seat reaches now (A6)."}),
+            "first_leader": seat("The seat that led the first trick (A14).", maximum=SEATS - 1, required=True),
+            "team": Int(required=True, validate=validate.Range(min=0, max=1), metadata={"description": "The seat's team (A4)."}),
+            "holders": List(fields.Nested(holder_view), required=True, validate=validate.Length(equal=SEATS),
+                            metadata={"description": "All four holders: the two beside the seat in full, the others as counts."}),
+            "reach": List(fields.Nested(_reach_entry(parts)), required=True, validate=validate.Length(equal=2),
+                          metadata={"description": "What this seat reaches now, in its own holder then the one before (A6)."}),
             "trick": fields.Nested(parts.trick, required=True),
-            "team_points": List(Int(), required=True),
-            "end": fields.String(allow_none=True, required=True),
+            "team_points": List(Int(validate=validate.Range(min=0, max=MAX_TRICK_POINTS)), required=True,
+                                validate=validate.Length(equal=2), metadata={"description": "Card points won by team 0 and team 1."}),
+            "end": self.end_fields()["end"],
         }
 
-    def deal_seating_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+    def deal_seating_fields(self, parts: GameParts, first: bool) -> dict[str, fields.Field[Any]]:
         return {
             "first_leader": seat(
                 "The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost "
@@ -130,6 +138,19 @@ class AgencyEdge(FamilyEdge):
             "end": hand.end,
             "reach": [[{"holder": h, "cards": codes(c)} for h, c in hand.reach(s)] for s in range(SEATS)],
         }
+
+
+_REACH: dict[str, type[Schema]] = {}
+
+
+def _reach_entry(parts: GameParts) -> type[Schema]:
+    """``AgencyReach``: what a seat reaches in one holder (made once)."""
+    if parts.prefix not in _REACH:
+        _REACH[parts.prefix] = named_schema(f"{parts.prefix}Reach", {
+            "holder": seat("The holder.", maximum=SEATS - 1, required=True),
+            "cards": parts.deck.cards("The cards the seat reaches in it, nearest first (A6).", max_items=parts.live_cards, required=True),
+        }, doc="What a seat reaches in one holder.")
+    return _REACH[parts.prefix]
 
 
 def _fast_reach(max_cards: int) -> Callable[[Any], dict[str, Any] | None]:

@@ -16,6 +16,7 @@ from marshmallow import Schema, ValidationError, fields, pre_load
 
 from ..games import Game, Hand
 from ..games.records import Seating
+from .fields import Deck
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class GameParts:
         prefix: the prefix of its schema names (``Agram``, ``SinkSink``...).
         top: its highest seat number.
         live_cards: the most cards a seat's live cards (or a holder) can hold.
+        deck: the game's card fields (its deck, and Agency's Wall).
         options, deal_record, trick, won_trick, move, match: its schemas of
             those names.
     """
@@ -35,6 +37,7 @@ class GameParts:
     prefix: str
     top: int
     live_cards: int
+    deck: Deck
     options: type[Schema]
     deal_record: type[Schema]
     trick: type[Schema]
@@ -56,6 +59,10 @@ class FamilyEdge:
     """How many holders a play names one of (Agency: 4); 0 when plays name none."""
     TRICK_POINTS: ClassVar[int] = 0
     """The most card points a trick can hold; 0 when cards carry no points."""
+    DISCARDS: ClassVar[bool] = False
+    """Whether a hand can end with an unfinished trick discarded (Agency, A12a)."""
+    TALLIED: ClassVar[str] = "seat"
+    """What a match tallies: ``"seat"`` or ``"team"``."""
     SEATING_REQUIRED: ClassVar[bool] = False
     """Whether a first hand's deal must say how many players (else ``previous``)."""
     MOVE_DOC: ClassVar[str]
@@ -106,8 +113,12 @@ class FamilyEdge:
         """The seat view's members beyond what every seat sees."""
         raise NotImplementedError
 
-    def deal_seating_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
-        """The deal request's seating members."""
+    def end_fields(self, required: bool = False) -> dict[str, fields.Field[Any]]:
+        """Why a hand ended, where the game says (Agency's ``end``)."""
+        return {}
+
+    def deal_seating_fields(self, parts: GameParts, first: bool) -> dict[str, fields.Field[Any]]:
+        """The deal request's seating members (``first``: of a match's first hand, with no ``previous``)."""
         raise NotImplementedError
 
     # -- JSON out ------------------------------------------------------------

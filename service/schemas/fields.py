@@ -8,7 +8,8 @@ These fields accept exactly what the generated OpenAPI document describes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import ValidationError, fields, validate
@@ -58,9 +59,15 @@ class CardField(fields.String):
 
     default_error_messages = {"card": "Not a card code: {input!r}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."}
 
-    def __init__(self, **kwargs: Any) -> None:
-        metadata = {"pattern": CARD_CODE_PATTERN, "example": "10S", **kwargs.pop("metadata", {})}
-        super().__init__(metadata=metadata, **kwargs)
+    def __init__(self, *, codes: Sequence[str] | None = None, component: str | None = None, **kwargs: Any) -> None:
+        """``codes``: the game's card codes, which the spec lists as an enum
+        (the component ``component``): a canonical code of another game's
+        deck still loads, and the rules refuse it with a 409, as the contract
+        says. Without them, the spec gives the pattern of every canonical code."""
+        shape: dict[str, Any] = {"pattern": CARD_CODE_PATTERN, "example": "10S"}
+        if codes is not None:
+            shape = {"enum": list(codes), "component": component}
+        super().__init__(metadata={**shape, **kwargs.pop("metadata", {})}, **kwargs)
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> Card:
         if not isinstance(value, str):
@@ -118,8 +125,8 @@ class CardList(List):
     marshmallow's per-item field machinery: states carry hundreds of cards.
     """
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(CardField(), **kwargs)
+    def __init__(self, *, codes: Sequence[str] | None = None, component: str | None = None, **kwargs: Any) -> None:
+        super().__init__(CardField(codes=codes, component=component), **kwargs)
 
     def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Card]:
         if not isinstance(value, list):
@@ -137,9 +144,22 @@ class CardList(List):
         return loaded
 
 
-def cards(description: str, *, max_items: int, min_items: int = 0, **kwargs: Any) -> CardList:
-    """A list of card codes with bounded length."""
-    return CardList(validate=validate.Length(min=min_items, max=max_items), metadata={"description": description}, **kwargs)
+@dataclass(frozen=True)
+class Deck:
+    """One game's card fields: its codes, written in the spec as one enum
+    component (``AgramCard``, ``AgencyCard``...)."""
+
+    codes: tuple[str, ...]
+    component: str
+
+    def card(self, **kwargs: Any) -> CardField:
+        """A card code field."""
+        return CardField(codes=self.codes, component=self.component, **kwargs)
+
+    def cards(self, description: str, *, max_items: int, min_items: int = 0, **kwargs: Any) -> CardList:
+        """A list of card codes with bounded length."""
+        return CardList(codes=self.codes, component=self.component, validate=validate.Length(min=min_items, max=max_items),
+                        metadata={"description": description}, **kwargs)
 
 
 class FastList(List):
@@ -198,9 +218,25 @@ class StateOrToken(fields.Nested):
 
 
 class OneOf(fields.Field):  # type: ignore[type-arg]
-    """A response member that is one of several shapes (documentation only:
-    the views write their answers themselves). The spec says ``oneOf``."""
+    """A member that is one of several shapes: the spec says ``oneOf`` the
+    ``choices`` (with a ``discriminator``: the member naming the shape, and
+    each value's schema). A request member is loaded by ``load`` (a field
+    that takes every choice); a response member is only documented (the
+    views write their answers themselves)."""
 
-    def __init__(self, *choices: fields.Field, **kwargs: Any) -> None:  # type: ignore[type-arg]
+    def __init__(self, *choices: fields.Field, load: fields.Field | None = None,  # type: ignore[type-arg]
+                 discriminator: tuple[str, dict[str, type]] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.choices = choices
+        self.load = load
+        self.discriminator = discriminator
+
+    def _bind_to_schema(self, field_name: str, parent: Any) -> None:
+        super()._bind_to_schema(field_name, parent)
+        if self.load is not None:
+            self.load._bind_to_schema(field_name, parent)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if self.load is None:
+            raise TypeError("a response member is not loaded")
+        return self.load.deserialize(value, attr, data, **kwargs)

@@ -30,7 +30,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
-from ..cards import SEED_MAX
+from ..cards import SEED_MAX, WALL
 from ..games import GAMES, Game, Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import MatchRecord, OptionSpec, RawState
@@ -38,7 +38,7 @@ from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
 from .agency import AgencyEdge
 from .family import BoundedSchema, FamilyEdge, GameParts, codes, named_schema
-from .fields import Bool, CardField, FastList, Int, List, OneOf, StateOrToken, card_or_none, cards, seat, small_int
+from .fields import Bool, CardField, Deck, FastList, Int, List, OneOf, StateOrToken, card_or_none, seat, small_int
 from .last_trick import LastTrickEdge
 from .records import dump_record, dump_trick, to_json
 
@@ -53,7 +53,8 @@ def edge_of(game: Game) -> FamilyEdge:
     return EDGES[game.family]
 
 
-def _camel(game_id: str) -> str:
+def schema_prefix(game_id: str) -> str:
+    """The prefix of a game's schema names: ``agram-mali`` -> ``AgramMali``."""
     return "".join(part.capitalize() for part in game_id.split("-"))
 
 
@@ -159,8 +160,8 @@ class HandRequest(BoundedSchema):
             raise ValidationError("Give the hand's state, or in sealed mode its token: exactly one of them.", "_schema")
 
 
-def _token() -> fields.String:
-    return fields.String(validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
+def _token(required: bool = False) -> fields.String:
+    return fields.String(required=required, validate=validate.Length(min=1, max=MAX_TOKEN_CHARS),
                          metadata={"description": "Sealed mode: the hand's token, in place of its state."})
 
 
@@ -259,10 +260,11 @@ def schemas_for(game_id: str) -> GameSchemas:
     """The schema classes for ``game_id`` (cached: each class is made once)."""
     game = GAMES[game_id]
     edge = edge_of(game)
-    prefix = _camel(game.id)
+    prefix = schema_prefix(game.id)
     seats = game.max_players
     top = seats - 1
     live_cards = game.hand_size + (game.walls or 0)  # Agency: a holder's 8 cards and 2 Walls (A5)
+    deck = Deck(tuple(card.code for card in game.deck) + ((WALL.code,) if game.walls else ()), f"{prefix}Card")
 
     options = named_schema(
         f"{prefix}Options",
@@ -280,9 +282,9 @@ def schemas_for(game_id: str) -> GameSchemas:
 
     move = play_schema(
         "Move", "move", edge.MOVE_DOC, "The seat that plays.",
-        CardField(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
+        deck.card(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
     )
-    recorded_play = play_schema("Play", "recorded", "A card played to a trick.", "The seat that played.", CardField(required=True))
+    recorded_play = play_schema("Play", "recorded", "A card played to a trick.", "The seat that played.", deck.card(required=True))
     fast_play = _fast_play(top, edge.HOLDERS)
 
     def plays_field() -> FastList:
@@ -300,7 +302,7 @@ def schemas_for(game_id: str) -> GameSchemas:
             "leader": seat("The seat that led it.", maximum=top, required=True),
             "plays": plays_field(),
             "winner": seat("The seat that won it.", maximum=top),
-            "card": CardField(metadata={"description": "The winning card."}),
+            "card": deck.card(metadata={"description": "The winning card."}),
             **edge.completed_trick_fields(),
         },
         _TrickBase,
@@ -311,17 +313,17 @@ def schemas_for(game_id: str) -> GameSchemas:
         {
             "seed": Int(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "The seed it was dealt from, if any."}),
             "hands": List(
-                cards("A seat's dealt cards, in dealt order.", max_items=12),
+                deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
                 required=True,
                 validate=validate.Length(max=seats),
                 metadata={"description": "hands[s]: seat s's dealt cards in dealt order."},
             ),
-            "undealt": cards("The cards left undealt.", max_items=len(game.deck)),
+            "undealt": deck.cards("The cards left undealt.", max_items=len(game.deck)),
         },
         doc="What was dealt.",
     )
     parts = GameParts(
-        game=game, prefix=prefix, top=top, live_cards=live_cards, options=options, deal_record=deal_record,
+        game=game, prefix=prefix, top=top, live_cards=live_cards, deck=deck, options=options, deal_record=deal_record,
         trick=trick, won_trick=won_trick, move=move, match=_match_schema(game, edge, prefix),
     )
     won_trick.FAST = _fast_trick(top, seats, edge, fast_play)  # type: ignore[attr-defined]
@@ -332,19 +334,23 @@ def schemas_for(game_id: str) -> GameSchemas:
 
     deal = _deal_request(parts, edge, state)
 
-    def hand_request(name: str, extra: dict[str, Any], doc: str) -> type[Schema]:
-        """A request naming a hand by its ``state`` or, in sealed mode, its ``token``."""
-        schema = named_schema(
-            f"{prefix}{name}",
-            {"state": fields.Nested(state, metadata={"description": "The hand (open and signed modes)."}), "token": _token(), **extra},
-            HandRequest,
-            doc=doc,
+    def hand_request(name: str, extra: dict[str, Any], doc: str, sealed_extra: dict[str, Any] | None = None) -> type[Schema]:
+        """A request naming a hand by its ``state`` or, in sealed mode, its
+        ``token``: loaded as one schema, documented as ``oneOf`` the two."""
+        held = {"description": "The hand (open and signed modes)."}
+        either = {**extra, **(sealed_extra or {})}  # what either shape may leave out, the holding asks for
+        loaded = named_schema(f"{prefix}{name}", {"state": fields.Nested(state, metadata=held), "token": _token(), **either},
+                              HandRequest, doc=doc)
+        loaded.DOCUMENTED_AS = (  # type: ignore[attr-defined]
+            named_schema(f"{prefix}Open{name}", {"state": fields.Nested(state, required=True, metadata=held), **extra},
+                         doc=f"{doc} Open and signed modes: the state."),
+            named_schema(f"{prefix}Sealed{name}", {"token": _token(required=True), **(extra if sealed_extra is None else sealed_extra)},
+                         doc=f"{doc} Sealed mode: the token."),
         )
-        schema.JSON_SCHEMA_EXTRA = {"oneOf": [{"required": ["state"]}, {"required": ["token"]}]}  # type: ignore[attr-defined]
-        return schema
+        return loaded
 
-    state_request = hand_request("StateRequest", {}, "A hand: its state, or in sealed mode its token.")
-    play_request = hand_request("PlayRequest", {"move": fields.Nested(move, required=True)}, "A hand (state or token) and a move.")
+    state_request = hand_request("StateRequest", {}, "A hand.")
+    play_request = hand_request("PlayRequest", {"move": fields.Nested(move, required=True)}, "A hand and a move.")
     view_fields = {**_view_common(parts), **edge.view_fields(parts)}
     public_state = _public_state(parts, view_fields, state)
     answer_state = OneOf(fields.Nested(state), fields.Nested(public_state), required=True,
@@ -355,7 +361,7 @@ def schemas_for(game_id: str) -> GameSchemas:
     trick_request = request(
         "TrickRequest",
         {"plays": List(fields.Nested(play_schema(
-            "TrickPlay", "trick", "A card played.", "The seat that played.", CardField(required=True),
+            "TrickPlay", "trick", "A card played.", "The seat that played.", deck.card(required=True),
         )), required=True, validate=validate.Length(min=1, max=seats))},
         "Plays in order; the first leads.",
     )
@@ -365,10 +371,16 @@ def schemas_for(game_id: str) -> GameSchemas:
                                                                metadata={"description": "Sealed mode, a match's first deal: each seat's credential."})},
         "A new hand.",
     )
-    event = _event_schema(prefix, edge)
+    score_fields = _score_fields(game, edge, top)
+    events = _events(parts, edge, score_fields)
+
+    def event() -> OneOf:
+        """An event: ``oneOf`` the game's event types, told apart by ``type``."""
+        return OneOf(*(fields.Nested(schema) for schema in events.values()), discriminator=("type", events))
+
     play_response = request(
         "PlayResponse",
-        {"state": answer_state, **sealed_members, "events": List(fields.Nested(event), required=True)},
+        {"state": answer_state, **sealed_members, "events": List(event(), required=True)},
         "The state after the move and what happened, in order.",
     )
     legal_moves_response = request(
@@ -383,18 +395,18 @@ def schemas_for(game_id: str) -> GameSchemas:
         "TrickWinner",
         {
             "winner": seat("The winning seat.", maximum=top, required=True),
-            "card": CardField(required=True, metadata={"description": "The winning card."}),
+            "card": deck.card(required=True, metadata={"description": "The winning card."}),
             "led_suit": fields.String(allow_none=True, metadata={"description": "The led suit."}),
             **edge.trick_winner_fields(),
         },
         "Who wins these plays (RULINGS A11, F1).",
     )
-    score_response = request("Score", _score_fields(game, edge, top), "The hand's result so far.")
+    score_response = request("Score", score_fields, "The hand's result so far.")
     view_request = hand_request(
         "ViewRequest",
-        {"seat": seat("The seat whose view is wanted; required in open and signed modes. Sealed mode: the credential's seat.",
-                      maximum=top)},
-        "A hand (state or token) and a seat.",
+        {"seat": seat("The seat whose view is wanted.", maximum=top, required=True)},
+        "A hand and the seat whose view is wanted.",
+        {"seat": seat("The credential's seat, if given.", maximum=top)},
     )
     view_response = named_schema(
         f"{prefix}SeatView",
@@ -413,7 +425,8 @@ def schemas_for(game_id: str) -> GameSchemas:
     replay_request = request(
         "ReplayRequest",
         {
-            "deal": fields.Nested(deal, required=True, metadata={"description": "The deal request of the first hand."}),
+            "deal": OneOf(*(fields.Nested(choice) for choice in deal.DOCUMENTED_AS), load=fields.Nested(deal), required=True,  # type: ignore[attr-defined]
+                          metadata={"description": "The deal request of the first hand."}),
             "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
             "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
                                       metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
@@ -425,7 +438,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         {
             "state": answer_state,
             **sealed_members,
-            "events": List(fields.Nested(event), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
+            "events": List(event(), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
             "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
             "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
         },
@@ -538,70 +551,98 @@ def _score_fields(game: Game, edge: FamilyEdge, top: int) -> dict[str, Any]:
     return result
 
 
-def _event_schema(prefix: str, edge: FamilyEdge) -> type[Schema]:
-    return named_schema(
-        f"{prefix}Event",
-        {
-            "type": fields.String(
-                required=True,
-                validate=validate.OneOf(["card_played", "trick_won", "trick_discarded", "hand_over", "match_over"]),
-                metadata={"description": "What happened."},
-            ),
-            "seat": Int(metadata={"description": "card_played: the seat that played."}),
-            "card": fields.String(metadata={"description": "card_played: the card; trick_won: the winning card."}),
-            "holder": Int(metadata={"description": "card_played (Agency): the holder it came from."}),
-            "winner": Int(
-                allow_none=True,
-                metadata={"description": "trick_won: the winning seat; hand_over: the winning " + edge.HAND_WINNER},
-            ),
-            "trick": Int(metadata={"description": "trick_won: the trick's number, from 1."}),
-            "points": Int(allow_none=True, metadata={"description": "trick_won (Agency): the trick's card points; hand_over (Spar): the hand's points."}),
-            "plays": List(fields.Dict(), metadata={"description": "trick_discarded: the discarded plays."}),
-            "end": fields.String(metadata={"description": "hand_over (Agency): why the hand ended (A12), as the state's `end`."}),
-            "hand_over": Bool(metadata={"description": "hand_over: always true."}),
-            "team_points": List(Int(), metadata={"description": "hand_over (Agency): points per team."}),
-            "multiplier": Int(allow_none=True, metadata={"description": "hand_over (Fapfap)."}),
-            "payouts": List(Int(), metadata={"description": "hand_over (Fapfap)."}),
-            "tally": List(Int(), metadata={"description": "match_over: the final tally."}),
-            "hand": Int(metadata={"description": "replay: the hand's number in the transcript, from 1."}),
-        },
-        doc="Something that happened. Fields beyond `type` depend on the type.",
-    )
+def _events(parts: GameParts, edge: FamilyEdge, score_fields: dict[str, Any]) -> dict[str, type[Schema]]:
+    """The schema of each event type, by ``type`` (the records of
+    ``service.games.records``, as ``dump_event`` writes them)."""
+    prefix, top, deck = parts.prefix, parts.top, parts.deck
+
+    def kind(name: str, doc: str, fields_: dict[str, Any]) -> tuple[str, type[Schema]]:
+        type_ = fields.String(required=True, validate=validate.OneOf([name]), metadata={"description": "What happened."})
+        hand = Int(validate=validate.Range(min=1), metadata={"description": "replay: the hand's number in the transcript, from 1."})
+        camel = "".join(part.capitalize() for part in name.split("_"))
+        return name, named_schema(f"{prefix}{camel}", {"type": type_, **fields_, "hand": hand}, doc=doc)
+
+    kinds = dict([
+        kind("card_played", "A card was played.", {
+            "seat": seat("The seat that played.", maximum=top, required=True),
+            "card": deck.card(required=True, metadata={"description": "The card."}),
+            **edge.play_fields("recorded"),
+        }),
+        kind("trick_won", "A trick was completed.", {
+            "winner": seat("The seat that won it.", maximum=top, required=True),
+            "card": deck.card(required=True, metadata={"description": "The winning card."}),
+            **edge.trick_winner_fields(),
+            "trick": Int(required=True, validate=validate.Range(min=1), metadata={"description": "The trick's number in the hand, from 1."}),
+        }),
+        *([kind("trick_discarded", "The unfinished trick was discarded as the hand ended (A12a): its cards score for nobody.", {
+            "plays": List(fields.Nested(parts.move), required=True, metadata={"description": "The discarded plays."}),
+        })] if edge.DISCARDS else []),
+        kind("hand_over", "The hand is over: its score" + (", and why it ended." if edge.DISCARDS else "."), {
+            **edge.end_fields(required=True), **score_fields,
+        }),
+        kind("match_over", "The hand ended the match (RULINGS A14, F7).", {
+            "winner": Int(required=True, metadata={"description": "The " + edge.TALLIED + " that reached the target."}),
+            "tally": List(Int(), required=True, metadata={"description": "The final tally."}),
+        }),
+    ])
+    return kinds
+
+
+class _DealBase(BoundedSchema):
+    """A deal request: at most one source of the deal."""
+
+    @validates_schema
+    def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+        given = [name for name in DEAL_SOURCES if name in data]
+        if len(given) > 1:
+            raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
+        if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
+            raise ValidationError("Say how many players, or give the previous hand of the match.", "players")
+
+
+ONE_SOURCE = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
+"""At most one of seed, deck and hands, in JSON Schema."""
 
 
 def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None) -> type[Schema]:
-    """The deal request; with ``state=None``, the deal of a later hand in a
-    transcript, whose previous hand is implied (no ``previous``, no ``players``)."""
-    game = parts.game
-
-    class _DealBase(BoundedSchema):
-        @validates_schema
-        def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
-            given = [name for name in DEAL_SOURCES if name in data]
-            if len(given) > 1:
-                raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
-            if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
-                raise ValidationError("Say how many players, or give the previous hand of the match.", "players")
-
-    fields_: dict[str, Any] = {
+    """The deal request. With a ``state`` schema: the request ``deal`` takes,
+    loaded as one schema and documented as ``oneOf`` a first hand's deal and
+    a next hand's (``previous``: the finished hand). With ``state=None``: the
+    deal of a later hand in a transcript, whose previous hand is implied."""
+    game, prefix = parts.game, parts.prefix
+    sources: dict[str, Any] = {
         "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals)."}),
-        "deck": cards("A full deck order: " + edge.DECK_DEALING, max_items=len(game.deck)),
+        "deck": parts.deck.cards("A full deck order: " + edge.DECK_DEALING, max_items=len(game.deck)),
         "hands": List(
-            cards("A seat's dealt cards, in dealt order.", max_items=12),
+            parts.deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
             validate=validate.Length(max=game.max_players),
             metadata={"description": f"hands[s]: seat s's {game.hand_size} dealt cards, in dealt order" + edge.DEALT_HANDS},
         ),
         "options": fields.Nested(parts.options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
     }
-    if state is not None:
-        fields_["previous"] = StateOrToken(state, max_token=MAX_TOKEN_CHARS, metadata={
+    doc = "at most one of seed, deck and hands; none deals at random."
+    seating = edge.deal_seating_fields(parts, first=False)
+    if state is None:
+        return _with_extra(named_schema(f"{prefix}TranscriptDeal", {**sources, **seating}, _DealBase,
+                                        doc=f"A later hand of a transcript (its previous hand is the one before): {doc}"), ONE_SOURCE)
+
+    def previous(required: bool) -> StateOrToken:
+        return StateOrToken(state, max_token=MAX_TOKEN_CHARS, required=required, metadata={
             "description": "The finished hand this one follows in a match (RULINGS " + edge.PREVIOUS + " Sealed mode: its token."})
-    fields_.update(edge.deal_seating_fields(parts))
-    name, doc = ("DealRequest", "A new hand") if state is not None else ("NextDeal", "A later hand of the match")
-    schema = named_schema(f"{parts.prefix}{name}", fields_, _DealBase, doc=f"{doc}: at most one of seed, deck and hands; none deals at random.")
-    one_source = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
-    needs_seating = edge.SEATING_REQUIRED and state is not None
-    schema.JSON_SCHEMA_EXTRA = {**one_source, "anyOf": [{"required": ["players"]}, {"required": ["previous"]}]} if needs_seating else one_source  # type: ignore[attr-defined]
+
+    first = _with_extra(named_schema(f"{prefix}FirstHandDeal", {**sources, **edge.deal_seating_fields(parts, first=True)}, _DealBase,
+                                     doc=f"The first hand of a match: {doc}"), ONE_SOURCE)
+    following = _with_extra(named_schema(f"{prefix}NextHandDeal", {**sources, "previous": previous(True), **seating}, _DealBase,
+                                         doc=f"The next hand of a match, after `previous`: {doc}"), ONE_SOURCE)
+    loaded = named_schema(f"{prefix}DealRequest", {**sources, "previous": previous(False), **seating}, _DealBase,
+                          doc=f"A new hand: {doc}")
+    loaded.DOCUMENTED_AS = (first, following)  # type: ignore[attr-defined]
+    return loaded
+
+
+def _with_extra(schema: type[Schema], extra: dict[str, Any]) -> type[Schema]:
+    """``schema`` with JSON Schema keywords its fields cannot state (``SchemaExtrasPlugin``)."""
+    schema.JSON_SCHEMA_EXTRA = extra  # type: ignore[attr-defined]
     return schema
 
 
@@ -630,15 +671,15 @@ def _state_schema(parts: GameParts, edge: FamilyEdge) -> type[Schema]:
 def _view_common(parts: GameParts) -> dict[str, Any]:
     """The seat view's fields every game has (what every seat sees)."""
     return {
-        "game": fields.String(required=True),
-        "options": fields.Dict(required=True),
-        "seat": Int(required=True, metadata={"description": "The seat this view is for."}),
+        "game": fields.String(required=True, validate=validate.OneOf([parts.game.id]), metadata={"description": "The game id."}),
+        "options": fields.Nested(parts.options, required=True, metadata={"description": "Rules options in force."}),
+        "seat": seat("The seat this view is for.", maximum=parts.top, required=True),
         "tricks": List(fields.Nested(parts.won_trick), required=True, metadata={"description": "Completed tricks (public)."}),
         "to_act": Int(allow_none=True, required=True),
         "hand_over": Bool(required=True),
         "winner": Int(allow_none=True, required=True),
         "legal_moves": List(fields.Nested(parts.move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
-        "match": fields.Dict(required=True, metadata={"description": "Where the hand stands in its match (public)."}),
+        "match": fields.Nested(parts.match, required=True, metadata={"description": "Where the hand stands in its match (public)."}),
     }
 
 

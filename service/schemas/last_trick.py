@@ -11,7 +11,7 @@ from ..games import Hand
 from ..games.last_trick import LastTrickState, seating_of
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes
-from .fields import Int, List, cards, players, seat
+from .fields import Int, List, players, seat
 
 
 class LastTrickEdge(FamilyEdge):
@@ -33,7 +33,7 @@ class LastTrickEdge(FamilyEdge):
         return {
             "players": players(game),
             "dealer": seat("The dealing seat.", maximum=top, required=True),
-            "hands": List(cards("A seat's cards now, in dealt order.", max_items=parts.live_cards),
+            "hands": List(parts.deck.cards("A seat's cards now, in dealt order.", max_items=parts.live_cards),
                                  validate=validate.Length(max=game.max_players),
                                  metadata={"description": "hands[s]: seat s's cards now."}),
             "trick": fields.Nested(parts.trick, required=True, allow_none=True,
@@ -45,17 +45,20 @@ class LastTrickEdge(FamilyEdge):
         return seat("The seat that won the last trick; null while the hand runs (F2).", maximum=top, allow_none=True, required=True)
 
     def view_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+        game, top = parts.game, parts.top
         return {
-            "players": Int(required=True),
-            "dealer": Int(required=True),
-            "hand": List(fields.String(), required=True, metadata={"description": "This seat's cards now, in dealt order."}),
-            "hand_sizes": List(Int(), required=True, metadata={"description": "How many cards each seat holds."}),
+            "players": players(game),
+            "dealer": seat("The dealing seat.", maximum=top, required=True),
+            "hand": parts.deck.cards("This seat's cards now, in dealt order.", max_items=parts.live_cards, required=True),
+            "hand_sizes": List(Int(validate=validate.Range(min=0, max=parts.live_cards)), required=True,
+                               validate=validate.Length(max=game.max_players), metadata={"description": "How many cards each seat holds."}),
             "trick": fields.Nested(parts.trick, required=True, allow_none=True),
         }
 
-    def deal_seating_fields(self, parts: GameParts) -> dict[str, fields.Field[Any]]:
+    def deal_seating_fields(self, parts: GameParts, first: bool) -> dict[str, fields.Field[Any]]:
+        """``players`` (required for a first hand) and ``dealer``."""
         return {
-            "players": players(parts.game, required=False),
+            "players": players(parts.game, required=first),
             "dealer": seat("The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, "
                            "the last hand's winner.", maximum=parts.top),
         }
