@@ -8,6 +8,7 @@ gunicorn.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import http.client
 import json
 import os
@@ -38,6 +39,30 @@ discarded with no trick completed, and the hand is void (A12a, A13)."""
 def case(name: str) -> Any:
     """A worked example from ``tests/cases`` (copied from the project's rule cases)."""
     return json.loads((CASES / f"{name}.json").read_text())
+
+
+def reference_shuffle(deck: list[str], seed: int) -> list[str]:
+    """The seeded shuffle exactly as the README and ``service.cards`` describe it,
+    written again from the text, as a client in another language would."""
+    words: list[int] = []
+    block = 0
+
+    def next_word() -> int:
+        nonlocal block
+        if not words:
+            digest = hashlib.sha256(seed.to_bytes(8, "big") + block.to_bytes(8, "big")).digest()
+            words.extend(int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0))
+            block += 1
+        return words.pop()
+
+    order = list(deck)
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        while (x := next_word()) >= 2**64 - 2**64 % bound:
+            pass
+        j = x % bound
+        order[i], order[j] = order[j], order[i]
+    return order
 
 
 class HttpClient:
