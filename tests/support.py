@@ -170,8 +170,8 @@ def f7_hand_result(game: str, state: dict[str, Any], stake: int = 1) -> tuple[in
     """A finished hand's winner (the last trick's, F2) and what it adds to each
     seat's match tally: 1 hand won; Spar 3 points for a 6, 2 for a 7, else 1
     (F2, F7); Fapfap stake x multiplier from each other seat (F2, F6)."""
-    last, before = (f1_trick_winner(game, trick["plays"])["card"][:-1] for trick in state["tricks"][-1:-3:-1])
-    winner = f1_trick_winner(game, state["tricks"][-1]["plays"])["seat"]
+    won_before, won_last = (f1_trick_winner(game, trick["plays"]) for trick in state["tricks"][-2:])
+    winner, last, before = won_last["seat"], won_last["card"][:-1], won_before["card"][:-1]
     seats = range(state["players"])
     if game == "fapfap":
         multiplier = 1 if last != "3" else 4 if before == "3" else 2

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from service.cards import cards
 from service.games import GAMES, AgencyGame
 from service.games.agency import holders_of, layout
-from service.cards import cards
 from support import case, deal_state, play_script, post
 
 
@@ -90,6 +90,7 @@ def test_views_ignore_hidden_cards(client, game_id, data):
     # Twins that hold the same cards prove nothing: the hidden cards must differ.
     assume(hands != [[card.code for card in hand] for hand in state.deal_hands])
     view = _view_after(client, game, state, {"seed": state.seed}, seat)
+    assert view is not None, "the playout's own moves were refused"
     twin = _view_after(client, game, state, {"hands": hands}, seat)
     # A new deal that makes a past play illegal, or ends the hand differently,
     # changed what is public: that is not a twin.
