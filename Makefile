@@ -44,5 +44,12 @@ bench: $(VENV)/.installed-run
 hostile: $(VENV)/.installed-run
 	$(BIN)/python -m bench.hostile $(HOSTILE_ARGS)
 
+## mutation: apply each mutant of tools/mutation.py to a copy of the tree and run
+## the fast rule and API tests (not part of test); MUTATION_ARGS passes options,
+## e.g. MUTATION_ARGS='--only a12b-either-holder' or '--tests-from main'
+.PHONY: mutation
+mutation: $(VENV)/.installed-test
+	$(BIN)/python -m tools.mutation $(MUTATION_ARGS)
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

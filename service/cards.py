@@ -17,7 +17,7 @@ is specified here precisely enough to reimplement in another language:
    it and read again; otherwise the result is ``x mod m``.
 3. **Fisher-Yates.** Start from the game's deck in its listed order (``GET
    /v1/games/{game}``). For ``i`` from ``n - 1`` down to ``1``: draw
-   ``j = uniform(i + 1)`` and swap positions ``i`` and ``j``.
+   ``j = uniform_below(i + 1)`` (step 2) and swap positions ``i`` and ``j``.
 
 The shuffled order is then dealt exactly as a ``deck`` given in the request
 (RULINGS A7, F3). Test vectors pin it in ``tests/test_rules_cards.py``.
@@ -26,6 +26,7 @@ The shuffled order is then dealt exactly as a ``deck`` given in the request
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -111,13 +112,36 @@ def build_deck(suits: str, ranks_by_suit: dict[str, tuple[str, ...]]) -> tuple[C
     return tuple(Card.parse(rank + suit) for suit in suits for rank in ranks_by_suit[suit])
 
 
-def _stream(seed: int):
+def _stream(seed: int) -> Iterator[int]:
     block = 0
     while True:
         digest = hashlib.sha256(seed.to_bytes(8, "big") + block.to_bytes(8, "big")).digest()
         for offset in range(0, 32, 8):
             yield int.from_bytes(digest[offset : offset + 8], "big")
         block += 1
+
+
+def uniform_below(m: int, words: Iterator[int]) -> int:
+    """A number in ``0 .. m - 1`` drawn from 64-bit words, as step 2 of the
+    module docstring specifies: the first word ``x`` below
+    ``2**64 - (2**64 mod m)`` gives ``x mod m``; each word at or above that
+    bound is discarded and the next one read.
+
+    Args:
+        m: the number of outcomes, ``1 .. 2**64``.
+        words: unsigned 64-bit integers; only the words used are consumed.
+
+    Raises:
+        ValueError: ``m`` is out of range.
+        StopIteration: ``words`` ran out before a word was accepted.
+    """
+    if not 1 <= m <= 2**64:
+        raise ValueError(f"m is an integer from 1 to 2**64, not {m}")
+    limit = 2**64 - (2**64 % m)
+    x = next(words)
+    while x >= limit:
+        x = next(words)
+    return x % m
 
 
 @lru_cache(maxsize=4096)
@@ -136,12 +160,7 @@ def shuffled(deck: tuple[Card, ...], seed: int) -> tuple[Card, ...]:
     order = list(deck)
     words = _stream(seed)
     for i in range(len(order) - 1, 0, -1):
-        m = i + 1
-        limit = 2**64 - (2**64 % m)
-        x = next(words)
-        while x >= limit:
-            x = next(words)
-        j = x % m
+        j = uniform_below(i + 1, words)
         order[i], order[j] = order[j], order[i]
     return tuple(order)
 

@@ -8,6 +8,7 @@ gunicorn.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import http.client
 import json
 import os
@@ -86,6 +87,30 @@ def case(name: str) -> Any:
     return json.loads((CASES / f"{name}.json").read_text())
 
 
+def reference_shuffle(deck: list[str], seed: int) -> list[str]:
+    """The seeded shuffle exactly as the README and ``service.cards`` describe it,
+    written again from the text, as a client in another language would."""
+    words: list[int] = []
+    block = 0
+
+    def next_word() -> int:
+        nonlocal block
+        if not words:
+            digest = hashlib.sha256(seed.to_bytes(8, "big") + block.to_bytes(8, "big")).digest()
+            words.extend(int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0))
+            block += 1
+        return words.pop()
+
+    order = list(deck)
+    for i in range(len(order) - 1, 0, -1):
+        bound = i + 1
+        while (x := next_word()) >= 2**64 - 2**64 % bound:
+            pass
+        j = x % bound
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
 class HttpClient:
     """A tiny keep-alive JSON client for a server on loopback."""
 
@@ -112,15 +137,20 @@ def post(client: Any, path: str, body: Any) -> tuple[int, Any]:
     return response.status_code, response.get_json()
 
 
-def play_hand(client: Any, game: str, deal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Deal, then play moves chosen at random from ``legal-moves`` until the hand is over.
+def deal_state(client: Any, game: str, body: dict[str, Any]) -> dict[str, Any]:
+    """The state a ``deal`` request answers; fails on any status other than 200."""
+    status, dealt = post(client, f"/v1/games/{game}/deal", body)
+    assert status == 200, dealt
+    return dealt["state"]
+
+
+def play_out(client: Any, game: str, state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Play moves chosen at random from ``legal-moves`` until the hand is over.
 
     Returns ``{"state", "events", "moves"}``: the final state, every event in
     order and every move played. Fails on any status other than 200.
     """
-    status, body = post(client, f"/v1/games/{game}/deal", deal)
-    assert status == 200, body
-    state, events, moves = body["state"], [], []
+    events, moves = [], []
     while True:
         status, legal = post(client, f"/v1/games/{game}/legal-moves", {"state": state})
         assert status == 200, legal
@@ -136,70 +166,176 @@ def play_hand(client: Any, game: str, deal: dict[str, Any], rng: random.Random) 
         moves.append(move)
 
 
+def play_hand(client: Any, game: str, deal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Deal, then play at random until the hand is over (see ``play_out``)."""
+    return play_out(client, game, deal_state(client, game, deal), rng)
+
+
+def play_script(client: Any, game: str, state: dict[str, Any], script: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Play ``script`` from ``state``: one card code per move, played by the
+    seat to act (``W@2``: a Wall from holder 2; ``|`` only separates tricks for
+    the reader). Returns the state after it and every event; fails on any
+    status other than 200."""
+    events = []
+    for token in script.replace("|", " ").split():
+        code, _, holder = token.partition("@")
+        move = {"seat": state["to_act"], "card": code, **({"holder": int(holder)} if holder else {})}
+        status, played = post(client, f"/v1/games/{game}/play", {"state": state, "move": move})
+        assert status == 200, played
+        state = played["state"]
+        events += played["events"]
+    return state, events
+
+
 def next_hand(client: Any, game: str, previous: dict[str, Any], **extra: Any) -> tuple[int, Any]:
     """Deal the next hand of a match after ``previous``."""
     return post(client, f"/v1/games/{game}/deal", {"previous": previous, **extra})
 
 
-def walk_agram_match(client: Any) -> None:
-    """Play a seeded 3-player Agram match to a target of 2 hands, checking each deal (F7)."""
-    rng = random.Random(5)
-    target, players = 2, 3
-    hand = play_hand(client, "agram", {"players": players, "seed": 1, "options": {"target": target}}, rng)
-    wins = [0] * players
-    for number in range(1, 20):
-        over = hand["events"][-1]
-        hand_over = next(e for e in hand["events"] if e["type"] == "hand_over")
-        wins[hand_over["winner"]] += 1
+# -- the rules read again from RULINGS, to judge whole hands and matches -------
+# Nothing here asks the service: a hand's plays (``state["tricks"]``) are
+# judged by these few lines, and the service must agree.
+
+RANK_ORDERS = {
+    "agram": "A 10 9 8 7 6 5 4 3",
+    "sink-sink": "A 10 9 8 7 6 5 4 3",
+    "fapfap": "A 10 9 8 7 6 5 4 3",
+    "agram-mali": "A K 10 Q 9 8 J 7",
+    "spar": "A K Q J 10 9 8 7 6",
+}
+"""RULINGS F2: each variant's ranks, high to low (spades lack the ace)."""
+
+
+def f1_trick_winner(game: str, plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """RULINGS F1: the play of the highest card of the led suit."""
+    led, order = plays[0]["card"][-1], RANK_ORDERS[game].split()
+    return min((p for p in plays if p["card"][-1] == led), key=lambda p: order.index(p["card"][:-1]))
+
+
+def f7_hand_result(game: str, state: dict[str, Any], stake: int = 1) -> tuple[int, list[int]]:
+    """A finished hand's winner (the last trick's, F2) and what it adds to each
+    seat's match tally: 1 hand won; Spar 3 points for a 6, 2 for a 7, else 1
+    (F2, F7); Fapfap stake x multiplier from each other seat (F2, F6)."""
+    won_before, won_last = (f1_trick_winner(game, trick["plays"]) for trick in state["tricks"][-2:])
+    winner, last, before = won_last["seat"], won_last["card"][:-1], won_before["card"][:-1]
+    seats = range(state["players"])
+    if game == "fapfap":
+        multiplier = 1 if last != "3" else 4 if before == "3" else 2
+        return winner, [stake * multiplier * (len(seats) - 1) if seat == winner else -stake * multiplier for seat in seats]
+    won = {"6": 3, "7": 2}.get(last, 1) if game == "spar" else 1
+    return winner, [won if seat == winner else 0 for seat in seats]
+
+
+def a11_trick_winner(plays: list[dict[str, Any]]) -> dict[str, Any]:
+    """RULINGS A11: the highest Van if any, else the highest card of the led
+    suit (the first suited card's); a Wall never wins."""
+    suited = [p for p in plays if p["card"] != "W"]
+    vans = [p for p in suited if p["card"][-1] == "V"]
+    pool = vans or [p for p in suited if p["card"][-1] == suited[0]["card"][-1]]
+    return max(pool, key=lambda p: int(p["card"][:-1]))
+
+
+def a3_points(code: str) -> int:
+    """RULINGS A3: a Wall 2; a Van 0; the 3 and 7 of H, M, B 2, their 5 4."""
+    if code == "W":
+        return 2
+    return 0 if code[-1] == "V" else {"3": 2, "7": 2, "5": 4}.get(code[:-1], 0)
+
+
+def a13_hand_result(state: dict[str, Any]) -> tuple[list[int], int | None]:
+    """Team points (A3, A4: team = seat mod 2) and the hand's winning team
+    (A13): more points; on equal points the team of the last completed trick;
+    ``None`` when no trick was completed."""
+    points = [0, 0]
+    for trick in state["tricks"]:
+        points[a11_trick_winner(trick["plays"])["seat"] % 2] += sum(a3_points(p["card"]) for p in trick["plays"])
+    if not state["tricks"]:
+        return points, None
+    if points[0] != points[1]:
+        return points, 0 if points[0] > points[1] else 1
+    return points, a11_trick_winner(state["tricks"][-1]["plays"])["seat"] % 2
+
+
+def _ends_the_match(hand: dict[str, Any], winner: int, tally: list[int]) -> bool:
+    """Whether the hand's last event ends the match, checked against ``winner`` and ``tally``."""
+    last = hand["events"][-1]
+    if last["type"] != "match_over":
+        assert last["type"] == "hand_over", last
+        return False
+    assert (last["winner"], last["tally"]) == (winner, tally), last
+    return True
+
+
+def walk_last_trick_match(
+    client: Any, game: str, players: int, target: int | None, rng: random.Random, options: dict[str, Any] | None = None, seed: int = 1
+) -> tuple[int, list[int]]:
+    """Play a seeded match of an Agram-family game to its end; its number of
+    hands and the final tally. ``target`` is the tally that ends it by the rules (F7):
+    after each hand the tally is worked out here (``f7_hand_result``) and the
+    match must end exactly when a seat reaches it. The winner of each hand
+    deals the next and the seat after it leads (F7, F4)."""
+    state = deal_state(client, game, {"players": players, "seed": seed, **({"options": options} if options else {})})
+    tally = [0] * players
+    for number in range(1, 200):
+        hand = play_out(client, game, state, rng)
         state = hand["state"]
-        assert state["match"]["hand"] == number
-        assert state["match"]["tally"] == wins
-        if over["type"] == "match_over":
-            assert over["winner"] == hand_over["winner"]
-            assert max(wins) == target and wins[over["winner"]] == target
-            assert state["match"]["over"] is True
-            status, body = next_hand(client, "agram", state, seed=99)
-            assert status == 409 and body["code"] == "match_over"
-            return
-        assert max(wins) < target
-        # The winner of a hand deals the next one (F7): the seat after it leads.
-        status, body = next_hand(client, "agram", state, seed=100 + number)
-        assert status == 200, body
-        assert body["state"]["dealer"] == hand_over["winner"]
-        assert body["state"]["to_act"] == (hand_over["winner"] + 1) % players
-        assert body["state"]["match"]["previous"] == wins
-        hand = play_hand(client, "agram", {"previous": state, "seed": 100 + number}, rng)
+        winner, change = f7_hand_result(game, state, (options or {}).get("stake", 1))
+        tally = [before + added for before, added in zip(tally, change)]
+        assert state["winner"] == winner
+        assert state["match"]["hand"] == number and state["match"]["tally"] == tally
+        reached = target is not None and max(tally) >= target
+        assert _ends_the_match(hand, winner, tally) is reached and state["match"]["over"] is reached
+        if reached:
+            status, body = next_hand(client, game, state, seed=seed + number)
+            assert status == 409 and body["code"] == "match_over", body
+            return number, tally
+        state = deal_state(client, game, {"previous": state, "seed": seed + number})
+        assert state["dealer"] == winner and state["to_act"] == (winner + 1) % players
+        assert state["match"]["previous"] == tally
     raise AssertionError("the match never ended")
 
 
-def walk_agency_match(client: Any) -> None:
-    """Play a seeded Agency match to 2 game points, the losing team naming each leader (A14)."""
-    rng = random.Random(11)
-    hand = play_hand(client, "agency", {"seed": 0, "first_leader": 0}, rng)
-    points = [0, 0]
-    for number in range(1, 40):
+def walk_agram_match(client: Any) -> None:
+    """A seeded 3-player Agram match to a target of 2 hands (F7)."""
+    hands, tally = walk_last_trick_match(client, "agram", 3, 2, random.Random(5), options={"target": 2})
+    assert hands >= 2 and max(tally) == 2
+
+
+def walk_agency_match(client: Any, target: int = 2, rng: random.Random | None = None) -> list[int | None]:
+    """Play a seeded Agency match to ``target`` game points (A14) and return the
+    winning team of each hand (``None``: void): each hand's winner worked out here (``a13_hand_result``)
+    gives its team a game point, a void hand none; the team that lost names
+    the next leader (a seat of the other team is refused), after a void hand
+    the team that chose before; the match ends exactly at ``target``."""
+    rng = rng or random.Random(11)
+    options = {} if target == 2 else {"options": {"target_game_points": target}}
+    state = deal_state(client, "agency", {"seed": 0, "first_leader": 0, **options})
+    tally, chooser, winners = [0, 0], None, []
+    for number in range(1, 60):
+        hand = play_out(client, "agency", state, rng)
         state = hand["state"]
-        winner = state["winner"]
+        points, winner = a13_hand_result(state)
+        assert state["team_points"] == points and state["winner"] == winner
+        winners.append(winner)
         if winner is not None:
-            points[winner] += 1
-        assert state["match"]["tally"] == points
-        if hand["events"][-1]["type"] == "match_over":
-            assert max(points) == 2 and hand["events"][-1]["winner"] == points.index(2)
-            status, body = next_hand(client, "agency", state, seed=1)
-            assert status == 409 and body["code"] == "match_over"
-            return
-        chooser = 1 - winner if winner is not None else state["match"]["chooser"]
-        if chooser is not None:
-            # A seat of the team that won may not lead the next hand (A14).
-            status, body = next_hand(client, "agency", state, seed=number, first_leader=1 - chooser)
-            assert status == 409, body
-            assert body["code"] == "leader_not_from_losing_team"
-            leader = chooser + 2 * rng.randrange(2)
-        else:
+            tally[winner] += 1
+            chooser = 1 - winner
+        assert state["match"]["tally"] == tally
+        reached = max(tally) >= target
+        assert _ends_the_match(hand, winner, tally) is reached and state["match"]["over"] is reached
+        if reached:
+            status, body = next_hand(client, "agency", state, seed=number)
+            assert status == 409 and body["code"] == "match_over", body
+            return winners
+        if chooser is None:
             leader = rng.randrange(4)
-        hand = play_hand(client, "agency", {"previous": state, "seed": number, "first_leader": leader}, rng)
-        assert hand["state"]["first_leader"] == leader
-        assert hand["state"]["match"]["chooser"] == chooser
+        else:
+            status, body = next_hand(client, "agency", state, seed=number, first_leader=1 - chooser)
+            assert status == 409 and body["code"] == "leader_not_from_losing_team", body
+            leader = chooser + 2 * rng.randrange(2)
+        state = deal_state(client, "agency", {"previous": state, "seed": number, "first_leader": leader})
+        assert state["first_leader"] == leader and state["to_act"] == leader
+        assert state["match"]["chooser"] == chooser and state["match"]["previous"] == tally
     raise AssertionError("the match never ended")
 
 

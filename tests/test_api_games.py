@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from support import case, post
+from support import case, post, reference_shuffle
 
 AGRAM_DEAL = case("agram-three-players")["deal"]
 AGENCY_DEAL = case("agency-opening")["deal"]
@@ -207,26 +207,84 @@ def test_unknown_state_version_is_refused_with_a_code(client, field, value):
 # -- deals ----------------------------------------------------------------------
 
 
-def test_seeded_deal_is_reproducible(client):
-    first = _deal(client, "sink-sink", {"players": 7, "seed": 2024})
-    again = _deal(client, "sink-sink", {"players": 7, "seed": 2024})
-    assert first == again
-    assert first["deal"]["seed"] == 2024
-    assert all(len(hand) == 5 for hand in first["hands"])
+def test_a7_seeded_deal_is_the_pinned_order_dealt_round_the_table(client):
+    # Seed 0 gives the pinned Agency order (tests/test_rules_cards.py), here in
+    # groups of four: 7V 9M 6H 5V | 1B 1M 4M 3M | 6V 4H 8V 6M | 9H 1V 5M 8M |
+    # 5H 7M 8H 4B | 6B 2B 1H 5B | 7B 4V 9B 3B | 8B 2M 7H 2V | 3H 2H 9V 3V.
+    # A7: card k (k < 32) goes to seat k mod 4, one card of each group to each
+    # seat; the last 4 stay undealt. A5: holder 0 is seat 0's cards with a
+    # Wall after the third and the fifth.
+    state = _deal(client, "agency", {"seed": 0})
+    assert state["deal"]["seed"] == 0
+    assert [" ".join(hand) for hand in state["deal"]["hands"]] == [
+        "7V 1B 6V 9H 5H 6B 7B 8B",
+        "9M 1M 4H 1V 7M 2B 4V 2M",
+        "6H 4M 8V 5M 8H 1H 9B 7H",
+        "5V 3M 6M 8M 4B 5B 3B 2V",
+    ]
+    assert sorted(state["deal"]["undealt"]) == ["2H", "3H", "3V", "9V"]
+    assert " ".join(state["holders"][0]) == "7V 1B 6V W 9H 5H W 6B 7B 8B"
 
 
-def test_random_deal_records_its_seed(client):
+def test_f3_seeded_deal_of_seven_players_deals_the_whole_pinned_order(client):
+    # Sink-Sink's deck is Agram's (RULINGS F2), listed alike, so seed 0 gives
+    # the pinned agram order: 6D 5H 7S | 7D 9C AC | 3D 9S 10D | 7H 3H 7C |
+    # 8S 8D 9D | 5D 4C 4D | 4H AH 6S | 5S 9H | 4S 8C | 6C 10H | 6H 10C | 3C 8H
+    # | 10S 3S | 5C AD. Seven players, dealer 6 (F3): seat 0 first, three
+    # cards a seat, then two a seat in the same order; all 35 are dealt.
+    games = {game["id"]: game for game in client.get("/v1/games").get_json()["games"]}
+    assert games["sink-sink"]["deck"] == games["agram"]["deck"]
+    state = _deal(client, "sink-sink", {"players": 7, "dealer": 6, "seed": 0})
+    assert [" ".join(hand) for hand in state["deal"]["hands"]] == [
+        "6D 5H 7S 5S 9H",
+        "7D 9C AC 4S 8C",
+        "3D 9S 10D 6C 10H",
+        "7H 3H 7C 6H 10C",
+        "8S 8D 9D 3C 8H",
+        "5D 4C 4D 10S 3S",
+        "4H AH 6S 5C AD",
+    ]
+    assert state["deal"]["undealt"] == []
+
+
+def test_a7_random_deal_is_the_deal_of_its_recorded_seed(client):
+    # The hands are that seed's deal: the listed deck shuffled as the README
+    # says (written again in tests/support.py), then dealt as A7 says.
     state = _deal(client, "agency", {})
-    again = _deal(client, "agency", {"seed": state["deal"]["seed"]})
-    assert again["deal"] == state["deal"]
+    order = reference_shuffle(client.get("/v1/games/agency").get_json()["deck"], state["deal"]["seed"])
+    assert state["deal"]["hands"] == [order[seat:32:4] for seat in range(4)]
+    assert sorted(state["deal"]["undealt"]) == sorted(order[32:])
 
 
-@pytest.mark.parametrize("game,players", [("agram", 1), ("agram", 6), ("agram-mali", 7), ("spar", 8)])
-def test_player_count_outside_the_range_is_refused_naming_it(client, game, players):
+@pytest.mark.parametrize(
+    ("game", "players", "allowed"),
+    [("agram", 1, "2 to 5"), ("agram", 6, "2 to 5"), ("sink-sink", 8, "2 to 7"), ("fapfap", 1, "2 to 7"),
+     ("agram-mali", 7, "2 to 6"), ("spar", 8, "2 to 7")],
+)
+def test_f8_player_count_outside_the_range_is_refused_naming_it(client, game, players, allowed):
+    # RULINGS F8, with the ranges of the F2 table.
     status, body = post(client, f"/v1/games/{game}/deal", {"players": players})
-    assert status == 422
-    message = body["errors"]["json"]["players"][0]
-    assert "players" in message and "to" in message
+    assert status in (409, 422), body
+    message = body["detail"] if status == 409 else body["errors"]["json"]["players"][0]
+    assert f"{allowed} players" in message, message
+
+
+@pytest.mark.parametrize(("game", "move"), [
+    ("agram", {"seat": 1, "card": "ah"}),
+    ("agram", {"seat": 1, "card": "T"}),
+    ("agram", {"seat": 1, "card": "TS"}),
+    ("agram", {"seat": 1, "card": "10s"}),
+    ("agency", {"seat": 0, "card": "1h", "holder": 0}),
+    ("agency", {"seat": 0, "card": "w", "holder": 0}),
+])
+def test_c3_noncanonical_card_code_in_a_move_is_refused_naming_the_format(client, game, move):
+    # RULINGS C3: a card code is rank then suit, upper case (10S, AH, W); the
+    # referee takes no aliases, so any other spelling is refused.
+    state = _deal(client, game, AGRAM_DEAL if game == "agram" else AGENCY_DEAL)
+    status, body = _play(client, game, state, move)
+    assert status == 422 and body["code"] == "validation_failed", body
+    message = body["errors"]["json"]["move"]["card"][0]
+    assert repr(move["card"]) in message and "rank then suit" in message and "10S" in message, message
 
 
 def test_two_deal_sources_are_refused(client):

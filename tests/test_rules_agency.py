@@ -479,6 +479,30 @@ def test_a12b_seat_with_both_holders_empty_ends_hand_after_the_trick():
     assert state.winner == 1
 
 
+def test_a12b_one_empty_holder_does_not_end_the_hand():
+    """RULINGS A12b: the hand ends after a trick only when one seat has no card
+    in BOTH of its holders. OUT's tricks 1-7, then trick 8 with seat 2 playing
+    1V instead of holder 1's last Wall: seat 1 8V (holder 0's last card),
+    seat 2 1V, seat 3 5V, seat 0 4V; 8V is the highest Van and wins (A11), 0
+    points. Then holder 0 is empty but holder 1 still holds a Wall, holder 3
+    3B W and holder 2 1M W 2V 3V W: seat 0 (holders 0, 3) and seat 1
+    (holders 1, 0) each have a card left, so the hand goes on, 16 points to 0."""
+    state, _ = run(deal(OUT, leader=1), OUT_SCRIPT.rsplit("|", 1)[0] + "| 8V 1V 5V 4V")
+    assert [len(holder) for holder in state.holders] == [0, 1, 5, 2]
+    assert state.end is None
+    assert state.team_points == (0, 16)
+    # Seat 1 won trick 8 and leads; it reaches only holder 1's Wall (A8).
+    assert state.to_act == 1
+    assert legal(state) == {"W@1"}
+    # Seat 1's holders are now both empty, but no trick has completed: the
+    # hand ends only when seat 3, with 3B and two Walls in reach and a Wall in
+    # the trick, has no legal play (A12a); the trick scores for nobody.
+    state, _ = run(state, "W@1 1M")
+    assert state.holders[0] == () and state.holders[1] == ()
+    assert state.end == "no_legal_play"
+    assert state.team_points == (0, 16) and state.winner == 1
+
+
 @pytest.mark.parametrize(("early_end_points", "tricks"), [(None, 3), (8, 1), (16, 2), (17, 3), (24, 3)])
 def test_a12c_hand_ends_when_a_team_reaches_22_or_early_end_points(early_end_points, tricks):
     # Each trick of POINT_TRICKS gives team 0 8 points: 8, 16, 24; by default

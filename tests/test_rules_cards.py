@@ -7,12 +7,11 @@ of these tests fails, the rules version must change, not the vector.
 
 from __future__ import annotations
 
-import hashlib
-
 import pytest
 
-from service.cards import SEED_MAX, Card, cards, shuffled
+from service.cards import SEED_MAX, Card, cards, shuffled, uniform_below
 from service.games import GAMES
+from support import reference_shuffle
 
 VECTORS = {
     ("agram", 0): "6D 5H 7S 7D 9C AC 3D 9S 10D 7H 3H 7C 8S 8D 9D 5D 4C 4D 4H AH 6S 5S 9H 4S 8C 6C 10H 6H 10C 3C 8H 10S 3S 5C AD",
@@ -22,30 +21,6 @@ VECTORS = {
     ("agency", 1): "5M 7V 2B 8V 1M 2H 3H 4H 6M 9V 6H 4B 2V 7M 8H 8B 6V 9H 8M 6B 5H 9B 1H 5V 5B 3B 3V 1V 4M 9M 3M 7B 2M 4V 1B 7H",
     ("agram-mali", 0): "8S JC 10D 10C QC JD 9S 10S 9H AC QD KS 7D AH QS JS 9C QH 7S 8H AD 7H KC KD 8C 10H 8D 7C KH 9D JH",
 }
-
-
-def reference_shuffle(deck: list[str], seed: int) -> list[str]:
-    """The algorithm exactly as the README and ``service.cards`` describe it,
-    written again from the text, as a client in another language would."""
-    words: list[int] = []
-    block = 0
-
-    def next_word() -> int:
-        nonlocal block
-        if not words:
-            digest = hashlib.sha256(seed.to_bytes(8, "big") + block.to_bytes(8, "big")).digest()
-            words.extend(int.from_bytes(digest[i : i + 8], "big") for i in (24, 16, 8, 0))
-            block += 1
-        return words.pop()
-
-    order = list(deck)
-    for i in range(len(order) - 1, 0, -1):
-        bound = i + 1
-        while (x := next_word()) >= 2**64 - 2**64 % bound:
-            pass
-        j = x % bound
-        order[i], order[j] = order[j], order[i]
-    return order
 
 
 @pytest.mark.parametrize(("game", "seed"), list(VECTORS))
@@ -67,19 +42,58 @@ def test_seed_out_of_range_is_refused():
         shuffled(GAMES["agram"].deck, -1)
 
 
-def test_seeded_deal_is_dealt_from_the_shuffled_deck_in_batches():
-    # Seed 7, 4 players, dealer 0: the seat after the dealer gets the first
-    # batch of 3, the dealer the last; then a second round of 3 (RULINGS F3).
-    deck = shuffled(GAMES["agram"].deck, 7)
-    state = GAMES["agram"].deal(players=4, dealer=0, seed=7)
-    order = [1, 2, 3, 0]
-    expected = {seat: [] for seat in order}
-    for round_start in (0, 12):
-        for position, seat in enumerate(order):
-            expected[seat] += deck[round_start + 3 * position : round_start + 3 * position + 3]
-    assert [list(hand) for hand in state.deal_hands] == [expected[seat] for seat in range(4)]
-    assert [card.code for card in state.deal_hands[1]] == ["6D", "5D", "10S", "AC", "5H", "6S"]
-    assert set(state.undealt) == set(deck[24:])
+# Step 2 worked by hand. 2**64 mod 36: 2**64 is 0 mod 4, and since 2**6 = 64
+# is 1 mod 9, 2**64 = (2**6)**10 * 2**4 is 16 mod 9, that is 7; the number below
+# 36 that is 0 mod 4 and 7 mod 9 is 16. 2**64 mod 35: 2**4 is 1 mod 5 and 2**3
+# is 1 mod 7, so 2**64 is 1 mod 5 and 2 mod 7: 16. 2**64 mod 3 = (-1)**64 = 1.
+# A power of two divides 2**64: nothing is rejected.
+# (m, first rejected word 2**64 - (2**64 mod m), (bound - 1) mod m, 41 mod m)
+BOUNDS = [
+    (36, 2**64 - 16, 35, 5),
+    (35, 2**64 - 16, 34, 6),
+    (3, 2**64 - 1, 2, 2),
+]
+
+
+@pytest.mark.parametrize(("m", "bound", "last_accepted", "next_value"), BOUNDS)
+def test_uniform_below_accepts_the_word_just_under_the_bound(m, bound, last_accepted, next_value):
+    words = iter([bound - 1, 41])
+    assert uniform_below(m, words) == last_accepted
+    assert next(words) == 41  # only the word used was read
+
+
+@pytest.mark.parametrize(("m", "bound", "last_accepted", "next_value"), BOUNDS)
+def test_uniform_below_rejects_the_bound_and_reads_the_next_word(m, bound, last_accepted, next_value):
+    words = iter([bound, 2**64 - 1, 41, 99])
+    assert uniform_below(m, words) == next_value  # the bound and 2**64 - 1 are both discarded
+    assert next(words) == 99
+
+
+@pytest.mark.parametrize(("m", "word", "value"), [(32, 2**64 - 1, 31), (2, 2**64 - 1, 1), (1, 2**64 - 1, 0), (36, 0, 0)])
+def test_uniform_below_takes_any_word_when_m_divides_2_to_the_64(m, word, value):
+    assert uniform_below(m, iter([word])) == value
+
+
+@pytest.mark.parametrize("m", [0, -1, 2**64 + 1])
+def test_uniform_below_refuses_m_out_of_range(m):
+    with pytest.raises(ValueError):
+        uniform_below(m, iter([1]))
+
+
+def test_f3_seeded_deal_is_the_pinned_order_dealt_in_batches():
+    # Seed 1 gives the pinned agram order
+    #   10S 6S 8C | 8S 9D AC | 7S 9C 5H | 5S 7C 5D | 3H AH 4D | 4H 9S 10C | 4S 6C 3S | 10H 9H 7D | 8H 8D ...
+    # 4 players, dealer 0 (RULINGS F3): seat 1 gets the first batch of 3, then
+    # seats 2, 3 and the dealer; the second round of 3 goes the same way; the
+    # 11 cards from the 25th on stay undealt.
+    state = GAMES["agram"].deal(players=4, dealer=0, seed=1)
+    assert [" ".join(map(str, hand)) for hand in state.deal_hands] == [
+        "5S 7C 5D 10H 9H 7D",
+        "10S 6S 8C 3H AH 4D",
+        "8S 9D AC 4H 9S 10C",
+        "7S 9C 5H 4S 6C 3S",
+    ]
+    assert set(state.undealt) == set(cards("8H 8D 10D 4C 6H AD 5C 3C 7H 6D 3D"))
 
 
 @pytest.mark.parametrize("code", ["10S", "AH", "3C", "7V", "1B", "9M", "KD", "QH", "JC", "W"])
