@@ -35,6 +35,16 @@ def sign(state: Mapping[str, Any], key: bytes) -> str:
     return _signature(canonical(state), key)
 
 
+def signed_bytes(state: Mapping[str, Any], key: bytes) -> bytes:
+    """``state`` as JSON with its signature, encoded once: its canonical bytes
+    (what the signature covers), with ``"signature"`` added as the last member.
+
+    ``state`` must not already carry a signature, and must not be empty.
+    """
+    body = canonical(state)
+    return body[:-1] + b',"' + FIELD.encode() + b'":"' + _signature(body, key).encode() + b'"}'
+
+
 def _signature(body: bytes, key: bytes) -> str:
     mac = hmac.new(key, body, hashlib.sha256).digest()
     return PREFIX + base64.urlsafe_b64encode(mac).rstrip(b"=").decode()

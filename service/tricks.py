@@ -8,14 +8,14 @@ Agency's Wall has no suit: it never sets the led suit and never wins (A10, A11).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import Card
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """One card played to a trick.
+class Play(NamedTuple):
+    """One card played to a trick (an immutable value: a named tuple, which
+    the rules make by the hundred per request).
 
     Attributes:
         seat: the seat that played it, ``0 .. players - 1`` (RULINGS C1).
@@ -29,9 +29,9 @@ class Play:
     holder: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A trick: its leader and the plays so far, in order (RULINGS C2).
+class Trick(NamedTuple):
+    """A trick: its leader and the plays so far, in order (RULINGS C2); an
+    immutable value (a named tuple).
 
     When completed, ``winner`` is the winning seat, ``card`` the winning card
     and ``points`` the card points it holds (Agency, A3; ``None`` in games
@@ -48,11 +48,6 @@ class Trick:
     def led_suit(self) -> str | None:
         """The suit of the first suited card, or ``None`` (RULINGS A9, A10, F5)."""
         return led_suit(self.plays)
-
-    @property
-    def has_wall(self) -> bool:
-        """True when a Wall has been played to this trick (RULINGS A9, A10)."""
-        return any(play.card.is_wall for play in self.plays)
 
 
 def led_suit(plays: Sequence[Play]) -> str | None:

@@ -9,6 +9,8 @@ call the rules core and dump; refusals are rendered in ``problems``.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
@@ -22,27 +24,9 @@ from ..games import GAMES, Game
 from ..games.base import replay_transcript
 from ..schemas.games import dump_view, schema_prefix, schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
-from .holding import current
+from .body import json_body
+from .holding import Held, Holding, current
 from .problems import game_problem, problem_response
-
-_UNREAD = object()
-
-
-def json_body() -> Any:
-    """The request's JSON body, decoded once per request by orjson (strict
-    RFC 8259: ``NaN``, ``Infinity``, an empty body or nesting past orjson's
-    depth limit is not JSON).
-
-    Raises:
-        ValueError: the body is not JSON.
-    """
-    body = flask.g.get("json_body", _UNREAD)
-    if body is _UNREAD:
-        data = flask.request.get_data(cache=True)
-        if not data:
-            raise ValueError("The body is empty")
-        body = flask.g.json_body = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
-    return body
 
 
 class StrictJsonParser(FlaskParser):
@@ -191,6 +175,57 @@ STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
 """The 403 of an operation whose body can carry a state."""
 
 
+Answer = Callable[[Game, Holding, Held, dict[str, Any]], dict[str, Any]]
+"""An operation on a hand: the answer's body, from the hand the request names."""
+
+
+def _legal_moves(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    return {"to_act": held.hand.to_act, "moves": [dump_play(move) for move in holding.moves(held)]}
+
+
+def _play(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    holding.authorize(held, args["move"])
+    after, events = game.play(held.hand, args["move"])
+    return {**holding.answer(after, held.provenance), "events": [dump_event(event) for event in events]}
+
+
+def _score(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    return dump_record(game.score(held.hand))
+
+
+def _view(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    return dump_view(held.hand, holding.viewer(held, args.get("seat")))
+
+
+def _answered(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
+    """The full path: the hand of the request's loaded arguments (replayed
+    and checked, or opened), then the operation."""
+    holding = current()
+    return _json(answer(game, holding, holding.load(game, args), args))
+
+
+def _trusted_path(game: Game, answer: Answer, members: tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The trusted path, in front of the full one: a request whose hand the
+    referee can trust (a state it signed, a token it sealed) in the plainest
+    form is answered without marshmallow or a replay; anything else goes on
+    to the full path, so every error keeps its exact words. Both paths end
+    in the same ``answer``, so they give the same bytes."""
+
+    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(view)
+        def answered(*args: Any, **kwargs: Any) -> Any:
+            holding = current()
+            trusted = holding.trusted(game, members)
+            if trusted is None:
+                return view(*args, **kwargs)
+            held, request_args = trusted
+            return _json(answer(game, holding, held, request_args))
+
+        return answered
+
+    return decorate
+
+
 def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
     return {"operationId": operation, "requestBody": body, "description": description}
 
@@ -214,7 +249,7 @@ def _register(game: Game) -> None:
     }
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
-                  holds_state: bool = True, **doc: Any):
+                  holds_state: bool = True, trusted: tuple[Answer, tuple[str, ...]] | None = None, **doc: Any):
         """The decorators of one ``POST`` operation: route, body, answer, every
         error status it can answer (403 when the body can carry a state) and
         docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
@@ -225,6 +260,7 @@ def _register(game: Game) -> None:
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
         decorators = [
             blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags),
+            *([_trusted_path(game, *trusted)] if trusted else []),
             blp.arguments(request),
             blp.response(200, response),
             *(blp.alt_response(status, **errors[status]) for status in sorted(errors)),
@@ -257,6 +293,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
+        trusted=(_legal_moves, ()),
         responses={
             200: {
                 "links": {
@@ -274,13 +311,11 @@ def _register(game: Game) -> None:
 
         Every move the seat to act may make; none once the hand is over.
         """
-        holding = current()
-        held = holding.load(game, args)
-        return _json({"to_act": held.hand.to_act, "moves": [dump_play(m) for m in holding.moves(held)]})
+        return _answered(game, _legal_moves, args)
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
-        responses={200: {"links": state_links}},
+        trusted=(_play, ("move",)), responses={200: {"links": state_links}},
     )
     def play(args: dict[str, Any]):
         """Play a move.
@@ -289,11 +324,7 @@ def _register(game: Game) -> None:
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        holding = current()
-        held = holding.load(game, args)
-        holding.authorize(held, args["move"])
-        after, events = game.play(held.hand, args["move"])
-        return _json({**holding.answer(after, held.provenance), "events": [dump_event(event) for event in events]})
+        return _answered(game, _play, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -311,24 +342,24 @@ def _register(game: Game) -> None:
             out["points"] = trick.points
         return _json(out)
 
-    @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid)
+    @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid,
+               trusted=(_score, ()))
     def score(args: dict[str, Any]):
         """Score the hand.
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return _json(dump_record(game.score(current().load(game, args).hand)))
+        return _answered(game, _score, args)
 
-    @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
+    @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid,
+               trusted=(_view, ("seat",)))
     def view(args: dict[str, Any]):
         """One seat's view.
 
         What one seat may know, and nothing more: its own cards, what has been
         played and counts of the rest; never the deal or the seed.
         """
-        holding = current()
-        held = holding.load(game, args)
-        return _json(dump_view(held.hand, holding.viewer(held, args.get("seat"))))
+        return _answered(game, _view, args)
 
     @operation(
         "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import flask
+import orjson
 from flask_smorest import abort
 
 from .. import signing
@@ -32,12 +33,15 @@ from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingErro
 from ..errors import InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand
 from ..games.records import RawState
-from ..schemas.games import dump_state, schemas_for
+from ..schemas.games import dump_state, schemas_for, trusted_arguments, trusted_hand
 from ..schemas.sealed import Provenance, dump_public, hand_of, payload
-from ..sealing import Sealer, Unsealable, new_match_id
+from ..sealing import MAX_TOKEN_CHARS, Sealer, Unsealable, new_match_id
 from ..tricks import Play
+from .body import json_body
 
 EXTENSION = "referee-holding"
+VERIFIED = "states_verified"
+"""``flask.g`` key: the request carried states and every signature verified."""
 DEAL_SOURCES = ("seed", "deck", "hands")
 
 
@@ -109,6 +113,14 @@ class Holding:
             abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
         return seat
 
+    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
+        """The hand and arguments of a request this referee can trust without
+        marshmallow or a replay (a state it signed, a token it sealed), or
+        ``None``: the full path then answers, with every error in its exact
+        words. ``members``: the request's other members (``move``, ``seat``).
+        Open states are never trusted."""
+        return None
+
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """Every problem of the state a ``check`` request sends (it always replays)."""
         if "state" not in args:
@@ -136,12 +148,22 @@ class SignedHolding(Holding):
         self.keys = [key.encode() for key in keys]
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
-        state = dump_state(hand)
-        state["signature"] = signing.sign(state, self.keys[0])
-        return {"state": state}
+        """The signed state, encoded once: the bytes that carry it are the
+        bytes its signature covers (keys sorted), with the signature added."""
+        return {"state": orjson.Fragment(signing.signed_bytes(dump_state(hand), self.keys[0]))}
+
+    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
+        body = flask.g.get("json_body")  # decoded by the signature check, which ran first
+        if not flask.g.get(VERIFIED) or type(body) is not dict or not body.keys() <= {"state", *members}:
+            return None
+        args = trusted_arguments(game, body, members)
+        hand = None if args is None else trusted_hand(game, body.get("state"))
+        return None if hand is None or args is None else (Held(hand), args)
 
     def verify(self, body: Any, checking: bool) -> list[str]:
-        bad = [where for where, state in sent_states(body) if not signing.verify(state, self.keys)]
+        sent = sent_states(body)
+        bad = [where for where, state in sent if not signing.verify(state, self.keys)]
+        flask.g.setdefault(VERIFIED, bool(sent) and not bad)
         if bad and not checking:
             raise SignatureInvalid(
                 "state_signature_invalid",
@@ -212,6 +234,21 @@ class SealedHolding(Holding):
         if first:
             out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]
         return out
+
+    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
+        """Every token is the referee's own; a body of exactly the token and
+        plain members is answered without marshmallow."""
+        try:
+            body = json_body()
+        except ValueError:
+            return None  # the full path answers 400
+        if type(body) is not dict or not body.keys() <= {"token", *members}:
+            return None
+        token = body.get("token")
+        if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_CHARS:
+            return None
+        args = trusted_arguments(game, body, members)
+        return None if args is None else (self.load(game, {"token": token}), args)
 
     def moves(self, held: Held) -> list[Play]:
         """The credential's seat's legal moves; none for another seat, or without a credential."""

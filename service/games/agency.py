@@ -80,6 +80,13 @@ def holders_of(seat: int) -> tuple[int, int]:
     return seat, (seat - 1) % SEATS
 
 
+HOLDERS_OF = tuple(holders_of(seat) for seat in range(SEATS))
+"""Each seat's two holders (A5)."""
+
+POINTS = {card: card_points(card) for card in (*DECK, WALL)}
+"""Every card's points (A3)."""
+
+
 def layout(dealt: Sequence[Card]) -> list[Card]:
     """A holder at the deal: ``c1 c2 c3 W c4 c5 W c6 c7 c8`` (RULINGS A5)."""
     return [*dealt[:3], WALL, *dealt[3:5], WALL, *dealt[5:]]
@@ -297,12 +304,14 @@ class AgencyState(Hand):
         if holder is None:
             holder = next(h for h, card in self.reachable(seat) if card == move.card)
         cards = list(self.holders[holder])
-        if move.card.is_wall:
+        if move.card is WALL:
             ordered = range(len(cards)) if holder == seat else range(len(cards) - 1, -1, -1)
-            del cards[next(i for i in ordered if cards[i].is_wall)]
+            del cards[next(i for i in ordered if cards[i] is WALL)]
         else:
             cards.remove(move.card)
-        self.holders = (*self.holders[:holder], tuple(cards), *self.holders[holder + 1 :])
+        holders = list(self.holders)
+        holders[holder] = tuple(cards)
+        self.holders = tuple(holders)
         return Play(seat, move.card, holder)
 
     def _after_trick(self, done: Trick) -> None:
@@ -310,7 +319,7 @@ class AgencyState(Hand):
         points = list(self.team_points)
         points[team(done.winner)] += done.points
         self.team_points = (points[0], points[1])
-        if any(not self.holders[a] and not self.holders[b] for a, b in map(holders_of, range(SEATS))):
+        if any(not self.holders[a] and not self.holders[b] for a, b in HOLDERS_OF):
             self.end = "out_of_cards"
         elif max(self.team_points) >= self.options["early_end_points"]:
             self.end = "points_reached"
@@ -359,7 +368,7 @@ class AgencyGame(TrickGame):
 
     def trick_points(self, plays: Sequence[Play]) -> int:
         """The card points in a trick (A3)."""
-        return sum(card_points(play.card) for play in plays)
+        return sum(POINTS[play.card] for play in plays)
 
     # -- deal -------------------------------------------------------------------
 

@@ -175,18 +175,26 @@ class Hand:
         """Play a legal ``move`` on this hand (the core calls it only on a hand
         it is still building). Returns ``card_played``, then ``trick_won`` when
         the trick completes (C2: its winner leads next)."""
+        play, done = self.put(move)
+        events: list[Event] = [CardPlayed(play)]
+        if done is not None:
+            assert done.winner is not None and done.card is not None
+            events.append(TrickWon(done.winner, done.card, done.points, len(self.tricks)))
+        return events
+
+    def put(self, move: Play) -> tuple[Play, Trick | None]:
+        """``apply`` without the events: the play as recorded, and the trick
+        it completed (its winner then leads), if any."""
         play = self._take(move)
         self.plays += (play,)
         self._forget()
-        events: list[Event] = [CardPlayed(play)]
-        if len(self.plays) == self.seating.players:
-            done = self.game.judge(self.leader, self.plays)
-            assert done.winner is not None and done.card is not None
-            self.tricks += (done,)
-            self.leader, self.plays = done.winner, ()
-            events.append(TrickWon(done.winner, done.card, done.points, len(self.tricks)))
-            self._after_trick(done)
-        return events
+        if len(self.plays) < self.seating.players:
+            return play, None
+        done = self.game.judge(self.leader, self.plays)
+        self.tricks += (done,)
+        self.leader, self.plays = done.winner, ()  # type: ignore[assignment]
+        self._after_trick(done)
+        return play, done
 
     def has_legal_move(self) -> bool:
         """Whether the seat to act has a legal move (stops at the first)."""
@@ -425,16 +433,18 @@ class TrickGame:
         return hand
 
     def rebuild(self, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]], seed: int | None,
-                match: MatchRecord, plays: Sequence[Play]) -> Hand:
+                match: MatchRecord | None, plays: Sequence[Play]) -> Hand:
         """A hand from a record this referee made itself (a state it signed, a
         token it sealed): the deal, then its plays applied in order with no
         legality check (each was checked when it was made), A12a settled.
+        ``match`` ``None``: a first hand.
 
         Never call it with a client's unsigned state: ``restore`` checks those.
         """
+        match = match or MatchRecord(previous=(0,) * self._tally_entries(seating))
         hand = self.HAND(self, seating, resolve_options(self.options, options), hands, seed, match)
         for play in plays:
-            hand.apply(play)
+            hand.put(play)
         hand.settle()
         return hand
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
 
-from ..cards import SEED_MAX, WALL
+from ..cards import SEED_MAX, WALL, Card
 from ..games import GAMES, Game, Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import MatchRecord, OptionSpec, RawState
@@ -718,3 +718,73 @@ def dump_view(hand: Hand, seat: int) -> dict[str, Any]:
         RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
     """
     return to_json(hand.game.observe(hand, seat))  # type: ignore[no-any-return]
+
+
+# -- the trusted path -------------------------------------------------------
+
+
+TRUSTED_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+"""What an unusual trusted body raises while it is read: it then takes the full path."""
+
+
+def trusted_hand(game: Game, data: Any) -> Hand | None:
+    """The hand of a state this referee signed, rebuilt from its seating,
+    deal and plays (``Game.rebuild``): no marshmallow, no legality checks.
+    ``None`` for anything unusual (another version or game, a missing or odd
+    member): the full path then answers it, in its exact words.
+
+    Only call it for a state whose signature verified.
+    """
+    try:
+        if (data["game"], data["rules_version"], data["schema_version"]) != (game.id, RULES_VERSION, STATE_SCHEMA_VERSION):
+            return None
+        parse = Card.parse
+        deal, trick = data["deal"], data["trick"]
+        plays = [play for done in data["tricks"] for play in done["plays"]] + (trick["plays"] if trick is not None else [])
+        match = data.get("match")
+        return game.rebuild(
+            edge_of(game).seating(data),
+            data["options"],
+            [[parse(code) for code in cards] for cards in deal["hands"]],
+            deal["seed"],
+            MatchRecord(match["hand"], tuple(match["previous"]), match.get("chooser")) if match else None,
+            [Play(play["seat"], parse(play["card"]), play.get("holder")) for play in plays],
+        )
+    except TRUSTED_ERRORS:
+        return None
+
+
+def trusted_arguments(game: Game, body: dict[str, Any], members: tuple[str, ...]) -> dict[str, Any] | None:
+    """A request's other members (``move``, ``seat``) read without
+    marshmallow when each is exactly what the schema takes in its plainest
+    form: a move with exactly its keys, plain ints in range, a canonical
+    card code of this game. ``None`` for anything else (the full path
+    answers it)."""
+    args: dict[str, Any] = {}
+    top = game.max_players - 1
+    for name in members:
+        if name not in body:
+            continue
+        value = body[name]
+        if name == "seat" and small_int(value, top):
+            args[name] = value
+        elif name == "move":
+            move = _trusted_move(game, value)
+            if move is None:
+                return None
+            args[name] = move
+        else:
+            return None
+    return args
+
+
+def _trusted_move(game: Game, value: Any) -> Play | None:
+    holders = edge_of(game).HOLDERS
+    if type(value) is not dict or not {"seat", "card"} <= value.keys() <= ({"seat", "card", "holder"} if holders else {"seat", "card"}):
+        return None
+    card, holder = card_or_none(value["card"]), value.get("holder")
+    if card is None or card not in game.deck_set and not (holders and card.is_wall):
+        return None
+    if not small_int(value["seat"], game.max_players - 1) or (holder is not None and not small_int(holder, holders - 1)):
+        return None
+    return Play(value["seat"], card, holder)
