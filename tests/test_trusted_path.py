@@ -138,6 +138,6 @@ def test_the_trusted_path_is_taken(monkeypatch):
         body = {"token": answer["token"]} if "token" in answer else {"state": answer["state"]}
         parsed = []
         with monkeypatch.context() as patched:
-            patched.setattr(parser, "parse", lambda *args, original=parser.parse, **kwargs: parsed.append(1) or original(*args, **kwargs))
+            patched.setattr(parser, "parse", lambda *args, seen=parsed, original=parser.parse, **kwargs: seen.append(1) or original(*args, **kwargs))
             status, _ = _post(client, "/v1/games/agram/legal-moves", body)
         assert status == 200 and bool(parsed) is full, config
