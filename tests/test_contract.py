@@ -93,3 +93,44 @@ def test_signed_states_pass_every_state_operation(game):
         state = _call(signed, game, "play", {"state": state, "move": legal["moves"][-1]})["state"]
     assert _call(signed, game, "check", {"state": state}) == {"valid": True, "problems": []}
     _call(signed, game, "deal", {"previous": state, "seed": 8})
+
+
+# Sealed mode: every state is a token and a public state; seats act with
+# their credentials. Generated tokens are refused (403, documented); the
+# workflow follows the token links from each deal, and every state operation
+# is called with the referee's own tokens and the seats' credentials.
+sealed = schemathesis.openapi.from_path(
+    ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
+)
+sealed.app = create_app({"TESTING": True, "REFEREE_SEALING_KEYS": "contract-test-sealing-key-0123456789"})
+TestSealedWorkflow = _workflow(sealed)
+
+
+@sealed.include(path_regex="/v1/games/agency/").parametrize()
+def test_operation_conforms_in_sealed_mode(case):
+    case.call_and_validate()
+
+
+def _sealed_call(game: str, name: str, body: dict, credential: str | None = None) -> dict:
+    headers = {"Authorization": f"Bearer {credential}"} if credential else {}
+    case = sealed[f"/v1/games/{game}/{name}"]["POST"].Case(body=body, media_type="application/json", headers=headers)
+    return case.call_and_validate().json()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_sealed_tokens_pass_every_state_operation(game):
+    seating = {} if GAMES[game].family == "agency" else {"players": 3}
+    dealt = _sealed_call(game, "deal", seating)
+    token, credentials = dealt["token"], {entry["seat"]: entry["credential"] for entry in dealt["seats"]}
+    while True:
+        seat = dealt["state"]["to_act"]
+        credential = credentials[seat if seat is not None else 0]
+        for name in ("score", "view", "check"):
+            _sealed_call(game, name, {"token": token}, credential)
+        legal = _sealed_call(game, "legal-moves", {"token": token}, credential)
+        if not legal["moves"]:
+            break
+        dealt = _sealed_call(game, "play", {"token": token, "move": legal["moves"][0]}, credential)
+        token = dealt["token"]
+    assert dealt["state"]["hand_over"] and "seed" in dealt["state"]["deal"]
+    _sealed_call(game, "deal", {"previous": token})

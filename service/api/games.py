@@ -246,6 +246,8 @@ def _register(game: Game) -> None:
     state_links = {
         "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
         "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
+        "sealed_legal_moves": _link(f"{prefix}_legal_moves", {"token": "$response.body#/token"}, "Sealed mode: the legal moves in the new hand."),
+        "sealed_score": _link(f"{prefix}_score", {"token": "$response.body#/token"}, "Sealed mode: the score of the new hand."),
     }
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
@@ -301,7 +303,12 @@ def _register(game: Game) -> None:
                         f"{prefix}_play",
                         {"state": "$request.body#/state", "move": "$response.body#/moves/0"},
                         "Play the first legal move.",
-                    )
+                    ),
+                    "sealed_play": _link(
+                        f"{prefix}_play",
+                        {"token": "$request.body#/token", "move": "$response.body#/moves/0"},
+                        "Sealed mode: play the first legal move (with the seat's credential).",
+                    ),
                 }
             }
         },
