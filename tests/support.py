@@ -117,9 +117,9 @@ class HttpClient:
     def __init__(self, port: int) -> None:
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def request(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+    def request(self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None) -> tuple[int, Any]:
         payload = None if body is None else json.dumps(body)
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers = {**({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})}
         self.connection.request(method, path, body=payload, headers=headers)
         response = self.connection.getresponse()
         data = response.read()
