@@ -836,7 +836,7 @@ def match_problems(
     step: int = 1,
 ) -> list[str]:
     """Problems with a match record a client sent, as far as the tally alone
-    can tell (a signed state is the full guarantee, README: Signed states).
+    can tell (a signed or sealed state is the full guarantee, README: Who holds the state).
 
     Args:
         match: the record.

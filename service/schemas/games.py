@@ -121,7 +121,7 @@ class StateBase(BoundedSchema):
     )
     signature = fields.String(
         validate=validate.Length(max=200),
-        metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see README, Signed states)."},
+        metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state)."},
     )
 
     @pre_load
