@@ -24,8 +24,11 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
-## test: the whole test suite (fails when no test ran)
+## test: lint (ruff), type-check (mypy --strict on service/), then the whole
+## test suite (fails when no test ran)
 test: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views

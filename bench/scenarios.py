@@ -15,6 +15,7 @@ import os
 import random
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from service.games import GAMES, AgencyGame
@@ -159,9 +160,9 @@ def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, An
     for label, game_id, players in (("agram", "agram", AGRAM_PLAYERS), ("agency", "agency", 4)):
         state = restored(game_id, bodies[f"{label}_state"])
         game = GAMES[game_id]
-        us = per_call_us(lambda: game.legal_moves(state), budget)
+        us = per_call_us(partial(game.legal_moves, state), budget)
         raw = schemas_for(game_id).state().load(bodies[f"{label}_state"])
-        restore_us = per_call_us(lambda: game.restore(raw), budget)
+        restore_us = per_call_us(partial(game.restore, raw), budget)
         rows.append({
             "game": game_id, "players": players, "plays_in_state": bodies["mid"][label],
             "legal_moves_per_s": 1e6 / us, "legal_moves_us": us,
@@ -236,12 +237,12 @@ def scaling(budget: float) -> list[dict[str, Any]]:
                 "game": game_id, "players": players, "progress": fraction, "plays_in_state": i,
                 "body_bytes": len(play_body),
                 "legal_moves_us": per_call_us(
-                    lambda: test_client.post(lm_path, data=lm_body, content_type="application/json"), budget),
+                    partial(test_client.post, lm_path, data=lm_body, content_type="application/json"), budget),
                 "play_us": per_call_us(
-                    lambda: test_client.post(play_path, data=play_body, content_type="application/json"), budget),
-                "core_restore_us": per_call_us(lambda: game.restore(raw), budget / 2),
-                "core_legal_moves_us": per_call_us(lambda: game.legal_moves(live), budget / 2),
-                "core_play_us": per_call_us(lambda: game.play(live, play_move), budget / 2),
+                    partial(test_client.post, play_path, data=play_body, content_type="application/json"), budget),
+                "core_restore_us": per_call_us(partial(game.restore, raw), budget / 2),
+                "core_legal_moves_us": per_call_us(partial(game.legal_moves, live), budget / 2),
+                "core_play_us": per_call_us(partial(game.play, live, play_move), budget / 2),
             })
     return rows
 
@@ -263,6 +264,6 @@ def replay_scaling(hand: dict[str, Any], budget: float) -> list[dict[str, Any]]:
         row = {"game": "agency", "moves": length, "body_bytes": len(body), "status": status}
         if status == 200:
             row["replay_us"] = per_call_us(
-                lambda: test_client.post("/v1/games/agency/replay", data=body, content_type="application/json"), budget)
+                partial(test_client.post, "/v1/games/agency/replay", data=body, content_type="application/json"), budget)
         rows.append(row)
     return rows

@@ -18,6 +18,7 @@ from service import api as api_package
 from service import config as settings
 from service.api import holding, middleware, ops
 from service.api.problems import ProblemApi
+from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
 
 API_TITLE = "Trick-taking rules referee"
@@ -109,6 +110,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
+    api.ma_plugin.map_to_openapi_type(CardField, "string", None)
     api.ma_plugin.converter.add_attribute_function(component_properties)
     api.ma_plugin.converter.add_attribute_function(one_of_properties)
     api_package.register(api)

@@ -26,9 +26,10 @@ The shuffled order is then dealt exactly as a ``deck`` given in the request
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 SEED_MAX = 2**64 - 1
 """The largest seed accepted (seeds are unsigned 64-bit integers)."""
@@ -56,7 +57,7 @@ class Card:
         known = _BY_CODE.get(rank if suit is None else rank + suit) if _BY_CODE else None
         return known if known is not None else object.__new__(cls)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Card.parse, (self.code,))
 
     @property
@@ -176,6 +177,6 @@ def duplicates(codes: list[Card]) -> list[Card]:
     return list(repeated)
 
 
-def codes(cards_: tuple[Card, ...] | list[Card]) -> str:
+def codes(cards_: Sequence[Card]) -> str:
     """Cards as a space-separated list of codes, for messages."""
     return " ".join(card.code for card in cards_) or "(none)"

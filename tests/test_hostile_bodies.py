@@ -137,3 +137,17 @@ def test_a_422_lists_at_most_the_cap_of_field_errors(client):
     listed = sum(len(messages) for item in body["errors"]["json"]["moves"].values() for messages in item.values())
     assert listed == MAX_FIELD_ERRORS
     assert body["errors_omitted"] == 128 - MAX_FIELD_ERRORS
+
+
+@pytest.mark.parametrize("value", [{}, [], 3, 2.5, True, None, ""])
+def test_a_card_of_the_wrong_json_type_is_a_422_naming_the_field(client, value):
+    """Every JSON type where a card code belongs, in a move, a state's deal and
+    a deal request: a field error, never a 500 (a regression: a card field
+    with no "invalid" message raised inside marshmallow)."""
+    for path, body in (
+        ("/v1/games/agram/play", {"state": {}, "move": {"seat": 0, "card": value}}),
+        ("/v1/games/agram/deal", {"players": 2, "deck": [value]}),
+        ("/v1/games/agency/trick-winner", {"plays": [{"seat": 0, "card": value}]}),
+    ):
+        response = client.post(path, json=body)
+        assert response.status_code == 422, (path, response.get_json())

@@ -39,10 +39,10 @@ class StrictJsonParser(FlaskParser):
         try:
             return json_body()
         except ValueError as error:
-            self._handle_invalid_json_error(error, req)
+            self._handle_invalid_json_error(error, req)  # type: ignore[arg-type]  # any ValueError is malformed JSON
 
 
-class GamesBlueprint(Blueprint):
+class GamesBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no types
     """The game endpoints' blueprint, parsing bodies with ``StrictJsonParser``."""
 
     ARGUMENTS_PARSER = StrictJsonParser()
@@ -121,7 +121,7 @@ def describe(game: Game) -> dict[str, Any]:
 @blp.route("/games", methods=["GET"])
 @blp.response(200, GamesSchema)
 @blp.doc(operationId="list_games")
-def list_games():
+def list_games() -> dict[str, Any]:
     """List the games
 
     Every game id with its seats, options (with defaults), deck and rank order.
@@ -134,7 +134,7 @@ def list_games():
 @blp.response(200, GameSchema)
 @blp.alt_response(404, **problem_response(404, "No game has this id."))
 @blp.doc(operationId="get_game")
-def get_game(game: str):
+def get_game(game: str) -> dict[str, Any]:
     """Describe one game
 
     Its seats, options with their defaults, deck (card codes) and rank order.
@@ -174,6 +174,9 @@ BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (40
 STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
 """The 403 of an operation whose body can carry a state."""
 
+
+View = Callable[..., Any]
+"""A view function, before or after flask-smorest's decorators."""
 
 Answer = Callable[[Game, Holding, Held, dict[str, Any]], dict[str, Any]]
 """An operation on a hand: the answer's body, from the hand the request names."""
@@ -251,7 +254,8 @@ def _register(game: Game) -> None:
     }
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
-                  holds_state: bool = True, trusted: tuple[Answer, tuple[str, ...]] | None = None, **doc: Any):
+                  holds_state: bool = True, trusted: tuple[Answer, tuple[str, ...]] | None = None,
+                  **doc: Any) -> Callable[[View], View]:
         """The decorators of one ``POST`` operation: route, body, answer, every
         error status it can answer (403 when the body can carry a state) and
         docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
@@ -269,7 +273,7 @@ def _register(game: Game) -> None:
             blp.doc(operationId=operation_id, summary=summary, **doc),
         ]
 
-        def decorate(view):
+        def decorate(view: View) -> View:
             for decorator in reversed(decorators):
                 view = decorator(view)
             return view
@@ -281,7 +285,7 @@ def _register(game: Game) -> None:
         conflict("The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
         responses={200: {"links": state_links}},
     )
-    def deal(args: dict[str, Any]):
+    def deal(args: dict[str, Any]) -> flask.Response:
         """Deal a hand.
 
         Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
@@ -313,7 +317,7 @@ def _register(game: Game) -> None:
             }
         },
     )
-    def legal_moves(args: dict[str, Any]):
+    def legal_moves(args: dict[str, Any]) -> flask.Response:
         """List the legal moves.
 
         Every move the seat to act may make; none once the hand is over.
@@ -324,7 +328,7 @@ def _register(game: Game) -> None:
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
         trusted=(_play, ("move",)), responses={200: {"links": state_links}},
     )
-    def play(args: dict[str, Any]):
+    def play(args: dict[str, Any]) -> flask.Response:
         """Play a move.
 
         The state after the move and the events it caused. An illegal move
@@ -337,7 +341,7 @@ def _register(game: Game) -> None:
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
         conflict("The plays are not a possible trick (`invalid_trick`)."), holds_state=False,
     )
-    def trick_winner(args: dict[str, Any]):
+    def trick_winner(args: dict[str, Any]) -> flask.Response:
         """Judge a trick.
 
         Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -351,7 +355,7 @@ def _register(game: Game) -> None:
 
     @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid,
                trusted=(_score, ()))
-    def score(args: dict[str, Any]):
+    def score(args: dict[str, Any]) -> flask.Response:
         """Score the hand.
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
@@ -360,7 +364,7 @@ def _register(game: Game) -> None:
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid,
                trusted=(_view, ("seat",)))
-    def view(args: dict[str, Any]):
+    def view(args: dict[str, Any]) -> flask.Response:
         """One seat's view.
 
         What one seat may know, and nothing more: its own cards, what has been
@@ -373,7 +377,7 @@ def _register(game: Game) -> None:
         conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
                               "or a deal that cannot be made."),
     )
-    def replay(args: dict[str, Any]):
+    def replay(args: dict[str, Any]) -> flask.Response:
         """Replay a transcript.
 
         Play a whole transcript in one call: a deal request and its moves, then
@@ -394,7 +398,7 @@ def _register(game: Game) -> None:
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
         conflict("A state of an unsupported version."), holds_state=False,
     )
-    def check(args: dict[str, Any]):
+    def check(args: dict[str, Any]) -> flask.Response:
         """Check a state.
 
         Every invariant the state breaks, in the words of `invalid_state`;

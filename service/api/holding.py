@@ -111,6 +111,7 @@ class Holding:
         """The seat whose view the request may have."""
         if seat is None:
             abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
+        assert seat is not None  # abort raised
         return seat
 
     def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:

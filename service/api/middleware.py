@@ -87,7 +87,7 @@ def _is_json(mimetype: str) -> bool:
 
 def request_id() -> str:
     """The current request's id (set by :func:`_start`)."""
-    return flask.g.get("request_id", "-")
+    return str(flask.g.get("request_id", "-"))
 
 
 def elapsed_seconds() -> float | None:

@@ -18,6 +18,7 @@ import importlib.resources
 import logging
 from collections.abc import Mapping
 from http import HTTPStatus
+from typing import Any
 
 import flask
 import marshmallow as ma
@@ -125,7 +126,7 @@ def _game_count() -> int | None:
 @blp.route("/healthz")
 @blp.doc(operationId="get_health")
 @blp.response(200, HealthSchema)
-def healthz():
+def healthz() -> dict[str, str]:
     """Liveness: the process answers
 
     Cheap and dependency-free: a failure means the process should be restarted.
@@ -137,7 +138,7 @@ def healthz():
 @blp.doc(operationId="get_readiness")
 @blp.response(200, ReadinessSchema)
 @blp.alt_response(503, **problems.problem_response(503, "Not ready: the game registry does not load"))
-def readyz():
+def readyz() -> dict[str, Any] | flask.Response:
     """Readiness: the referee can serve games
 
     Ready when the game registry loads and lists at least one game.
@@ -156,7 +157,7 @@ def readyz():
     content_type="text/plain",
     description="Prometheus text exposition format",
 )
-def metrics():
+def metrics() -> flask.Response:
     """Prometheus metrics
 
     Request counts and latencies (seconds) per operation, method and status.
@@ -169,7 +170,7 @@ def metrics():
 @blp.route("/problems")
 @blp.doc(operationId="list_problem_types")
 @blp.response(200, ProblemTypesSchema)
-def list_problem_types():
+def list_problem_types() -> dict[str, Any]:
     """List the referee's problem types
 
     Each is the target of a problem's `type` URI, `/problems/<code>`.
@@ -181,7 +182,7 @@ def list_problem_types():
 @blp.doc(operationId="get_problem_type")
 @blp.response(200, problems.ProblemTypeSchema)
 @blp.alt_response(404, **problems.problem_response(404, "No problem type has this code"))
-def get_problem_type(code: str):
+def get_problem_type(code: str) -> dict[str, Any] | flask.Response:
     """Describe one problem type
 
     The document a problem's `type` URI (`/problems/<code>`) points to.
@@ -222,7 +223,7 @@ _DOCS_INIT = """window.addEventListener("load", function () {
 
 
 @docs.get("/docs")
-def docs_page():
+def docs_page() -> flask.Response:
     """Swagger UI page for ``/openapi.json``; every asset is served by this app."""
     base = flask.url_for("docs.docs_page")
     page = _DOCS_PAGE.format(
@@ -235,13 +236,13 @@ def docs_page():
 
 
 @docs.get("/docs/init.js")
-def docs_init():
+def docs_init() -> flask.Response:
     """The script that starts Swagger UI."""
     return flask.Response(_DOCS_INIT, mimetype="text/javascript")
 
 
 @docs.get("/docs/assets/<string:filename>")
-def docs_asset(filename: str):
+def docs_asset(filename: str) -> flask.Response:
     """One Swagger UI asset from the bundled distribution (cacheable)."""
     if filename not in SWAGGER_UI_ASSETS:
         flask.abort(HTTPStatus.NOT_FOUND)

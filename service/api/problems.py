@@ -302,7 +302,7 @@ RESPONSE_DESCRIPTIONS: dict[int, str] = {
 """What the shared error responses (``#/components/responses/<STATUS_NAME>``) mean here."""
 
 
-class ProblemApi(Api):
+class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
     """flask-smorest's ``Api`` answering every error as problem+json.
 
     It documents the default and lazily-registered error responses with
@@ -332,7 +332,7 @@ class ProblemApi(Api):
         self._app.register_error_handler(errors.RefereeError, handle_refusal)
         self._app.register_error_handler(Exception, handle_unexpected)
 
-    def handle_http_exception(self, error: HTTPException) -> flask.Response:  # type: ignore[override]
+    def handle_http_exception(self, error: HTTPException) -> flask.Response:
         """Render a werkzeug/webargs HTTP error as a problem, keeping its headers (``Allow``)."""
         status = error.code or 500
         data: Mapping[str, Any] = getattr(error, "data", None) or {}

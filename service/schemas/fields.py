@@ -30,7 +30,7 @@ class Int(fields.Integer):
         "inexact": "Number too large to read exactly: {input}. Integers here are plain JSON integers within the field's range."
     }
 
-    def _deserialize(self, value: Any, attr, data, **kwargs) -> int:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.make_error("invalid", input=value)
         if isinstance(value, float):
@@ -44,20 +44,23 @@ class Int(fields.Integer):
 class Bool(fields.Boolean):
     """A JSON boolean: only ``true`` or ``false``."""
 
-    def _deserialize(self, value: Any, attr, data, **kwargs) -> bool:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
             raise self.make_error("invalid", input=value)
         return value
 
 
-class CardField(fields.String):
+NOT_A_CARD = "Not a card code: {input!r}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."
+
+
+class CardField(fields.Field[Card]):
     """A card code (RULINGS C3) loaded as a ``Card``; only canonical codes.
 
     Whether the card belongs to the game's deck is a rules question, answered
     with ``invalid_state`` (409), not here.
     """
 
-    default_error_messages = {"card": "Not a card code: {input!r}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."}
+    default_error_messages = {"invalid": "Not a valid string.", "card": NOT_A_CARD}
 
     def __init__(self, *, codes: Sequence[str] | None = None, component: str | None = None, **kwargs: Any) -> None:
         """``codes``: the game's card codes, which the spec lists as an enum
@@ -69,7 +72,7 @@ class CardField(fields.String):
             shape = {"enum": list(codes), "component": component}
         super().__init__(metadata={**shape, **kwargs.pop("metadata", {})}, **kwargs)
 
-    def _deserialize(self, value: Any, attr, data, **kwargs) -> Card:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
         if not isinstance(value, str):
             raise self.make_error("invalid")
         try:
@@ -77,7 +80,7 @@ class CardField(fields.String):
         except ValueError:
             raise self.make_error("card", input=value) from None
 
-    def _serialize(self, value: Any, attr, obj, **kwargs) -> str | None:
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else str(value)
 
 
@@ -128,17 +131,18 @@ class CardList(List):
     def __init__(self, *, codes: Sequence[str] | None = None, component: str | None = None, **kwargs: Any) -> None:
         super().__init__(CardField(codes=codes, component=component), **kwargs)
 
-    def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Card]:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
         self._refuse_overlong(value)
         parse = Card.parse
-        loaded, errors = [], {}
+        loaded: list[Card] = []
+        errors: dict[int, list[str]] = {}
         for index, code in enumerate(value):
             try:
                 loaded.append(parse(code))
             except ValueError:
-                errors[index] = [self.inner.error_messages["card"].format(input=code)]
+                errors[index] = [NOT_A_CARD.format(input=code)]
         if errors:
             raise ValidationError(errors, valid_data=loaded)
         return loaded
@@ -176,7 +180,7 @@ class FastList(List):
         super().__init__(fields.Nested(schema), **kwargs)
         self.fast = fast
 
-    def _deserialize(self, value: Any, attr, data, **kwargs) -> list[Any]:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if type(value) is list:
             self._refuse_overlong(value)
             loaded = [self.fast(item) for item in value]
@@ -209,12 +213,12 @@ class StateOrToken(fields.Nested):
         super().__init__(schema, **kwargs)
         self.max_token = max_token
 
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+    def _deserialize(self, value: Any, attr: str | None, data: Any, partial: Any = None, **kwargs: Any) -> Any:
         if isinstance(value, str):
             if len(value) > self.max_token:
                 raise self.make_error("token", max=self.max_token)
             return value
-        return super()._deserialize(value, attr, data, **kwargs)
+        return super()._deserialize(value, attr, data, partial=partial, **kwargs)
 
 
 class OneOf(fields.Field):  # type: ignore[type-arg]

@@ -74,7 +74,7 @@ def hand_of(data: bytes) -> tuple[Hand, Provenance]:
         Unsealable: a payload of another version or game.
     """
     record = orjson.loads(data)
-    game = GAMES.get(record.get("game")) if isinstance(record, dict) else None
+    game = GAMES.get(str(record.get("game"))) if isinstance(record, dict) else None
     if game is None or record.get("v") != PAYLOAD_VERSION:
         raise Unsealable("a payload of another version")
     players, first_leader, dealer = record["seating"]

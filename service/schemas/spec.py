@@ -19,7 +19,7 @@ from .family import BoundedSchema
 from .fields import OneOf, StateOrToken
 
 
-class SchemaExtrasPlugin(BasePlugin):  # type: ignore[misc]
+class SchemaExtrasPlugin(BasePlugin):
     """Merges ``JSON_SCHEMA_EXTRA`` (a dict of JSON Schema keywords) into
     components, and ``additionalProperties: false`` where unknown members are
     refused (every schema of the referee's, ``BoundedSchema``)."""
