@@ -129,10 +129,19 @@ def pre_request(worker, req):
 
 
 def post_request(worker, req, environ, resp):
-    """Cancel the request's deadline (:func:`pre_request`)."""
+    """Cancel the request's deadline (:func:`pre_request`), then let the worker's other connections run.
+
+    A greenlet does not yield while its socket has data: a kept-alive client
+    that sends its next request at once would be served again and again while
+    the worker's other connections wait (8 connections on one worker: p99
+    690 ms against 4 ms with this yield).
+    """
+    import gevent
+
     deadline = getattr(req, "referee_deadline", None)
     if deadline is not None:
         deadline.cancel()
+    gevent.sleep(0)
 
 
 def child_exit(server, worker):
