@@ -357,15 +357,15 @@ def main(argv: list[str] | None = None) -> int:
                     print(result.line(), flush=True)
                     time.sleep(2)
         if "metrics" in args.only:
-            before = metrics_figures(server.port)
+            before = {**metrics_figures(server.port), "directory_kib": directory_kib(metrics_dir)}
             statuses = junk_requests(server.port, 2000)
-            after = metrics_figures(server.port)
+            after = {**metrics_figures(server.port), "directory_kib": directory_kib(metrics_dir)}
             for name, figures in (("before", before), ("after 2,000 made-up methods", after)):
                 print(f"metrics {name}: /metrics {figures['bytes']:,} bytes, {figures['series']:,} series, "
                       f"{len(figures['labels'].get('method', ()))} methods, "
                       f"{len(figures['labels'].get('operation', ()))} operations, "
                       f"{len(figures['labels'].get('status', ()))} statuses; "
-                      f"metrics directory {directory_kib(metrics_dir):,} KiB", flush=True)
+                      f"metrics directory {figures['directory_kib']:,} KiB", flush=True)
             print(f"metrics: junk requests answered {statuses}", flush=True)
         if "errors" in args.only:
             for name, answer in error_cases(server.port).items():
