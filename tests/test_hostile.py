@@ -20,7 +20,7 @@ import pytest
 
 from bench.hostile import (
     JSON_HEADERS, STALLS, chunked_request, error_cases, healthz_seconds, junk_requests, metrics_figures,
-    raw_request, request_bytes, stall,
+    parse_answer, raw_request, request_bytes, stall,
 )
 from service.api import ops
 from support import running_gunicorn
@@ -153,6 +153,18 @@ def test_a_client_trickling_bytes_is_dropped_at_the_deadline(port, part):
         assert received == b""  # closed, nothing written
     else:
         assert received.startswith(b"HTTP/1.1 408"), received[:80]
+
+
+def test_each_connection_serves_one_request(port):
+    # Two requests sent at once on one connection: the first is answered, then the connection closes.
+    one = request_bytes("GET", "/healthz").replace(b"Connection: close\r\n", b"")
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(one + one)
+        received = b""
+        while chunk := sock.recv(65536):
+            received += chunk
+    assert received.count(b"HTTP/1.1 200") == 1
+    assert parse_answer(received).headers["connection"] == "close"
 
 
 def test_fifty_stalled_connections_of_every_kind_at_once(port, prober):
