@@ -78,7 +78,8 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # under a deadline of `keepalive` seconds (then closes), and the hooks below
 # put a deadline of GUNICORN_REQUEST_TIMEOUT on the rest (body, work, answer)
 # and close each connection after its answer. Measured with bench/ against the
-# sync config in the same runs: the same throughput within the machine's noise.
+# sync config in the same runs: about 0.9 of its throughput for short requests,
+# about 0.77 for replay, the heaviest (README, Benchmarks); p99 about the same.
 # gevent patches the standard library in each worker after the fork; the app
 # does no I/O of its own, so loading it unpatched in the master is safe.
 worker_class = "gevent"
@@ -128,8 +129,8 @@ def pre_request(worker, req):
     hands each new connection to whichever worker is free. Kept-alive
     connections stay with the worker that accepted them, and with a few
     clients the workers' shares are uneven (6 of 8 connections on one of 2
-    workers): heavier requests lost a quarter of the throughput and the p99
-    tripled. ``must_close`` is what gunicorn reads to answer
+    workers) and the p99 was two to five times the sync workers'.
+    ``must_close`` is what gunicorn reads to answer
     ``Connection: close``; ``tests/test_hostile.py`` checks it still works.
     """
     import gevent
