@@ -30,7 +30,7 @@ import json
 import os
 import random
 import re
-import select
+import selectors
 import socket
 import string
 import subprocess
@@ -194,6 +194,9 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
         sockets.append(sock)
     stalled_at = time.monotonic()
     open_ = {sock: bytearray() for sock in sockets}
+    watcher = selectors.DefaultSelector()  # epoll: select() stops at descriptor 1024
+    for sock in sockets:
+        watcher.register(sock, selectors.EVENT_READ)
     dropped_after: list[float] = []
     answers: dict[int, int] = {}
     probes = answered = 0
@@ -214,8 +217,8 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
                 gap_start = now - 1.0
             if rss is None and workers_rss and now - stalled_at > watch / 2:
                 rss = workers_rss()
-            readable, _, _ = select.select(list(open_), [], [], 0) if open_ else ([], [], [])
-            for sock in readable:
+            for key, _ in watcher.select(0) if open_ else []:
+                sock = key.fileobj
                 try:
                     chunk = sock.recv(65536)
                 except OSError:
@@ -223,6 +226,7 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
                 if chunk:
                     open_[sock] += chunk
                     continue
+                watcher.unregister(sock)
                 status = parse_answer(bytes(open_.pop(sock))).status
                 answers[status] = answers.get(status, 0) + 1
                 dropped_after.append(time.monotonic() - stalled_at)
@@ -230,6 +234,7 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
         if gap_start is not None:
             longest_gap = max(longest_gap, time.monotonic() - gap_start)
     finally:
+        watcher.close()
         for sock in sockets:
             sock.close()
     return StallResult(kind, connections, probes, answered, longest_gap, len(dropped_after), dropped_after,
@@ -352,15 +357,15 @@ def main(argv: list[str] | None = None) -> int:
                     print(result.line(), flush=True)
                     time.sleep(2)
         if "metrics" in args.only:
-            before = metrics_figures(server.port)
+            before = {**metrics_figures(server.port), "directory_kib": directory_kib(metrics_dir)}
             statuses = junk_requests(server.port, 2000)
-            after = metrics_figures(server.port)
+            after = {**metrics_figures(server.port), "directory_kib": directory_kib(metrics_dir)}
             for name, figures in (("before", before), ("after 2,000 made-up methods", after)):
                 print(f"metrics {name}: /metrics {figures['bytes']:,} bytes, {figures['series']:,} series, "
                       f"{len(figures['labels'].get('method', ()))} methods, "
                       f"{len(figures['labels'].get('operation', ()))} operations, "
                       f"{len(figures['labels'].get('status', ()))} statuses; "
-                      f"metrics directory {directory_kib(metrics_dir):,} KiB", flush=True)
+                      f"metrics directory {figures['directory_kib']:,} KiB", flush=True)
             print(f"metrics: junk requests answered {statuses}", flush=True)
         if "errors" in args.only:
             for name, answer in error_cases(server.port).items():

@@ -8,7 +8,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``PORT`` | ``8000`` | port, when ``GUNICORN_BIND`` is not set |
 | ``GUNICORN_WORKERS`` | usable cores | gevent worker processes (the work is CPU-bound: one per core) |
 | ``GUNICORN_WORKER_CONNECTIONS`` | ``1000`` | open connections per worker, stalled ones included |
-| ``GUNICORN_KEEPALIVE`` | ``5`` | seconds a client has to send a request's headers, and to start its next request on a kept-alive connection; then the connection is closed |
+| ``GUNICORN_KEEPALIVE`` | ``5`` | seconds a client has to send a request's headers; then the connection is closed (one request per connection, so no connection is kept alive) |
 | ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408 and the connection is closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
@@ -76,7 +76,10 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # good. gevent's worker serves each connection in a greenlet, so a stalled one
 # costs a greenlet and a socket, not a worker; it reads each request's headers
 # under a deadline of `keepalive` seconds (then closes), and the hooks below
-# put a deadline of GUNICORN_REQUEST_TIMEOUT on the rest (body, work, answer).
+# put a deadline of GUNICORN_REQUEST_TIMEOUT on the rest (body, work, answer)
+# and close each connection after its answer. Measured with bench/ against the
+# sync config in the same runs: about 0.9 of its throughput for short requests,
+# about 0.77 for replay, the heaviest (README, Benchmarks); p99 about the same.
 # gevent patches the standard library in each worker after the fork; the app
 # does no I/O of its own, so loading it unpatched in the master is safe.
 worker_class = "gevent"
@@ -114,15 +117,25 @@ worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or (
 
 
 def pre_request(worker, req):
-    """Start the request's deadline: GUNICORN_REQUEST_TIMEOUT seconds after its headers.
+    """Start the request's deadline, and close the connection after its answer.
 
-    Wherever the request then waits (reading its body, writing its answer),
+    The deadline: GUNICORN_REQUEST_TIMEOUT seconds after the headers. Wherever
+    the request then waits (reading its body, writing its answer),
     ``TimeoutError`` is raised in it: the app answers a body still awaited
     with 408 ``request_timeout`` (``service/api/middleware.py``), and gunicorn
     closes the connection. A gevent timer: it costs nothing until it fires.
+
+    One request per connection, as the sync workers did: the kernel then
+    hands each new connection to whichever worker is free. Kept-alive
+    connections stay with the worker that accepted them, and with a few
+    clients the workers' shares are uneven (6 of 8 connections on one of 2
+    workers) and the p99 was two to five times the sync workers'.
+    ``must_close`` is what gunicorn reads to answer
+    ``Connection: close``; ``tests/test_hostile.py`` checks it still works.
     """
     import gevent
 
+    req.must_close = True
     req.referee_deadline = gevent.Timeout(
         _request_timeout, TimeoutError(f"request not complete within {_request_timeout} s"))
     req.referee_deadline.start()

@@ -102,7 +102,7 @@ def test_soak_with_a_worker_killed(capsys):
                 try:
                     response = session.request(method, base + (path or urls[name]), headers=headers, data=body, timeout=10)
                 except (requests.ConnectionError, requests.exceptions.ChunkedEncodingError):
-                    # The kill cuts the connection, or (kept alive) an answer mid-body.
+                    # The kill cuts a connection, or an answer mid-body.
                     with lock:
                         counts["refused connections"] += 1
                     session = requests.Session()
