@@ -17,6 +17,7 @@ from flask_cors import CORS
 from service import api as api_package
 from service import config as settings
 from service.api import holding, middleware, ops
+from service.api.games import SEAT_CREDENTIAL
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
@@ -95,6 +96,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
             "servers": [{"url": "http://localhost:8000", "description": "The service as `make run` starts it."}],
+            "components": {"securitySchemes": {SEAT_CREDENTIAL: {
+                "type": "http",
+                "scheme": "bearer",
+                "description": "Sealed mode: a seat's credential, from the first `deal` of its match (`seats`). "
+                               "`play` needs the moving seat's, `view` the viewing seat's; `legal-moves` lists "
+                               "only its seat's moves. Open and signed modes take none.",
+            }}},
         },
     )
     middleware.configure_logging(app.config[settings.LOG_LEVEL])

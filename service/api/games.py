@@ -174,6 +174,12 @@ BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (40
 STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
 """The 403 of an operation whose body can carry a state."""
 
+SEAT_CREDENTIAL = "seatCredential"
+"""The security scheme of a seat's credential (sealed mode)."""
+
+AS_A_SEAT = [{}, {SEAT_CREDENTIAL: []}]
+"""An operation a seat's credential may be sent to (sealed mode), or none."""
+
 
 View = Callable[..., Any]
 """A view function, before or after flask-smorest's decorators."""
@@ -299,7 +305,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
-        trusted=(_legal_moves, ()),
+        trusted=(_legal_moves, ()), security=AS_A_SEAT,
         responses={
             200: {
                 "links": {
@@ -326,7 +332,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
-        trusted=(_play, ("move",)), responses={200: {"links": state_links}},
+        trusted=(_play, ("move",)), security=AS_A_SEAT, responses={200: {"links": state_links}},
     )
     def play(args: dict[str, Any]) -> flask.Response:
         """Play a move.
@@ -363,7 +369,7 @@ def _register(game: Game) -> None:
         return _answered(game, _score, args)
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid,
-               trusted=(_view, ("seat",)))
+               trusted=(_view, ("seat",)), security=AS_A_SEAT)
     def view(args: dict[str, Any]) -> flask.Response:
         """One seat's view.
 
