@@ -177,7 +177,7 @@ STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
 SEAT_CREDENTIAL = "seatCredential"
 """The security scheme of a seat's credential (sealed mode)."""
 
-AS_A_SEAT = [{}, {SEAT_CREDENTIAL: []}]
+AS_A_SEAT: list[dict[str, list[str]]] = [{}, {SEAT_CREDENTIAL: []}]
 """An operation a seat's credential may be sent to (sealed mode), or none."""
 
 
