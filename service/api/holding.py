@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
 import flask
 import orjson
@@ -65,8 +65,6 @@ class Holding:
     """Open states: the whole state goes back and forth, and every state sent
     back is replayed and checked."""
 
-    sealed = False
-
     def load(self, game: Game, args: dict[str, Any]) -> Held:
         """The hand of a request's ``state``.
 
@@ -75,7 +73,7 @@ class Holding:
             SealRefused: a ``token`` where this referee holds open states.
         """
         if "state" not in args:
-            raise SealRefused("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
+            self._refuse_token()
         return Held(game.restore(args["state"]))
 
     def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
@@ -137,7 +135,7 @@ class Holding:
         (signed mode); none here."""
         return []
 
-    def _refuse_token(self) -> Any:
+    def _refuse_token(self) -> NoReturn:
         raise SealRefused("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
 
 
@@ -175,8 +173,6 @@ class SignedHolding(Holding):
 
 class SealedHolding(Holding):
     """Sealed states: tokens, public states and seat credentials."""
-
-    sealed = True
 
     def __init__(self, keys: list[str], allow_chosen: bool) -> None:
         self.sealer = Sealer(keys)
