@@ -9,11 +9,18 @@ longer found, exactly once, is *stale*: the code moved on and the mutant must
 be written again against it. Before the mutants, the unmutated copy must pass,
 or no result would mean anything.
 
+Tests taken from an older revision (``--tests-from``) may be written against
+an interface the code has since changed, so some fail on the unmutated copy.
+With ``--drop-baseline-failures`` those tests are listed and left out of every
+mutant's run (the report says how many), instead of stopping the run; what the
+rest of that older suite kills is then still measured.
+
 Usage (from the repository root):
 
     .venv/bin/python -m tools.mutation                 # every mutant, the fast tests
     .venv/bin/python -m tools.mutation --only a12b-either-holder spar-tally-one
     .venv/bin/python -m tools.mutation --tests-from main   # the tests/ of a git revision
+    .venv/bin/python -m tools.mutation --tests-from REV --drop-baseline-failures   # an older suite, less what no longer runs
     .venv/bin/python -m tools.mutation -- tests/test_rules_agency.py   # another selection
     .venv/bin/python -m tools.mutation --list
 
@@ -57,6 +64,29 @@ DEFAULT_SELECTION = [
 
 PYTEST_OPTIONS = ["-x", "-q", "-p", "no:cacheprovider"]
 
+FAILURES_PLUGIN = '''
+import os
+
+
+def _record(nodeid):
+    with open(os.environ["MUTATION_FAILURES"], "a", encoding="utf-8") as out:
+        out.write(nodeid + "\\n")
+
+
+def pytest_runtest_logreport(report):
+    if report.failed:
+        _record(report.nodeid)
+
+
+def pytest_collectreport(report):
+    if report.failed:
+        _record(report.nodeid)
+'''
+"""A pytest plugin writing the node id of every failed test or collector to
+the file named by ``MUTATION_FAILURES`` (ids may hold spaces, so the summary
+lines are not parsed for this)."""
+
+BASE = "service/games/base.py"
 AGENCY = "service/games/agency.py"
 LAST_TRICK = "service/games/last_trick.py"
 TRICKS = "service/tricks.py"
@@ -83,11 +113,13 @@ MUTANTS = [
         "A12b: hand ends when either holder of a seat is empty, not both",
     ),
     # F7: Spar's match tally counts the hand's points (3 for a 6, 2 for a 7,
-    # else 1); the bug counts 1 per hand won, as in Agram.
+    # else 1); the bug counts 1 per hand won, as in Agram. HandsWon scores
+    # Agram, Sink-Sink and the Mali version too, but their hands are worth 1
+    # anyway: only Spar changes. The hand's own score (points) is untouched.
     Mutant(
         "spar-tally-one", LAST_TRICK,
-        "tally[state.winner] += score.get(\"points\") or 1",
-        "tally[state.winner] += 1",
+        "return tuple(value + self.worth(hand) if seat == winner else value for seat, value in enumerate(previous))",
+        "return tuple(value + 1 if seat == winner else value for seat, value in enumerate(previous))",
         "F7: Spar tally adds 1 per hand won instead of the hand's points",
     ),
     # Seeded shuffle, step 2: a word x is rejected when x >= 2**64 - (2**64 mod m);
@@ -134,16 +166,16 @@ MUTANTS = [
     # bug needs strictly more.
     Mutant(
         "early-end-strictly-more", AGENCY,
-        "elif max(self.points) >= self.options[\"early_end_points\"]:",
-        "elif max(self.points) > self.options[\"early_end_points\"]:",
+        "elif max(self.team_points) >= self.options[\"early_end_points\"]:",
+        "elif max(self.team_points) > self.options[\"early_end_points\"]:",
         "A12c: hand ends only above early_end_points, not at it",
     ),
     # A13: on equal points the team that won the LAST completed trick wins;
     # the bug takes the first trick.
     Mutant(
         "tie-break-first-trick", AGENCY,
-        "return team(self.tricks[-1].winner)",
-        "return team(self.tricks[0].winner)",
+        "last = self.tricks[-1].winner",
+        "last = self.tricks[0].winner",
         "A13: equal points go to the team of the first trick, not the last",
     ),
     # F3: the seat after the dealer receives the first batch and the dealer
@@ -155,12 +187,12 @@ MUTANTS = [
         "F3: dealing starts at the dealer instead of the seat after it",
     ),
     # F2/F6: Fapfap's multiplier is 4 when tricks 4 AND 5 are both won by a 3;
-    # the bug gives 4 whenever trick 4 was won by a 3.
+    # the bug gives 4 whenever trick 4 was won by a 3 (FapfapPayouts.multiplier).
     Mutant(
         "fapfap-four-on-trick-4-only", LAST_TRICK,
-        "        if last.card.rank != self.bonus_rank:\n            return 1\n",
-        "        if before is not None and before.card.rank == self.bonus_rank:\n            return 4\n"
-        "        if last.card.rank != self.bonus_rank:\n            return 1\n",
+        "        if last.card is None or last.card.rank != self.bonus_rank:\n            return 1\n",
+        "        if before is not None and before.card is not None and before.card.rank == self.bonus_rank:\n            return 4\n"
+        "        if last.card is None or last.card.rank != self.bonus_rank:\n            return 1\n",
         "F2: Fapfap multiplier 4 when only trick 4 was won by a 3",
     ),
     # A5: a holder is c1 c2 c3 W c4 c5 W c6 c7 c8; the bug puts the second
@@ -173,9 +205,11 @@ MUTANTS = [
     ),
     # -- six more ------------------------------------------------------------
     # F7: the match ends when a seat's tally REACHES the target; the bug needs
-    # it to pass the target.
+    # it to pass the target. The match status is now worked out once in
+    # base.py (TrickGame.match_status), so this bug hits every game: Agency's
+    # target_game_points (A14) as well as the Agram family's target.
     Mutant(
-        "match-over-past-target", LAST_TRICK,
+        "match-over-past-target", BASE,
         "over = target is not None and tally[leader] >= target",
         "over = target is not None and tally[leader] > target",
         "F7: the match ends only above the target, not on reaching it",
@@ -198,26 +232,30 @@ MUTANTS = [
     ),
     # F2: the Mali version ranks A K 10 Q 9 8 J 7; the bug judges tricks by the
     # cards' natural values (A K Q J 10 9 8 7), which only the Mali order breaks.
+    # Strength is now one property of every game in base.py
+    # (TrickGame.strength), so the bug is in shared code; Agency's 9..1 and
+    # the other variants' orders are their natural values, so only the Mali
+    # version judges differently.
     Mutant(
-        "mali-natural-rank-order", LAST_TRICK,
-        "return strengths(self.rank_order)",
+        "mali-natural-rank-order", BASE,
+        "return {rank: len(self.rank_order) - index for index, rank in enumerate(self.rank_order)}",
         "return {rank: {\"A\": 14, \"K\": 13, \"Q\": 12, \"J\": 11}.get(rank) or int(rank) for rank in self.rank_order}",
         "F2: tricks judged by natural card values, not the variant's rank order",
     ),
     # F4: the seat after the dealer leads the first trick; the bug lets the
-    # dealer lead.
+    # dealer lead (seating_of, which both deals and restored states use).
     Mutant(
         "dealer-leads", LAST_TRICK,
-        "table.leader = (dealer + 1) % players",
-        "table.leader = dealer",
+        "return Seating(players, (dealer + 1) % players, dealer)",
+        "return Seating(players, dealer, dealer)",
         "F4: the dealer leads the first trick instead of the seat after it",
     ),
     # F7: the winner of a hand deals the next one; the bug passes the deal to
     # the seat after the last dealer, as many other games do.
     Mutant(
         "deal-passes-on", LAST_TRICK,
-        "players, dealer, options = previous.players, previous.winner, previous.options",
-        "players, dealer, options = previous.players, (previous.dealer + 1) % previous.players, previous.options",
+        "players, dealer = previous.players, previous.winner",
+        "players, dealer = previous.players, (previous.dealer + 1) % previous.players",
         "F7: the next hand is dealt by the seat after the dealer, not the winner",
     ),
 ]
@@ -259,7 +297,7 @@ def run_pytest(tree: Path, selection: list[str], timeout: float) -> tuple[str, s
     except subprocess.TimeoutExpired:
         return "timeout", f"no answer in {timeout:.0f} s"
     output = done.stdout + done.stderr
-    failed = re.search(r"^(?:FAILED|ERROR) (\S+)", output, re.M)
+    failed = re.search(r"^(?:FAILED|ERROR) (.+?)(?: - .*)?$", output, re.M)
     if done.returncode == 0:
         return "passed", ""
     if done.returncode in (1, 2) and failed:  # 2: interrupted, e.g. a collection error
@@ -295,7 +333,36 @@ def try_mutant(pristine: Path, workdir: Path, mutant: Mutant, selection: list[st
         shutil.rmtree(tree, ignore_errors=True)
 
 
-def check_baseline(pristine: Path, selection: list[str], timeout: float) -> None:
+def baseline_failures(pristine: Path, workdir: Path, selection: list[str], timeout: float) -> list[str]:
+    """The node ids of every test (or module) of ``selection`` that fails on
+    the unmutated copy, the whole selection run without stopping."""
+    plugins = workdir / "plugins"
+    plugins.mkdir(exist_ok=True)
+    (plugins / "mutation_failures.py").write_text(FAILURES_PLUGIN, encoding="utf-8")
+    record = workdir / "baseline-failures.txt"
+    record.write_text("", encoding="utf-8")
+    env = {
+        **os.environ, "PYTHONPATH": os.pathsep.join([str(pristine), str(plugins)]), "PYTHONDONTWRITEBYTECODE": "1",
+        "MUTATION_FAILURES": str(record),
+    }
+    options = [option for option in PYTEST_OPTIONS if option != "-x"]
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "pytest", *options, "-p", "mutation_failures", "--continue-on-collection-errors", *selection],
+            cwd=pristine, env=env, capture_output=True, text=True, timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        sys.exit(f"the unmutated suite gave no answer in {timeout:.0f} s")
+    return list(dict.fromkeys(line for line in record.read_text(encoding="utf-8").splitlines() if line))
+
+
+def leave_out(failures: list[str]) -> list[str]:
+    """pytest options that leave ``failures`` out: a module that cannot be
+    collected is ignored, a test deselected."""
+    return [f"--ignore={nodeid}" if "::" not in nodeid else f"--deselect={nodeid}" for nodeid in failures]
+
+
+def check_baseline(pristine: Path, selection: list[str], timeout: float, hint: str = "") -> None:
     """The unmutated copy must import its own ``service`` and pass, or stop here."""
     env = {**os.environ, "PYTHONPATH": str(pristine), "PYTHONDONTWRITEBYTECODE": "1"}
     where = subprocess.run(
@@ -305,7 +372,7 @@ def check_baseline(pristine: Path, selection: list[str], timeout: float) -> None
         sys.exit(f"the copy imports service from {where or '(nowhere)'}, not from the copy: run with the project's Python")
     outcome, detail = run_pytest(pristine, selection, timeout)
     if outcome != "passed":
-        sys.exit(f"the unmutated suite does not pass ({outcome}: {detail}); fix that first")
+        sys.exit(f"the unmutated suite does not pass ({outcome}: {detail}); fix that first{hint}")
 
 
 def table(results: list[Result]) -> str:
@@ -327,6 +394,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("selection", nargs="*", help="pytest paths or options (default: the fast rule and API tests)")
     parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
     parser.add_argument("--tests-from", metavar="REV", help="use the tests/ directory of this git revision")
+    parser.add_argument("--drop-baseline-failures", action="store_true",
+                        help="leave out the tests that fail on the unmutated copy instead of stopping (and list them)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="mutants run at once (default: cores)")
     parser.add_argument("--timeout", type=float, default=600, help="seconds before a run counts as killed (hung)")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
@@ -348,7 +417,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mutation-") as temp:
         workdir = Path(temp)
         pristine = pristine_copy(workdir, args.tests_from)
-        check_baseline(pristine, selection, args.timeout)
+        dropped: list[str] = []
+        if args.drop_baseline_failures:
+            dropped = baseline_failures(pristine, workdir, selection, args.timeout)
+            selection = [*selection, *leave_out(dropped)]
+        hint = " (or, for tests of an older revision, see --drop-baseline-failures)" if args.tests_from and not dropped else ""
+        check_baseline(pristine, selection, args.timeout, hint)
         with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
             futures = [pool.submit(try_mutant, pristine, workdir, m, selection, args.timeout) for m in mutants]
             results = []
@@ -357,6 +431,11 @@ def main(argv: list[str] | None = None) -> int:
                 results.append(result)
                 print(f"  {result.mutant.id}: {result.status} ({result.seconds:.0f} s)", file=sys.stderr, flush=True)
     tests = f"tests from {args.tests_from}" if args.tests_from else "tests from the working tree"
+    if dropped:
+        print(f"\nLeft out: {len(dropped)} tests that fail on the unmutated copy:")
+        print("\n".join(f"  {nodeid}" for nodeid in dropped))
+        selection = [item for item in selection if not item.startswith(("--deselect=", "--ignore="))]
+        tests += f", less the {len(dropped)} failing unmutated"
     print(f"\nMutation run: {len(mutants)} mutants, {tests}, selection: {' '.join(selection)}\n")
     print(table(results))
     print(f"({time.monotonic() - start:.0f} s)")
