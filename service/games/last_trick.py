@@ -3,8 +3,8 @@ the Mali version, Spar).
 
 Source: the Agram rules as ``docs/rules.md`` gives them, RULINGS C1-C3 and
 F1-F8. Each variant is one ``LastTrickGame`` value in ``VARIANTS``; what a
-variant scores is a value too (``HandsWon``, ``FapfapPayouts``,
-``SparPoints``), so adding a variant means adding values, not code.
+variant scores is a value too (``HandsWon``, with Spar's points by rank, and
+``FapfapPayouts``), so adding a variant means adding values, not code.
 """
 
 from __future__ import annotations
