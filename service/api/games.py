@@ -77,7 +77,8 @@ class PlayersSchema(Schema):
 class OptionSchema(Schema):
     name = fields.String(required=True)
     type = fields.String(required=True, metadata={"description": "`boolean` or `integer`."})
-    default = fields.Raw(required=True, allow_none=True, metadata={"description": "The value when a request does not set it."})
+    default = fields.Raw(required=True, allow_none=True, metadata={
+        "type": ["boolean", "integer"], "description": "The value when a request does not set it (of the option's `type`, or null)."})
     description = fields.String(required=True)
     minimum = fields.Integer(allow_none=True)
     maximum = fields.Integer(allow_none=True)
@@ -201,7 +202,7 @@ def _register(game: Game) -> None:
     base = f"/games/{game.id}"
     prefix = game.id.replace("-", "_")
     tags = [game.name]
-    refused = game_problem(schema_prefix(game.id), schemas.move)
+    refused = game_problem(schema_prefix(game.id), schemas.move, schemas.match)
 
     def conflict(description: str) -> dict[str, Any]:
         return problem_response(409, description, refused)
