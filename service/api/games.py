@@ -100,7 +100,9 @@ class GameSchema(Schema):
     walls = fields.Integer(metadata={"description": "Agency: Wall cards added to each holder's layout at the deal."})
 
 
-class GamesSchema(Schema):
+class GameListSchema(Schema):
+    """Every game the referee serves."""
+
     games = fields.List(fields.Nested(GameSchema), required=True)
 
 
@@ -136,7 +138,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 
 @blp.route("/games", methods=["GET"])
-@blp.response(200, GamesSchema)
+@blp.response(200, GameListSchema)
 @blp.doc(operationId="list_games")
 def list_games():
     """List the games
