@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 APP    := service.app:create_app()
 
-.PHONY: run test openapi clients clean
+.PHONY: run test openapi clients page clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,21 +26,32 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The browser the table page's tests drive: Debian's chromium, installed with
+# apt when missing (as root; CI runs as root). Never a playwright download.
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
 ## run: serve the referee with gunicorn on $(PORT) (default 8000)
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: the whole test suite (fails when no test ran)
-test: $(VENV)/.installed-test node_modules/.installed
+test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/python -m pytest
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views
 openapi: $(VENV)/.installed-test
 	$(BIN)/flask --app service.app:create_app openapi write --format yaml openapi.yaml
 
-## clients: regenerate clients/python and clients/typescript from openapi.yaml
+## clients: regenerate clients/python and clients/typescript from openapi.yaml, then the page's script
 clients: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/python -m tools.clients
+
+## page: bundle web/play.ts (with the TypeScript client) into service/static/play/play.js
+page: $(VENV)/.installed-test node_modules/.installed
+	$(BIN)/python -m tools.clients --page
 
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick

@@ -1,7 +1,7 @@
-"""The official clients (``clients/``).
+"""The official clients (``clients/``) and the table page's script.
 
-* The committed clients are what the pinned generators make from
-  the committed ``openapi.yaml`` (``make clients``).
+* The committed clients and script are what the pinned generators make from
+  the committed ``openapi.yaml`` and ``web/`` (``make clients``).
 * No request or response body is typed ``Any`` (Python) or ``unknown``/``any``
   (TypeScript).
 * Whole hands of all six games through each client against gunicorn, open and
@@ -62,6 +62,11 @@ def test_typescript_client_is_what_the_generator_makes(tmp_path):
     output = clients.typescript_client(tmp_path / "typescript")
     assert "warn" not in output.lower() and "error" not in output.lower(), output
     assert clients.differences(tmp_path / "typescript", clients.TYPESCRIPT_CLIENT) == [], "run `make clients`"
+
+
+def test_page_script_is_its_bundled_source(tmp_path):
+    clients.bundle_page(tmp_path / "play.js")
+    assert (tmp_path / "play.js").read_bytes() == clients.PAGE_BUNDLE.read_bytes(), "run `make page`"
 
 
 # -- no body is Any -----------------------------------------------------------------------

@@ -1,11 +1,12 @@
-"""The official clients, generated from ``openapi.yaml``.
+"""The official clients, generated from ``openapi.yaml``, and the table page's script.
 
 * ``clients/python``: openapi-python-client (its version pinned in
   ``pyproject.toml``'s test extra, with the ruff it formats with).
 * ``clients/typescript/src``: @hey-api/openapi-ts with its fetch client
   (pinned in ``package.json`` and ``package-lock.json``).
-* ``bundle`` makes one JavaScript file of a TypeScript program that uses the
-  client, with esbuild (pinned likewise).
+* ``service/static/play/play.js``: ``web/play.ts``, which uses the TypeScript
+  client, bundled by esbuild (pinned likewise); ``bundle`` does the same for
+  any program that uses the client.
 
 Each README beside a client is written by hand and kept. ``make clients``
 runs this module; ``tests/test_clients.py`` generates into a temporary
@@ -13,7 +14,8 @@ directory with the same functions and fails when the committed files differ.
 
 Usage (from the repository root, after ``npm ci``)::
 
-    .venv/bin/python -m tools.clients            # regenerate both clients
+    .venv/bin/python -m tools.clients            # regenerate both clients, then the page's script
+    .venv/bin/python -m tools.clients --page     # only the page's script
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ SPEC = ROOT / "openapi.yaml"
 PYTHON_CLIENT = ROOT / "clients" / "python"
 PYTHON_CONFIG = ROOT / "clients" / "openapi-python-client.yaml"
 TYPESCRIPT_CLIENT = ROOT / "clients" / "typescript" / "src"
+PAGE_SOURCE = ROOT / "web" / "play.ts"
+PAGE_BUNDLE = ROOT / "service" / "static" / "play" / "play.js"
 NODE_BIN = ROOT / "node_modules" / ".bin"
 KEPT = frozenset({"README.md"})
 """Files of a client's directory written by hand: never generated, never compared."""
@@ -79,6 +83,11 @@ def bundle(out: Path, source: Path, platform: str = "browser", define: dict[str,
                  *constants, f"--outfile={out}"])
 
 
+def bundle_page(out: Path = PAGE_BUNDLE) -> str:
+    """Bundle the table page's script (``web/play.ts`` and what it imports) into ``out``."""
+    return bundle(out, PAGE_SOURCE)
+
+
 def files(directory: Path) -> dict[str, Path]:
     """Every generated file under ``directory`` by its relative path (hand-written ones left out)."""
     return {
@@ -113,12 +122,15 @@ def _replace(generated: Path, target: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.parse_args()
-    with tempfile.TemporaryDirectory() as scratch:
-        print(python_client(Path(scratch) / "python"), end="")
-        _replace(Path(scratch) / "python", PYTHON_CLIENT)
-        print(typescript_client(Path(scratch) / "typescript"), end="")
-        _replace(Path(scratch) / "typescript", TYPESCRIPT_CLIENT)
+    parser.add_argument("--page", action="store_true", help="only bundle the table page's script")
+    args = parser.parse_args()
+    if not args.page:
+        with tempfile.TemporaryDirectory() as scratch:
+            print(python_client(Path(scratch) / "python"), end="")
+            _replace(Path(scratch) / "python", PYTHON_CLIENT)
+            print(typescript_client(Path(scratch) / "typescript"), end="")
+            _replace(Path(scratch) / "typescript", TYPESCRIPT_CLIENT)
+    print(bundle_page(), end="")
 
 
 if __name__ == "__main__":
