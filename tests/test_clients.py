@@ -182,3 +182,53 @@ def test_typescript_client_plays_whole_hands(server, tmp_path):
         assert hand["views"] == plays + 1  # seat 0's view read before every move and once the hand was over
         if hand["game"] != "agency":
             assert hand["cards_left"] == []  # the Agram family plays every card dealt
+
+
+def test_python_client_readme_plays_its_hands(server, tmp_path):
+    """The README's programs run as written: the open-mode one and the refusal
+    against an open referee, the sealed-mode one against a sealed one."""
+    readme = (clients.PYTHON_CLIENT / "README.md").read_text(encoding="utf-8")
+    open_hand, refusal, sealed_hand = re.findall(r"```python\n(.*?)```", readme, re.S)
+    program = open_hand + refusal if server.mode == "open" else sealed_hand
+    result = subprocess.run(
+        [sys.executable, "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+        cwd=tmp_path, env={"PYTHONPATH": str(clients.PYTHON_CLIENT)}, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    if server.mode == "open":  # the events, the winner, then the refused move
+        *events, winner, refused = lines
+        assert winner.startswith("winner: ")
+        assert refused.startswith("hand_over ") and refused.endswith(" []")  # the hand is over: no legal move
+    else:
+        *events, winner = lines
+        assert winner.startswith("winning team: ")
+    kinds = [line.split(" ", 1)[0] for line in events]
+    assert set(kinds) <= {"card_played", "trick_won", "trick_discarded", "hand_over"} and kinds[-1] == "hand_over"
+    assert kinds.count("hand_over") == 1
+    if server.mode == "open":
+        assert kinds.count("card_played") == 3 * 6  # Agram, 3 players: every card dealt is played (F2)
+
+
+def test_typescript_client_readme_plays_its_hands(server, tmp_path):
+    """The README's programs type-check strictly and run as written: the open
+    one against an open referee, the sealed one against a sealed one."""
+    readme = (clients.TYPESCRIPT_CLIENT.parent / "README.md").read_text(encoding="utf-8")
+    open_hand, sealed_hand = re.findall(r"```ts\n(.*?)```", readme, re.S)
+    source = tmp_path / "hand.ts"
+    program = open_hand if server.mode == "open" else sealed_hand
+    source.write_text(program.replace("'./src", f"'{clients.TYPESCRIPT_CLIENT}").replace("localhost:8000", f"127.0.0.1:{server.port}"))
+    config = tmp_path / "tsconfig.json"
+    config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source)]}))
+    checked = subprocess.run([str(clients.NODE_BIN / "tsc"), "-p", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    clients.bundle(tmp_path / "hand.mjs", source, platform="node")
+    result = subprocess.run(["node", str(tmp_path / "hand.mjs")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    *events, last = result.stdout.splitlines()
+    kinds = [line.split(" ", 1)[0] for line in events]
+    assert kinds[-1] == "hand_over" and kinds.count("hand_over") == 1
+    if server.mode == "open":
+        assert kinds.count("card_played") == 3 * 6 and last.startswith("winner ")
+    else:
+        assert last.startswith("winning team ")

@@ -79,7 +79,7 @@ def bundle(out: Path, source: Path, platform: str = "browser", define: dict[str,
     ``define`` replaces each named global by a string."""
     constants = [f"--define:{name}={json.dumps(value)}" for name, value in (define or {}).items()]
     return _run([str(NODE_BIN / "esbuild"), str(source), "--bundle", "--format=esm", f"--platform={platform}",
-                 "--target=es2020", "--charset=utf8", "--legal-comments=none", "--log-level=warning",
+                 "--target=es2022" if platform == "node" else "--target=es2020", "--charset=utf8", "--legal-comments=none", "--log-level=warning",
                  *constants, f"--outfile={out}"])
 
 
