@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 APP    := service.app:create_app()
 
-.PHONY: run test openapi clean
+.PHONY: run test openapi clients page clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -20,13 +20,26 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
+# The pinned JavaScript tools (package-lock.json): the TypeScript client's
+# generator, tsc and esbuild. Reinstalled when the lock file changes.
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The browser the table page's tests drive: Debian's chromium, installed with
+# apt when missing (as root; CI runs as root). Never a playwright download.
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+
 ## run: serve the referee with gunicorn on $(PORT) (default 8000)
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: lint (ruff), type-check (mypy --strict on service/), then the whole
 ## test suite (fails when no test ran)
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
@@ -34,6 +47,14 @@ test: $(VENV)/.installed-test
 ## openapi: rewrite openapi.yaml from the app's schemas and views
 openapi: $(VENV)/.installed-test
 	$(BIN)/flask --app service.app:create_app openapi write --format yaml openapi.yaml
+
+## clients: regenerate clients/python and clients/typescript from openapi.yaml, then the page's script
+clients: $(VENV)/.installed-test node_modules/.installed
+	$(BIN)/python -m tools.clients
+
+## page: bundle web/play.ts (with the TypeScript client) into service/static/play/play.js
+page: $(VENV)/.installed-test node_modules/.installed
+	$(BIN)/python -m tools.clients --page
 
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
@@ -55,4 +76,4 @@ mutation: $(VENV)/.installed-test
 	$(BIN)/python -m tools.mutation $(MUTATION_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -16,7 +16,7 @@ from flask_cors import CORS
 
 from service import api as api_package
 from service import config as settings
-from service.api import holding, middleware, ops
+from service.api import holding, middleware, ops, play
 from service.api.games import SEAT_CREDENTIAL
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
@@ -68,7 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     Returns:
         The app, with the game and operations blueprints, problem+json errors,
-        request plumbing, CORS, metrics and the docs at ``/docs``.
+        request plumbing, CORS, metrics, the docs at ``/docs`` and the table page at ``/play``.
 
     Raises:
         service.config.SettingError: a setting cannot be parsed (a ``ValueError``
@@ -123,4 +123,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.ma_plugin.converter.add_attribute_function(one_of_properties)
     api_package.register(api)
     app.register_blueprint(ops.docs)
+    app.register_blueprint(play.page)
     return app

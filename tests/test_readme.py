@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -52,3 +54,43 @@ def test_readme_replay_example_is_accepted(client):
     response = client.post("/v1/games/agram/replay", json=body)
     assert response.status_code == 200, response.get_json()
     assert [event["type"] for event in response.get_json()["events"]] == ["card_played", "card_played"]
+
+
+def _block(heading: str, language: str) -> str:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.search(rf"```{language}\n(.*?)```", readme.split(heading, 1)[1], re.S).group(1)
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_readme_agency_example_runs(tmp_path):
+    script = _block("### A worked Agency hand", "sh")
+    with running_gunicorn(workers=1) as server:
+        result = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 0, result.stderr
+    state = json.loads((tmp_path / "agency.json").read_text())["state"]
+    assert state["holders"][0] == ["8V", "7V", "7H", "W", "9M", "2B", "W", "8H", "1H", "7B"]
+    assert state["reach"][0] == [{"holder": 0, "cards": ["8V", "7V", "7H", "W"]}, {"holder": 3, "cards": ["6M", "6V", "9V", "W"]}]
+    legal, refused, played = _documents(result.stdout)
+    moves = [(move["card"], move["holder"]) for move in legal["moves"]]
+    assert moves == [("8V", 0), ("7V", 0), ("7H", 0), ("6M", 3), ("6V", 3), ("9V", 3)]
+    assert refused["code"] == "wall_not_allowed" and refused["status"] == 409 and refused["legal_moves"] == legal["moves"]
+    assert refused["detail"] == "A Wall may be led only when every card seat 0 can reach is a Wall (RULINGS A8)"
+    assert played["events"] == [{"type": "card_played", "seat": 0, "card": "6V", "holder": 3}]
+    assert played["state"]["to_act"] == 1
+
+
+def test_readme_game_loop_plays_a_whole_hand(tmp_path):
+    program = _block("### A game loop", "python")
+    with running_gunicorn(workers=1) as server:
+        result = subprocess.run(
+            [sys.executable, "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path, capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 0, result.stderr
+    *events, score = [ast.literal_eval(line) for line in result.stdout.splitlines()]
+    assert events[0] == {"type": "card_played", "seat": 0, "card": events[0]["card"], "holder": events[0]["holder"]}
+    assert events[-1]["type"] == "hand_over" and score["hand_over"] is True
+    assert score["winner"] == events[-1]["winner"] and score["team_points"] == events[-1]["team_points"]

@@ -61,7 +61,8 @@ class PlayersSchema(Schema):
 class OptionSchema(Schema):
     name = fields.String(required=True)
     type = fields.String(required=True, metadata={"description": "`boolean` or `integer`."})
-    default = fields.Raw(required=True, allow_none=True, metadata={"description": "The value when a request does not set it."})
+    default = fields.Raw(required=True, allow_none=True, metadata={
+        "type": ["boolean", "integer"], "description": "The value when a request does not set it (of the option's `type`, or null)."})
     description = fields.String(required=True)
     minimum = fields.Integer(allow_none=True)
     maximum = fields.Integer(allow_none=True)
@@ -83,7 +84,9 @@ class GameSchema(Schema):
     walls = fields.Integer(metadata={"description": "Agency: Wall cards added to each holder's layout at the deal."})
 
 
-class GamesSchema(Schema):
+class GameListSchema(Schema):
+    """Every game the referee serves."""
+
     games = fields.List(fields.Nested(GameSchema), required=True)
 
 
@@ -119,7 +122,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 
 @blp.route("/games", methods=["GET"])
-@blp.response(200, GamesSchema)
+@blp.response(200, GameListSchema)
 @blp.doc(operationId="list_games")
 def list_games() -> dict[str, Any]:
     """List the games
@@ -245,7 +248,7 @@ def _register(game: Game) -> None:
     base = f"/games/{game.id}"
     prefix = game.id.replace("-", "_")
     tags = [game.name]
-    refused = game_problem(schema_prefix(game.id), schemas.move)
+    refused = game_problem(schema_prefix(game.id), schemas.move, schemas.match)
 
     def conflict(description: str) -> dict[str, Any]:
         return problem_response(409, description, refused)

@@ -12,7 +12,8 @@
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
    answers 415: every such operation requires a JSON body.
-4. Security headers on every response, and ``Cache-Control: no-store`` on all
+4. Security headers on every response (a Content-Security-Policy for the API,
+   another for the docs and another for the table page), and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
 5. One JSON log line per request on the ``referee.access`` logger with
    ``method``, ``path``, ``status``, ``duration_ms`` and ``request_id``.
@@ -48,6 +49,12 @@ DOCS_CSP = (
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 DOCS_PREFIX = "/docs"
+# The table page (/play) runs its own script and style sheet and calls this API.
+PLAY_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+PLAY_PREFIX = "/play"
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -178,7 +185,8 @@ def _finish(response: flask.Response) -> flask.Response:
         response.headers.setdefault(name, value)
     path = flask.request.path
     in_docs = path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")
-    response.headers.setdefault("Content-Security-Policy", DOCS_CSP if in_docs else API_CSP)
+    in_play = path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/")
+    response.headers.setdefault("Content-Security-Policy", DOCS_CSP if in_docs else PLAY_CSP if in_play else API_CSP)
     if not path.startswith(DOCS_PREFIX + "/assets/"):
         response.headers["Cache-Control"] = "no-store"
     elapsed = elapsed_seconds()

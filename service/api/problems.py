@@ -136,11 +136,28 @@ HTTP_DETAILS: dict[str, str] = {
 }
 
 
-class ProblemSchema(ma.Schema):
-    """An RFC 9457 problem; further members (``legal_moves``, ``problems``...) may follow."""
+MAX_FIELD_ERRORS = 50
+"""The most field errors a 422 lists; the rest are counted in ``errors_omitted``."""
 
-    class Meta:
-        unknown = ma.INCLUDE
+
+class FieldErrorsSchema(ma.Schema):
+    """Validation errors as a tree: by location (``json``), then field, then
+    nested field or list index; each leaf lists the field's messages."""
+
+    JSON_SCHEMA_EXTRA = {
+        "additionalProperties": {
+            "oneOf": [
+                {"type": "array", "items": {"type": "string"}, "description": "The field's messages."},
+                {"$ref": "#/components/schemas/FieldErrors"},
+            ]
+        }
+    }
+
+
+class ProblemSchema(ma.Schema):
+    """An RFC 9457 problem. Its members are all listed here (a game's problem
+    adds its refusals' members, :func:`game_problem`), so generated clients
+    type every one."""
 
     type = ma.fields.String(
         required=True,
@@ -155,12 +172,12 @@ class ProblemSchema(ma.Schema):
         required=True,
         metadata={"description": "Machine-readable snake_case code, e.g. `must_follow_suit`, `validation_failed`."},
     )
-    errors = ma.fields.Dict(
+    errors = ma.fields.Nested(
+        FieldErrorsSchema,
         metadata={"description": "Validation errors by location then field (422 only)."},
     )
-    legal_moves = ma.fields.List(
-        ma.fields.Dict(),
-        metadata={"description": "Moves a correct client could have chosen (illegal moves only)."},
+    errors_omitted = ma.fields.Integer(
+        metadata={"description": f"422 only: how many more messages there were past the first {MAX_FIELD_ERRORS}."},
     )
     problems = ma.fields.List(
         ma.fields.String(),
@@ -177,9 +194,16 @@ class ProblemTypeSchema(ma.Schema):
     description = ma.fields.String(required=True, metadata={"description": "What it means."})
 
 
-def game_problem(prefix: str, move: type[ma.Schema]) -> type[ma.Schema]:
+class SupportedVersionsSchema(ma.Schema):
+    """The versions of states this referee reads."""
+
+    rules_version = ma.fields.String(required=True)
+    schema_version = ma.fields.Integer(required=True)
+
+
+def game_problem(prefix: str, move: type[ma.Schema], match: type[ma.Schema]) -> type[ma.Schema]:
     """A game's problem: the members its refusals add, typed (``legal_moves``
-    are that game's moves)."""
+    are that game's moves, ``match`` its match record)."""
     return type(f"{prefix}Problem", (ProblemSchema,), {
         "__doc__": f"An RFC 9457 problem of {prefix}: an illegal move, an invalid state, or another refusal of the rules.",
         "legal_moves": ma.fields.List(ma.fields.Nested(move), metadata={"description": "Moves a correct client could have chosen (illegal moves: the mover's own)."}),
@@ -187,6 +211,8 @@ def game_problem(prefix: str, move: type[ma.Schema]) -> type[ma.Schema]:
         "hand": ma.fields.Integer(metadata={"description": "replay: the number of the hand, from 1, where the transcript failed."}),
         "index": ma.fields.Integer(metadata={"description": "replay: the illegal move's place in that hand's `moves`, from 0."}),
         "allowed_leaders": ma.fields.List(ma.fields.Integer(), metadata={"description": "`leader_not_from_losing_team`: the seats that may lead."}),
+        "match": ma.fields.Nested(match, metadata={"description": "`match_over`: where the match stands."}),
+        "supported": ma.fields.Nested(SupportedVersionsSchema, metadata={"description": "`unsupported_version`: the versions this referee reads."}),
     })
 
 
@@ -250,10 +276,6 @@ def _http_code(error: HTTPException, data: Mapping[str, Any]) -> str:
         if json_error or "json" in (error.description or "").lower():
             return "malformed_json"
     return HTTP_CODES.get(status, HTTPStatus(status).phrase.lower().replace(" ", "_").replace("-", "_"))
-
-
-MAX_FIELD_ERRORS = 50
-"""The most field errors a 422 lists; the rest are counted in ``errors_omitted``."""
 
 
 def _validation_errors(data: Mapping[str, Any]) -> dict[str, Any] | None:

@@ -97,6 +97,7 @@ class GameSchemas:
     score_response: type[Schema]
     move: type[Schema]
     state: type[Schema]
+    match: type[Schema]
     view_request: type[Schema]
     view_response: type[Schema]
     replay_request: type[Schema]
@@ -469,6 +470,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         score_response=score_response,
         move=move,
         state=state,
+        match=parts.match,
     )
 
 

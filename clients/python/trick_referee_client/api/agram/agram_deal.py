@@ -1,0 +1,215 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.agram_first_hand_deal import AgramFirstHandDeal
+from ...models.agram_next_hand_deal import AgramNextHandDeal
+from ...models.agram_problem import AgramProblem
+from ...models.agram_state_response import AgramStateResponse
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AgramFirstHandDeal | AgramNextHandDeal,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/agram/deal",
+    }
+
+    if isinstance(body, AgramFirstHandDeal):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgramProblem | AgramStateResponse | Problem:
+    if response.status_code == 200:
+        response_200 = AgramStateResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = AgramProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgramProblem | AgramStateResponse | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramFirstHandDeal | AgramNextHandDeal,
+) -> Response[AgramProblem | AgramStateResponse | Problem]:
+    """Deal a hand of Agram
+
+     Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+
+    Args:
+        body (AgramFirstHandDeal | AgramNextHandDeal):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramStateResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramFirstHandDeal | AgramNextHandDeal,
+) -> AgramProblem | AgramStateResponse | Problem | None:
+    """Deal a hand of Agram
+
+     Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+
+    Args:
+        body (AgramFirstHandDeal | AgramNextHandDeal):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramStateResponse | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramFirstHandDeal | AgramNextHandDeal,
+) -> Response[AgramProblem | AgramStateResponse | Problem]:
+    """Deal a hand of Agram
+
+     Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+
+    Args:
+        body (AgramFirstHandDeal | AgramNextHandDeal):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramStateResponse | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramFirstHandDeal | AgramNextHandDeal,
+) -> AgramProblem | AgramStateResponse | Problem | None:
+    """Deal a hand of Agram
+
+     Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
+
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+
+    Args:
+        body (AgramFirstHandDeal | AgramNextHandDeal):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramStateResponse | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

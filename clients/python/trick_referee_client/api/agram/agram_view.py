@@ -1,0 +1,211 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.agram_open_view_request import AgramOpenViewRequest
+from ...models.agram_problem import AgramProblem
+from ...models.agram_sealed_view_request import AgramSealedViewRequest
+from ...models.agram_seat_view import AgramSeatView
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AgramOpenViewRequest | AgramSealedViewRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/agram/view",
+    }
+
+    if isinstance(body, AgramOpenViewRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgramProblem | AgramSeatView | Problem:
+    if response.status_code == 200:
+        response_200 = AgramSeatView.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = AgramProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgramProblem | AgramSeatView | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgramOpenViewRequest | AgramSealedViewRequest,
+) -> Response[AgramProblem | AgramSeatView | Problem]:
+    """One seat's view (Agram)
+
+     What one seat may know, and nothing more: its own cards, what has been
+    played and counts of the rest; never the deal or the seed.
+
+    Args:
+        body (AgramOpenViewRequest | AgramSealedViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramSeatView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: AgramOpenViewRequest | AgramSealedViewRequest,
+) -> AgramProblem | AgramSeatView | Problem | None:
+    """One seat's view (Agram)
+
+     What one seat may know, and nothing more: its own cards, what has been
+    played and counts of the rest; never the deal or the seed.
+
+    Args:
+        body (AgramOpenViewRequest | AgramSealedViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramSeatView | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgramOpenViewRequest | AgramSealedViewRequest,
+) -> Response[AgramProblem | AgramSeatView | Problem]:
+    """One seat's view (Agram)
+
+     What one seat may know, and nothing more: its own cards, what has been
+    played and counts of the rest; never the deal or the seed.
+
+    Args:
+        body (AgramOpenViewRequest | AgramSealedViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramSeatView | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: AgramOpenViewRequest | AgramSealedViewRequest,
+) -> AgramProblem | AgramSeatView | Problem | None:
+    """One seat's view (Agram)
+
+     What one seat may know, and nothing more: its own cards, what has been
+    played and counts of the rest; never the deal or the seed.
+
+    Args:
+        body (AgramOpenViewRequest | AgramSealedViewRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramSeatView | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

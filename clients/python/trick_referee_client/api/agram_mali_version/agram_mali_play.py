@@ -1,0 +1,215 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.agram_mali_open_play_request import AgramMaliOpenPlayRequest
+from ...models.agram_mali_play_response import AgramMaliPlayResponse
+from ...models.agram_mali_problem import AgramMaliProblem
+from ...models.agram_mali_sealed_play_request import AgramMaliSealedPlayRequest
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/agram-mali/play",
+    }
+
+    if isinstance(body, AgramMaliOpenPlayRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgramMaliPlayResponse | AgramMaliProblem | Problem:
+    if response.status_code == 200:
+        response_200 = AgramMaliPlayResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = AgramMaliProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgramMaliPlayResponse | AgramMaliProblem | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest,
+) -> Response[AgramMaliPlayResponse | AgramMaliProblem | Problem]:
+    """Play a move (Agram (Mali version))
+
+     The state after the move and the events it caused. An illegal move
+    answers 409 with a `code` and a `detail` naming the rule broken, and
+    the `legal_moves`; the state is not changed.
+
+    Args:
+        body (AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramMaliPlayResponse | AgramMaliProblem | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest,
+) -> AgramMaliPlayResponse | AgramMaliProblem | Problem | None:
+    """Play a move (Agram (Mali version))
+
+     The state after the move and the events it caused. An illegal move
+    answers 409 with a `code` and a `detail` naming the rule broken, and
+    the `legal_moves`; the state is not changed.
+
+    Args:
+        body (AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramMaliPlayResponse | AgramMaliProblem | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest,
+) -> Response[AgramMaliPlayResponse | AgramMaliProblem | Problem]:
+    """Play a move (Agram (Mali version))
+
+     The state after the move and the events it caused. An illegal move
+    answers 409 with a `code` and a `detail` naming the rule broken, and
+    the `legal_moves`; the state is not changed.
+
+    Args:
+        body (AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramMaliPlayResponse | AgramMaliProblem | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest,
+) -> AgramMaliPlayResponse | AgramMaliProblem | Problem | None:
+    """Play a move (Agram (Mali version))
+
+     The state after the move and the events it caused. An illegal move
+    answers 409 with a `code` and a `detail` naming the rule broken, and
+    the `legal_moves`; the state is not changed.
+
+    Args:
+        body (AgramMaliOpenPlayRequest | AgramMaliSealedPlayRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramMaliPlayResponse | AgramMaliProblem | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

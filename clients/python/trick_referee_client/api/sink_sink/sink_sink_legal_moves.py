@@ -1,0 +1,207 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.problem import Problem
+from ...models.sink_sink_legal_moves import SinkSinkLegalMoves
+from ...models.sink_sink_open_state_request import SinkSinkOpenStateRequest
+from ...models.sink_sink_problem import SinkSinkProblem
+from ...models.sink_sink_sealed_state_request import SinkSinkSealedStateRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/sink-sink/legal-moves",
+    }
+
+    if isinstance(body, SinkSinkOpenStateRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Problem | SinkSinkLegalMoves | SinkSinkProblem:
+    if response.status_code == 200:
+        response_200 = SinkSinkLegalMoves.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 409:
+        response_409 = SinkSinkProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Problem | SinkSinkLegalMoves | SinkSinkProblem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest,
+) -> Response[Problem | SinkSinkLegalMoves | SinkSinkProblem]:
+    """List the legal moves (Sink-Sink)
+
+     Every move the seat to act may make; none once the hand is over.
+
+    Args:
+        body (SinkSinkOpenStateRequest | SinkSinkSealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SinkSinkLegalMoves | SinkSinkProblem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient,
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest,
+) -> Problem | SinkSinkLegalMoves | SinkSinkProblem | None:
+    """List the legal moves (Sink-Sink)
+
+     Every move the seat to act may make; none once the hand is over.
+
+    Args:
+        body (SinkSinkOpenStateRequest | SinkSinkSealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SinkSinkLegalMoves | SinkSinkProblem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient,
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest,
+) -> Response[Problem | SinkSinkLegalMoves | SinkSinkProblem]:
+    """List the legal moves (Sink-Sink)
+
+     Every move the seat to act may make; none once the hand is over.
+
+    Args:
+        body (SinkSinkOpenStateRequest | SinkSinkSealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Problem | SinkSinkLegalMoves | SinkSinkProblem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient,
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest,
+) -> Problem | SinkSinkLegalMoves | SinkSinkProblem | None:
+    """List the legal moves (Sink-Sink)
+
+     Every move the seat to act may make; none once the hand is over.
+
+    Args:
+        body (SinkSinkOpenStateRequest | SinkSinkSealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Problem | SinkSinkLegalMoves | SinkSinkProblem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

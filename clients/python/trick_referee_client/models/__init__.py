@@ -1,0 +1,573 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .agency_card import AgencyCard
+from .agency_card_played import AgencyCardPlayed
+from .agency_card_played_type import AgencyCardPlayedType
+from .agency_check_result import AgencyCheckResult
+from .agency_completed_trick import AgencyCompletedTrick
+from .agency_deal_record import AgencyDealRecord
+from .agency_end import AgencyEnd
+from .agency_first_hand_deal import AgencyFirstHandDeal
+from .agency_hand_over import AgencyHandOver
+from .agency_hand_over_type import AgencyHandOverType
+from .agency_hand_transcript import AgencyHandTranscript
+from .agency_holder_view import AgencyHolderView
+from .agency_legal_moves import AgencyLegalMoves
+from .agency_match import AgencyMatch
+from .agency_match_over import AgencyMatchOver
+from .agency_match_over_type import AgencyMatchOverType
+from .agency_match_unit import AgencyMatchUnit
+from .agency_move import AgencyMove
+from .agency_next_hand_deal import AgencyNextHandDeal
+from .agency_open_play_request import AgencyOpenPlayRequest
+from .agency_open_state_request import AgencyOpenStateRequest
+from .agency_open_view_request import AgencyOpenViewRequest
+from .agency_options import AgencyOptions
+from .agency_play import AgencyPlay
+from .agency_play_response import AgencyPlayResponse
+from .agency_problem import AgencyProblem
+from .agency_public_state import AgencyPublicState
+from .agency_public_state_game import AgencyPublicStateGame
+from .agency_reach import AgencyReach
+from .agency_replay_request import AgencyReplayRequest
+from .agency_replay_result import AgencyReplayResult
+from .agency_score import AgencyScore
+from .agency_sealed_play_request import AgencySealedPlayRequest
+from .agency_sealed_state_request import AgencySealedStateRequest
+from .agency_sealed_view_request import AgencySealedViewRequest
+from .agency_seat_view import AgencySeatView
+from .agency_seat_view_game import AgencySeatViewGame
+from .agency_state import AgencyState
+from .agency_state_game import AgencyStateGame
+from .agency_state_response import AgencyStateResponse
+from .agency_transcript_deal import AgencyTranscriptDeal
+from .agency_trick import AgencyTrick
+from .agency_trick_discarded import AgencyTrickDiscarded
+from .agency_trick_discarded_type import AgencyTrickDiscardedType
+from .agency_trick_play import AgencyTrickPlay
+from .agency_trick_request import AgencyTrickRequest
+from .agency_trick_winner import AgencyTrickWinner
+from .agency_trick_won import AgencyTrickWon
+from .agency_trick_won_type import AgencyTrickWonType
+from .agram_card import AgramCard
+from .agram_card_played import AgramCardPlayed
+from .agram_card_played_type import AgramCardPlayedType
+from .agram_check_result import AgramCheckResult
+from .agram_completed_trick import AgramCompletedTrick
+from .agram_deal_record import AgramDealRecord
+from .agram_first_hand_deal import AgramFirstHandDeal
+from .agram_hand_over import AgramHandOver
+from .agram_hand_over_type import AgramHandOverType
+from .agram_hand_transcript import AgramHandTranscript
+from .agram_legal_moves import AgramLegalMoves
+from .agram_mali_card import AgramMaliCard
+from .agram_mali_card_played import AgramMaliCardPlayed
+from .agram_mali_card_played_type import AgramMaliCardPlayedType
+from .agram_mali_check_result import AgramMaliCheckResult
+from .agram_mali_completed_trick import AgramMaliCompletedTrick
+from .agram_mali_deal_record import AgramMaliDealRecord
+from .agram_mali_first_hand_deal import AgramMaliFirstHandDeal
+from .agram_mali_hand_over import AgramMaliHandOver
+from .agram_mali_hand_over_type import AgramMaliHandOverType
+from .agram_mali_hand_transcript import AgramMaliHandTranscript
+from .agram_mali_legal_moves import AgramMaliLegalMoves
+from .agram_mali_match import AgramMaliMatch
+from .agram_mali_match_over import AgramMaliMatchOver
+from .agram_mali_match_over_type import AgramMaliMatchOverType
+from .agram_mali_match_unit import AgramMaliMatchUnit
+from .agram_mali_move import AgramMaliMove
+from .agram_mali_next_hand_deal import AgramMaliNextHandDeal
+from .agram_mali_open_play_request import AgramMaliOpenPlayRequest
+from .agram_mali_open_state_request import AgramMaliOpenStateRequest
+from .agram_mali_open_view_request import AgramMaliOpenViewRequest
+from .agram_mali_options import AgramMaliOptions
+from .agram_mali_play import AgramMaliPlay
+from .agram_mali_play_response import AgramMaliPlayResponse
+from .agram_mali_problem import AgramMaliProblem
+from .agram_mali_public_state import AgramMaliPublicState
+from .agram_mali_public_state_game import AgramMaliPublicStateGame
+from .agram_mali_replay_request import AgramMaliReplayRequest
+from .agram_mali_replay_result import AgramMaliReplayResult
+from .agram_mali_score import AgramMaliScore
+from .agram_mali_sealed_play_request import AgramMaliSealedPlayRequest
+from .agram_mali_sealed_state_request import AgramMaliSealedStateRequest
+from .agram_mali_sealed_view_request import AgramMaliSealedViewRequest
+from .agram_mali_seat_view import AgramMaliSeatView
+from .agram_mali_seat_view_game import AgramMaliSeatViewGame
+from .agram_mali_state import AgramMaliState
+from .agram_mali_state_game import AgramMaliStateGame
+from .agram_mali_state_response import AgramMaliStateResponse
+from .agram_mali_transcript_deal import AgramMaliTranscriptDeal
+from .agram_mali_trick import AgramMaliTrick
+from .agram_mali_trick_play import AgramMaliTrickPlay
+from .agram_mali_trick_request import AgramMaliTrickRequest
+from .agram_mali_trick_winner import AgramMaliTrickWinner
+from .agram_mali_trick_won import AgramMaliTrickWon
+from .agram_mali_trick_won_type import AgramMaliTrickWonType
+from .agram_match import AgramMatch
+from .agram_match_over import AgramMatchOver
+from .agram_match_over_type import AgramMatchOverType
+from .agram_match_unit import AgramMatchUnit
+from .agram_move import AgramMove
+from .agram_next_hand_deal import AgramNextHandDeal
+from .agram_open_play_request import AgramOpenPlayRequest
+from .agram_open_state_request import AgramOpenStateRequest
+from .agram_open_view_request import AgramOpenViewRequest
+from .agram_options import AgramOptions
+from .agram_play import AgramPlay
+from .agram_play_response import AgramPlayResponse
+from .agram_problem import AgramProblem
+from .agram_public_state import AgramPublicState
+from .agram_public_state_game import AgramPublicStateGame
+from .agram_replay_request import AgramReplayRequest
+from .agram_replay_result import AgramReplayResult
+from .agram_score import AgramScore
+from .agram_sealed_play_request import AgramSealedPlayRequest
+from .agram_sealed_state_request import AgramSealedStateRequest
+from .agram_sealed_view_request import AgramSealedViewRequest
+from .agram_seat_view import AgramSeatView
+from .agram_seat_view_game import AgramSeatViewGame
+from .agram_state import AgramState
+from .agram_state_game import AgramStateGame
+from .agram_state_response import AgramStateResponse
+from .agram_transcript_deal import AgramTranscriptDeal
+from .agram_trick import AgramTrick
+from .agram_trick_play import AgramTrickPlay
+from .agram_trick_request import AgramTrickRequest
+from .agram_trick_winner import AgramTrickWinner
+from .agram_trick_won import AgramTrickWon
+from .agram_trick_won_type import AgramTrickWonType
+from .fapfap_card import FapfapCard
+from .fapfap_card_played import FapfapCardPlayed
+from .fapfap_card_played_type import FapfapCardPlayedType
+from .fapfap_check_result import FapfapCheckResult
+from .fapfap_completed_trick import FapfapCompletedTrick
+from .fapfap_deal_record import FapfapDealRecord
+from .fapfap_first_hand_deal import FapfapFirstHandDeal
+from .fapfap_hand_over import FapfapHandOver
+from .fapfap_hand_over_type import FapfapHandOverType
+from .fapfap_hand_transcript import FapfapHandTranscript
+from .fapfap_legal_moves import FapfapLegalMoves
+from .fapfap_match import FapfapMatch
+from .fapfap_match_over import FapfapMatchOver
+from .fapfap_match_over_type import FapfapMatchOverType
+from .fapfap_match_unit import FapfapMatchUnit
+from .fapfap_move import FapfapMove
+from .fapfap_next_hand_deal import FapfapNextHandDeal
+from .fapfap_open_play_request import FapfapOpenPlayRequest
+from .fapfap_open_state_request import FapfapOpenStateRequest
+from .fapfap_open_view_request import FapfapOpenViewRequest
+from .fapfap_options import FapfapOptions
+from .fapfap_play import FapfapPlay
+from .fapfap_play_response import FapfapPlayResponse
+from .fapfap_problem import FapfapProblem
+from .fapfap_public_state import FapfapPublicState
+from .fapfap_public_state_game import FapfapPublicStateGame
+from .fapfap_replay_request import FapfapReplayRequest
+from .fapfap_replay_result import FapfapReplayResult
+from .fapfap_score import FapfapScore
+from .fapfap_sealed_play_request import FapfapSealedPlayRequest
+from .fapfap_sealed_state_request import FapfapSealedStateRequest
+from .fapfap_sealed_view_request import FapfapSealedViewRequest
+from .fapfap_seat_view import FapfapSeatView
+from .fapfap_seat_view_game import FapfapSeatViewGame
+from .fapfap_state import FapfapState
+from .fapfap_state_game import FapfapStateGame
+from .fapfap_state_response import FapfapStateResponse
+from .fapfap_transcript_deal import FapfapTranscriptDeal
+from .fapfap_trick import FapfapTrick
+from .fapfap_trick_play import FapfapTrickPlay
+from .fapfap_trick_request import FapfapTrickRequest
+from .fapfap_trick_winner import FapfapTrickWinner
+from .fapfap_trick_won import FapfapTrickWon
+from .fapfap_trick_won_type import FapfapTrickWonType
+from .field_errors import FieldErrors
+from .game import Game
+from .game_list import GameList
+from .get_game_game import GetGameGame
+from .health import Health
+from .option import Option
+from .players import Players
+from .problem import Problem
+from .problem_type import ProblemType
+from .problem_types import ProblemTypes
+from .readiness import Readiness
+from .sealed_deal import SealedDeal
+from .sealed_deal_source import SealedDealSource
+from .seat_credential import SeatCredential
+from .sink_sink_card import SinkSinkCard
+from .sink_sink_card_played import SinkSinkCardPlayed
+from .sink_sink_card_played_type import SinkSinkCardPlayedType
+from .sink_sink_check_result import SinkSinkCheckResult
+from .sink_sink_completed_trick import SinkSinkCompletedTrick
+from .sink_sink_deal_record import SinkSinkDealRecord
+from .sink_sink_first_hand_deal import SinkSinkFirstHandDeal
+from .sink_sink_hand_over import SinkSinkHandOver
+from .sink_sink_hand_over_type import SinkSinkHandOverType
+from .sink_sink_hand_transcript import SinkSinkHandTranscript
+from .sink_sink_legal_moves import SinkSinkLegalMoves
+from .sink_sink_match import SinkSinkMatch
+from .sink_sink_match_over import SinkSinkMatchOver
+from .sink_sink_match_over_type import SinkSinkMatchOverType
+from .sink_sink_match_unit import SinkSinkMatchUnit
+from .sink_sink_move import SinkSinkMove
+from .sink_sink_next_hand_deal import SinkSinkNextHandDeal
+from .sink_sink_open_play_request import SinkSinkOpenPlayRequest
+from .sink_sink_open_state_request import SinkSinkOpenStateRequest
+from .sink_sink_open_view_request import SinkSinkOpenViewRequest
+from .sink_sink_options import SinkSinkOptions
+from .sink_sink_play import SinkSinkPlay
+from .sink_sink_play_response import SinkSinkPlayResponse
+from .sink_sink_problem import SinkSinkProblem
+from .sink_sink_public_state import SinkSinkPublicState
+from .sink_sink_public_state_game import SinkSinkPublicStateGame
+from .sink_sink_replay_request import SinkSinkReplayRequest
+from .sink_sink_replay_result import SinkSinkReplayResult
+from .sink_sink_score import SinkSinkScore
+from .sink_sink_sealed_play_request import SinkSinkSealedPlayRequest
+from .sink_sink_sealed_state_request import SinkSinkSealedStateRequest
+from .sink_sink_sealed_view_request import SinkSinkSealedViewRequest
+from .sink_sink_seat_view import SinkSinkSeatView
+from .sink_sink_seat_view_game import SinkSinkSeatViewGame
+from .sink_sink_state import SinkSinkState
+from .sink_sink_state_game import SinkSinkStateGame
+from .sink_sink_state_response import SinkSinkStateResponse
+from .sink_sink_transcript_deal import SinkSinkTranscriptDeal
+from .sink_sink_trick import SinkSinkTrick
+from .sink_sink_trick_play import SinkSinkTrickPlay
+from .sink_sink_trick_request import SinkSinkTrickRequest
+from .sink_sink_trick_winner import SinkSinkTrickWinner
+from .sink_sink_trick_won import SinkSinkTrickWon
+from .sink_sink_trick_won_type import SinkSinkTrickWonType
+from .spar_card import SparCard
+from .spar_card_played import SparCardPlayed
+from .spar_card_played_type import SparCardPlayedType
+from .spar_check_result import SparCheckResult
+from .spar_completed_trick import SparCompletedTrick
+from .spar_deal_record import SparDealRecord
+from .spar_first_hand_deal import SparFirstHandDeal
+from .spar_hand_over import SparHandOver
+from .spar_hand_over_type import SparHandOverType
+from .spar_hand_transcript import SparHandTranscript
+from .spar_legal_moves import SparLegalMoves
+from .spar_match import SparMatch
+from .spar_match_over import SparMatchOver
+from .spar_match_over_type import SparMatchOverType
+from .spar_match_unit import SparMatchUnit
+from .spar_move import SparMove
+from .spar_next_hand_deal import SparNextHandDeal
+from .spar_open_play_request import SparOpenPlayRequest
+from .spar_open_state_request import SparOpenStateRequest
+from .spar_open_view_request import SparOpenViewRequest
+from .spar_options import SparOptions
+from .spar_play import SparPlay
+from .spar_play_response import SparPlayResponse
+from .spar_problem import SparProblem
+from .spar_public_state import SparPublicState
+from .spar_public_state_game import SparPublicStateGame
+from .spar_replay_request import SparReplayRequest
+from .spar_replay_result import SparReplayResult
+from .spar_score import SparScore
+from .spar_sealed_play_request import SparSealedPlayRequest
+from .spar_sealed_state_request import SparSealedStateRequest
+from .spar_sealed_view_request import SparSealedViewRequest
+from .spar_seat_view import SparSeatView
+from .spar_seat_view_game import SparSeatViewGame
+from .spar_state import SparState
+from .spar_state_game import SparStateGame
+from .spar_state_response import SparStateResponse
+from .spar_transcript_deal import SparTranscriptDeal
+from .spar_trick import SparTrick
+from .spar_trick_play import SparTrickPlay
+from .spar_trick_request import SparTrickRequest
+from .spar_trick_winner import SparTrickWinner
+from .spar_trick_won import SparTrickWon
+from .spar_trick_won_type import SparTrickWonType
+from .supported_versions import SupportedVersions
+
+__all__ = (
+    "AgencyCard",
+    "AgencyCardPlayed",
+    "AgencyCardPlayedType",
+    "AgencyCheckResult",
+    "AgencyCompletedTrick",
+    "AgencyDealRecord",
+    "AgencyEnd",
+    "AgencyFirstHandDeal",
+    "AgencyHandOver",
+    "AgencyHandOverType",
+    "AgencyHandTranscript",
+    "AgencyHolderView",
+    "AgencyLegalMoves",
+    "AgencyMatch",
+    "AgencyMatchOver",
+    "AgencyMatchOverType",
+    "AgencyMatchUnit",
+    "AgencyMove",
+    "AgencyNextHandDeal",
+    "AgencyOpenPlayRequest",
+    "AgencyOpenStateRequest",
+    "AgencyOpenViewRequest",
+    "AgencyOptions",
+    "AgencyPlay",
+    "AgencyPlayResponse",
+    "AgencyProblem",
+    "AgencyPublicState",
+    "AgencyPublicStateGame",
+    "AgencyReach",
+    "AgencyReplayRequest",
+    "AgencyReplayResult",
+    "AgencyScore",
+    "AgencySealedPlayRequest",
+    "AgencySealedStateRequest",
+    "AgencySealedViewRequest",
+    "AgencySeatView",
+    "AgencySeatViewGame",
+    "AgencyState",
+    "AgencyStateGame",
+    "AgencyStateResponse",
+    "AgencyTranscriptDeal",
+    "AgencyTrick",
+    "AgencyTrickDiscarded",
+    "AgencyTrickDiscardedType",
+    "AgencyTrickPlay",
+    "AgencyTrickRequest",
+    "AgencyTrickWinner",
+    "AgencyTrickWon",
+    "AgencyTrickWonType",
+    "AgramCard",
+    "AgramCardPlayed",
+    "AgramCardPlayedType",
+    "AgramCheckResult",
+    "AgramCompletedTrick",
+    "AgramDealRecord",
+    "AgramFirstHandDeal",
+    "AgramHandOver",
+    "AgramHandOverType",
+    "AgramHandTranscript",
+    "AgramLegalMoves",
+    "AgramMaliCard",
+    "AgramMaliCardPlayed",
+    "AgramMaliCardPlayedType",
+    "AgramMaliCheckResult",
+    "AgramMaliCompletedTrick",
+    "AgramMaliDealRecord",
+    "AgramMaliFirstHandDeal",
+    "AgramMaliHandOver",
+    "AgramMaliHandOverType",
+    "AgramMaliHandTranscript",
+    "AgramMaliLegalMoves",
+    "AgramMaliMatch",
+    "AgramMaliMatchOver",
+    "AgramMaliMatchOverType",
+    "AgramMaliMatchUnit",
+    "AgramMaliMove",
+    "AgramMaliNextHandDeal",
+    "AgramMaliOpenPlayRequest",
+    "AgramMaliOpenStateRequest",
+    "AgramMaliOpenViewRequest",
+    "AgramMaliOptions",
+    "AgramMaliPlay",
+    "AgramMaliPlayResponse",
+    "AgramMaliProblem",
+    "AgramMaliPublicState",
+    "AgramMaliPublicStateGame",
+    "AgramMaliReplayRequest",
+    "AgramMaliReplayResult",
+    "AgramMaliScore",
+    "AgramMaliSealedPlayRequest",
+    "AgramMaliSealedStateRequest",
+    "AgramMaliSealedViewRequest",
+    "AgramMaliSeatView",
+    "AgramMaliSeatViewGame",
+    "AgramMaliState",
+    "AgramMaliStateGame",
+    "AgramMaliStateResponse",
+    "AgramMaliTranscriptDeal",
+    "AgramMaliTrick",
+    "AgramMaliTrickPlay",
+    "AgramMaliTrickRequest",
+    "AgramMaliTrickWinner",
+    "AgramMaliTrickWon",
+    "AgramMaliTrickWonType",
+    "AgramMatch",
+    "AgramMatchOver",
+    "AgramMatchOverType",
+    "AgramMatchUnit",
+    "AgramMove",
+    "AgramNextHandDeal",
+    "AgramOpenPlayRequest",
+    "AgramOpenStateRequest",
+    "AgramOpenViewRequest",
+    "AgramOptions",
+    "AgramPlay",
+    "AgramPlayResponse",
+    "AgramProblem",
+    "AgramPublicState",
+    "AgramPublicStateGame",
+    "AgramReplayRequest",
+    "AgramReplayResult",
+    "AgramScore",
+    "AgramSealedPlayRequest",
+    "AgramSealedStateRequest",
+    "AgramSealedViewRequest",
+    "AgramSeatView",
+    "AgramSeatViewGame",
+    "AgramState",
+    "AgramStateGame",
+    "AgramStateResponse",
+    "AgramTranscriptDeal",
+    "AgramTrick",
+    "AgramTrickPlay",
+    "AgramTrickRequest",
+    "AgramTrickWinner",
+    "AgramTrickWon",
+    "AgramTrickWonType",
+    "FapfapCard",
+    "FapfapCardPlayed",
+    "FapfapCardPlayedType",
+    "FapfapCheckResult",
+    "FapfapCompletedTrick",
+    "FapfapDealRecord",
+    "FapfapFirstHandDeal",
+    "FapfapHandOver",
+    "FapfapHandOverType",
+    "FapfapHandTranscript",
+    "FapfapLegalMoves",
+    "FapfapMatch",
+    "FapfapMatchOver",
+    "FapfapMatchOverType",
+    "FapfapMatchUnit",
+    "FapfapMove",
+    "FapfapNextHandDeal",
+    "FapfapOpenPlayRequest",
+    "FapfapOpenStateRequest",
+    "FapfapOpenViewRequest",
+    "FapfapOptions",
+    "FapfapPlay",
+    "FapfapPlayResponse",
+    "FapfapProblem",
+    "FapfapPublicState",
+    "FapfapPublicStateGame",
+    "FapfapReplayRequest",
+    "FapfapReplayResult",
+    "FapfapScore",
+    "FapfapSealedPlayRequest",
+    "FapfapSealedStateRequest",
+    "FapfapSealedViewRequest",
+    "FapfapSeatView",
+    "FapfapSeatViewGame",
+    "FapfapState",
+    "FapfapStateGame",
+    "FapfapStateResponse",
+    "FapfapTranscriptDeal",
+    "FapfapTrick",
+    "FapfapTrickPlay",
+    "FapfapTrickRequest",
+    "FapfapTrickWinner",
+    "FapfapTrickWon",
+    "FapfapTrickWonType",
+    "FieldErrors",
+    "Game",
+    "GameList",
+    "GetGameGame",
+    "Health",
+    "Option",
+    "Players",
+    "Problem",
+    "ProblemType",
+    "ProblemTypes",
+    "Readiness",
+    "SealedDeal",
+    "SealedDealSource",
+    "SeatCredential",
+    "SinkSinkCard",
+    "SinkSinkCardPlayed",
+    "SinkSinkCardPlayedType",
+    "SinkSinkCheckResult",
+    "SinkSinkCompletedTrick",
+    "SinkSinkDealRecord",
+    "SinkSinkFirstHandDeal",
+    "SinkSinkHandOver",
+    "SinkSinkHandOverType",
+    "SinkSinkHandTranscript",
+    "SinkSinkLegalMoves",
+    "SinkSinkMatch",
+    "SinkSinkMatchOver",
+    "SinkSinkMatchOverType",
+    "SinkSinkMatchUnit",
+    "SinkSinkMove",
+    "SinkSinkNextHandDeal",
+    "SinkSinkOpenPlayRequest",
+    "SinkSinkOpenStateRequest",
+    "SinkSinkOpenViewRequest",
+    "SinkSinkOptions",
+    "SinkSinkPlay",
+    "SinkSinkPlayResponse",
+    "SinkSinkProblem",
+    "SinkSinkPublicState",
+    "SinkSinkPublicStateGame",
+    "SinkSinkReplayRequest",
+    "SinkSinkReplayResult",
+    "SinkSinkScore",
+    "SinkSinkSealedPlayRequest",
+    "SinkSinkSealedStateRequest",
+    "SinkSinkSealedViewRequest",
+    "SinkSinkSeatView",
+    "SinkSinkSeatViewGame",
+    "SinkSinkState",
+    "SinkSinkStateGame",
+    "SinkSinkStateResponse",
+    "SinkSinkTranscriptDeal",
+    "SinkSinkTrick",
+    "SinkSinkTrickPlay",
+    "SinkSinkTrickRequest",
+    "SinkSinkTrickWinner",
+    "SinkSinkTrickWon",
+    "SinkSinkTrickWonType",
+    "SparCard",
+    "SparCardPlayed",
+    "SparCardPlayedType",
+    "SparCheckResult",
+    "SparCompletedTrick",
+    "SparDealRecord",
+    "SparFirstHandDeal",
+    "SparHandOver",
+    "SparHandOverType",
+    "SparHandTranscript",
+    "SparLegalMoves",
+    "SparMatch",
+    "SparMatchOver",
+    "SparMatchOverType",
+    "SparMatchUnit",
+    "SparMove",
+    "SparNextHandDeal",
+    "SparOpenPlayRequest",
+    "SparOpenStateRequest",
+    "SparOpenViewRequest",
+    "SparOptions",
+    "SparPlay",
+    "SparPlayResponse",
+    "SparProblem",
+    "SparPublicState",
+    "SparPublicStateGame",
+    "SparReplayRequest",
+    "SparReplayResult",
+    "SparScore",
+    "SparSealedPlayRequest",
+    "SparSealedStateRequest",
+    "SparSealedViewRequest",
+    "SparSeatView",
+    "SparSeatViewGame",
+    "SparState",
+    "SparStateGame",
+    "SparStateResponse",
+    "SparTranscriptDeal",
+    "SparTrick",
+    "SparTrickPlay",
+    "SparTrickRequest",
+    "SparTrickWinner",
+    "SparTrickWon",
+    "SparTrickWonType",
+    "SupportedVersions",
+)

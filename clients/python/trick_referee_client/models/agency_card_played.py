@@ -1,0 +1,79 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.agency_card import AgencyCard
+from ..models.agency_card_played_type import AgencyCardPlayedType
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AgencyCardPlayed")
+
+
+@_attrs_define
+class AgencyCardPlayed:
+    """
+    Attributes:
+        card (AgencyCard):
+        holder (int): The holder the card came from.
+        seat (int): The seat that played.
+        type_ (AgencyCardPlayedType): What happened.
+        hand (int | Unset): replay: the hand's number in the transcript, from 1.
+    """
+
+    card: AgencyCard
+    holder: int
+    seat: int
+    type_: AgencyCardPlayedType
+    hand: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card.value
+
+        holder = self.holder
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        hand = self.hand
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "card": card,
+                "holder": holder,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = AgencyCard(d.pop("card"))
+
+        holder = d.pop("holder")
+
+        seat = d.pop("seat")
+
+        type_ = AgencyCardPlayedType(d.pop("type"))
+
+        hand = d.pop("hand", UNSET)
+
+        agency_card_played = cls(
+            card=card,
+            holder=holder,
+            seat=seat,
+            type_=type_,
+            hand=hand,
+        )
+
+        return agency_card_played

@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agency_card_played import AgencyCardPlayed
+    from ..models.agency_hand_over import AgencyHandOver
+    from ..models.agency_match_over import AgencyMatchOver
+    from ..models.agency_public_state import AgencyPublicState
+    from ..models.agency_state import AgencyState
+    from ..models.agency_trick_discarded import AgencyTrickDiscarded
+    from ..models.agency_trick_won import AgencyTrickWon
+
+
+T = TypeVar("T", bound="AgencyPlayResponse")
+
+
+@_attrs_define
+class AgencyPlayResponse:
+    """
+    Attributes:
+        events (list[AgencyCardPlayed | AgencyHandOver | AgencyMatchOver | AgencyTrickDiscarded | AgencyTrickWon]):
+        state (AgencyPublicState | AgencyState): The state (open and signed modes), or the public state (sealed mode).
+        token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
+    """
+
+    events: list[AgencyCardPlayed | AgencyHandOver | AgencyMatchOver | AgencyTrickDiscarded | AgencyTrickWon]
+    state: AgencyPublicState | AgencyState
+    token: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agency_card_played import AgencyCardPlayed  # noqa: PLC0415
+        from ..models.agency_hand_over import AgencyHandOver  # noqa: PLC0415
+        from ..models.agency_state import AgencyState  # noqa: PLC0415
+        from ..models.agency_trick_discarded import AgencyTrickDiscarded  # noqa: PLC0415
+        from ..models.agency_trick_won import AgencyTrickWon  # noqa: PLC0415
+
+        events = []
+        for events_item_data in self.events:
+            events_item: dict[str, Any]
+            if isinstance(events_item_data, AgencyCardPlayed):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AgencyTrickWon):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AgencyTrickDiscarded):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AgencyHandOver):
+                events_item = events_item_data.to_dict()
+            else:
+                events_item = events_item_data.to_dict()
+
+            events.append(events_item)
+
+        state: dict[str, Any]
+        if isinstance(self.state, AgencyState):
+            state = self.state.to_dict()
+        else:
+            state = self.state.to_dict()
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "events": events,
+                "state": state,
+            }
+        )
+        if token is not UNSET:
+            field_dict["token"] = token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agency_card_played import AgencyCardPlayed  # noqa: PLC0415
+        from ..models.agency_hand_over import AgencyHandOver  # noqa: PLC0415
+        from ..models.agency_match_over import AgencyMatchOver  # noqa: PLC0415
+        from ..models.agency_public_state import AgencyPublicState  # noqa: PLC0415
+        from ..models.agency_state import AgencyState  # noqa: PLC0415
+        from ..models.agency_trick_discarded import AgencyTrickDiscarded  # noqa: PLC0415
+        from ..models.agency_trick_won import AgencyTrickWon  # noqa: PLC0415
+
+        d = dict(src_dict)
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+
+            def _parse_events_item(
+                data: object,
+            ) -> AgencyCardPlayed | AgencyHandOver | AgencyMatchOver | AgencyTrickDiscarded | AgencyTrickWon:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_0 = AgencyCardPlayed.from_dict(data)
+
+                    return events_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_1 = AgencyTrickWon.from_dict(data)
+
+                    return events_item_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_2 = AgencyTrickDiscarded.from_dict(data)
+
+                    return events_item_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_3 = AgencyHandOver.from_dict(data)
+
+                    return events_item_type_3
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                events_item_type_4 = AgencyMatchOver.from_dict(data)
+
+                return events_item_type_4
+
+            events_item = _parse_events_item(events_item_data)
+
+            events.append(events_item)
+
+        def _parse_state(data: object) -> AgencyPublicState | AgencyState:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                state_type_0 = AgencyState.from_dict(data)
+
+                return state_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            state_type_1 = AgencyPublicState.from_dict(data)
+
+            return state_type_1
+
+        state = _parse_state(d.pop("state"))
+
+        token = d.pop("token", UNSET)
+
+        agency_play_response = cls(
+            events=events,
+            state=state,
+            token=token,
+        )
+
+        return agency_play_response

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.agency_trick_play import AgencyTrickPlay
+
+
+T = TypeVar("T", bound="AgencyTrickRequest")
+
+
+@_attrs_define
+class AgencyTrickRequest:
+    """
+    Attributes:
+        plays (list[AgencyTrickPlay]):
+    """
+
+    plays: list[AgencyTrickPlay]
+
+    def to_dict(self) -> dict[str, Any]:
+        plays = []
+        for plays_item_data in self.plays:
+            plays_item = plays_item_data.to_dict()
+            plays.append(plays_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "plays": plays,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agency_trick_play import AgencyTrickPlay  # noqa: PLC0415
+
+        d = dict(src_dict)
+        plays = []
+        _plays = d.pop("plays")
+        for plays_item_data in _plays:
+            plays_item = AgencyTrickPlay.from_dict(plays_item_data)
+
+            plays.append(plays_item)
+
+        agency_trick_request = cls(
+            plays=plays,
+        )
+
+        return agency_trick_request

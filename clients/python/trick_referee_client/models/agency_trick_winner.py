@@ -1,0 +1,81 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.agency_card import AgencyCard
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AgencyTrickWinner")
+
+
+@_attrs_define
+class AgencyTrickWinner:
+    """
+    Attributes:
+        card (AgencyCard):
+        points (int): Card points in the trick (A3).
+        winner (int): The winning seat.
+        led_suit (None | str | Unset): The led suit.
+    """
+
+    card: AgencyCard
+    points: int
+    winner: int
+    led_suit: None | str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card.value
+
+        points = self.points
+
+        winner = self.winner
+
+        led_suit: None | str | Unset
+        if isinstance(self.led_suit, Unset):
+            led_suit = UNSET
+        else:
+            led_suit = self.led_suit
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "card": card,
+                "points": points,
+                "winner": winner,
+            }
+        )
+        if led_suit is not UNSET:
+            field_dict["led_suit"] = led_suit
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = AgencyCard(d.pop("card"))
+
+        points = d.pop("points")
+
+        winner = d.pop("winner")
+
+        def _parse_led_suit(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        led_suit = _parse_led_suit(d.pop("led_suit", UNSET))
+
+        agency_trick_winner = cls(
+            card=card,
+            points=points,
+            winner=winner,
+            led_suit=led_suit,
+        )
+
+        return agency_trick_winner

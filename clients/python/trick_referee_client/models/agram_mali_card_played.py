@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.agram_mali_card import AgramMaliCard
+from ..models.agram_mali_card_played_type import AgramMaliCardPlayedType
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AgramMaliCardPlayed")
+
+
+@_attrs_define
+class AgramMaliCardPlayed:
+    """
+    Attributes:
+        card (AgramMaliCard):
+        seat (int): The seat that played.
+        type_ (AgramMaliCardPlayedType): What happened.
+        hand (int | Unset): replay: the hand's number in the transcript, from 1.
+    """
+
+    card: AgramMaliCard
+    seat: int
+    type_: AgramMaliCardPlayedType
+    hand: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card.value
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        hand = self.hand
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "card": card,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = AgramMaliCard(d.pop("card"))
+
+        seat = d.pop("seat")
+
+        type_ = AgramMaliCardPlayedType(d.pop("type"))
+
+        hand = d.pop("hand", UNSET)
+
+        agram_mali_card_played = cls(
+            card=card,
+            seat=seat,
+            type_=type_,
+            hand=hand,
+        )
+
+        return agram_mali_card_played

@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.agram_mali_state import AgramMaliState
+
+
+T = TypeVar("T", bound="AgramMaliOpenViewRequest")
+
+
+@_attrs_define
+class AgramMaliOpenViewRequest:
+    """
+    Attributes:
+        seat (int): The seat whose view is wanted.
+        state (AgramMaliState):
+    """
+
+    seat: int
+    state: AgramMaliState
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        state = self.state.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seat": seat,
+                "state": state,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_mali_state import AgramMaliState  # noqa: PLC0415
+
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        state = AgramMaliState.from_dict(d.pop("state"))
+
+        agram_mali_open_view_request = cls(
+            seat=seat,
+            state=state,
+        )
+
+        return agram_mali_open_view_request

@@ -1,0 +1,266 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.agram_mali_card import AgramMaliCard
+from ..models.agram_mali_state_game import AgramMaliStateGame
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agram_mali_completed_trick import AgramMaliCompletedTrick
+    from ..models.agram_mali_deal_record import AgramMaliDealRecord
+    from ..models.agram_mali_match import AgramMaliMatch
+    from ..models.agram_mali_options import AgramMaliOptions
+    from ..models.agram_mali_trick import AgramMaliTrick
+
+
+T = TypeVar("T", bound="AgramMaliState")
+
+
+@_attrs_define
+class AgramMaliState:
+    """
+    Attributes:
+        deal (AgramMaliDealRecord):
+        dealer (int): The dealing seat.
+        game (AgramMaliStateGame): The game id.
+        players (int): Number of seats: 2 to 6 (RULINGS F8).
+        trick (AgramMaliTrick | None): The trick in progress; null once the hand is over.
+        tricks (list[AgramMaliCompletedTrick]): Completed tricks, in order.
+        hand_over (bool | Unset): Whether the hand is over.
+        hands (list[list[AgramMaliCard]] | Unset): hands[s]: seat s's cards now.
+        match (AgramMaliMatch | Unset):
+        options (AgramMaliOptions | Unset):
+        rules_version (str | Unset): Rules version the state was made under (now '1').
+        schema_version (int | Unset): Shape version of this state (now 1).
+        signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the
+            state).
+        to_act (int | None | Unset): The seat whose turn it is; null once the hand is over.
+        winner (int | None | Unset): The seat that won the last trick, once the hand is over.
+    """
+
+    deal: AgramMaliDealRecord
+    dealer: int
+    game: AgramMaliStateGame
+    players: int
+    trick: AgramMaliTrick | None
+    tricks: list[AgramMaliCompletedTrick]
+    hand_over: bool | Unset = UNSET
+    hands: list[list[AgramMaliCard]] | Unset = UNSET
+    match: AgramMaliMatch | Unset = UNSET
+    options: AgramMaliOptions | Unset = UNSET
+    rules_version: str | Unset = UNSET
+    schema_version: int | Unset = UNSET
+    signature: str | Unset = UNSET
+    to_act: int | None | Unset = UNSET
+    winner: int | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
+
+        deal = self.deal.to_dict()
+
+        dealer = self.dealer
+
+        game = self.game.value
+
+        players = self.players
+
+        trick: dict[str, Any] | None
+        if isinstance(self.trick, AgramMaliTrick):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        hand_over = self.hand_over
+
+        hands: list[list[str]] | Unset = UNSET
+        if not isinstance(self.hands, Unset):
+            hands = []
+            for hands_item_data in self.hands:
+                hands_item = []
+                for hands_item_item_data in hands_item_data:
+                    hands_item_item = hands_item_item_data.value
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
+        match: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.match, Unset):
+            match = self.match.to_dict()
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        rules_version = self.rules_version
+
+        schema_version = self.schema_version
+
+        signature = self.signature
+
+        to_act: int | None | Unset
+        if isinstance(self.to_act, Unset):
+            to_act = UNSET
+        else:
+            to_act = self.to_act
+
+        winner: int | None | Unset
+        if isinstance(self.winner, Unset):
+            winner = UNSET
+        else:
+            winner = self.winner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deal": deal,
+                "dealer": dealer,
+                "game": game,
+                "players": players,
+                "trick": trick,
+                "tricks": tricks,
+            }
+        )
+        if hand_over is not UNSET:
+            field_dict["hand_over"] = hand_over
+        if hands is not UNSET:
+            field_dict["hands"] = hands
+        if match is not UNSET:
+            field_dict["match"] = match
+        if options is not UNSET:
+            field_dict["options"] = options
+        if rules_version is not UNSET:
+            field_dict["rules_version"] = rules_version
+        if schema_version is not UNSET:
+            field_dict["schema_version"] = schema_version
+        if signature is not UNSET:
+            field_dict["signature"] = signature
+        if to_act is not UNSET:
+            field_dict["to_act"] = to_act
+        if winner is not UNSET:
+            field_dict["winner"] = winner
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_mali_completed_trick import AgramMaliCompletedTrick  # noqa: PLC0415
+        from ..models.agram_mali_deal_record import AgramMaliDealRecord  # noqa: PLC0415
+        from ..models.agram_mali_match import AgramMaliMatch  # noqa: PLC0415
+        from ..models.agram_mali_options import AgramMaliOptions  # noqa: PLC0415
+        from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deal = AgramMaliDealRecord.from_dict(d.pop("deal"))
+
+        dealer = d.pop("dealer")
+
+        game = AgramMaliStateGame(d.pop("game"))
+
+        players = d.pop("players")
+
+        def _parse_trick(data: object) -> AgramMaliTrick | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = AgramMaliTrick.from_dict(data)
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgramMaliTrick | None, data)
+
+        trick = _parse_trick(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = AgramMaliCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        hand_over = d.pop("hand_over", UNSET)
+
+        _hands = d.pop("hands", UNSET)
+        hands: list[list[AgramMaliCard]] | Unset = UNSET
+        if _hands is not UNSET:
+            hands = []
+            for hands_item_data in _hands:
+                hands_item = []
+                _hands_item = hands_item_data
+                for hands_item_item_data in _hands_item:
+                    hands_item_item = AgramMaliCard(hands_item_item_data)
+
+                    hands_item.append(hands_item_item)
+
+                hands.append(hands_item)
+
+        _match = d.pop("match", UNSET)
+        match: AgramMaliMatch | Unset
+        if isinstance(_match, Unset):
+            match = UNSET
+        else:
+            match = AgramMaliMatch.from_dict(_match)
+
+        _options = d.pop("options", UNSET)
+        options: AgramMaliOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = AgramMaliOptions.from_dict(_options)
+
+        rules_version = d.pop("rules_version", UNSET)
+
+        schema_version = d.pop("schema_version", UNSET)
+
+        signature = d.pop("signature", UNSET)
+
+        def _parse_to_act(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        to_act = _parse_to_act(d.pop("to_act", UNSET))
+
+        def _parse_winner(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        winner = _parse_winner(d.pop("winner", UNSET))
+
+        agram_mali_state = cls(
+            deal=deal,
+            dealer=dealer,
+            game=game,
+            players=players,
+            trick=trick,
+            tricks=tricks,
+            hand_over=hand_over,
+            hands=hands,
+            match=match,
+            options=options,
+            rules_version=rules_version,
+            schema_version=schema_version,
+            signature=signature,
+            to_act=to_act,
+            winner=winner,
+        )
+
+        return agram_mali_state

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.agram_state import AgramState
+
+
+T = TypeVar("T", bound="AgramOpenStateRequest")
+
+
+@_attrs_define
+class AgramOpenStateRequest:
+    """
+    Attributes:
+        state (AgramState):
+    """
+
+    state: AgramState
+
+    def to_dict(self) -> dict[str, Any]:
+        state = self.state.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "state": state,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+
+        d = dict(src_dict)
+        state = AgramState.from_dict(d.pop("state"))
+
+        agram_open_state_request = cls(
+            state=state,
+        )
+
+        return agram_open_state_request

@@ -1,0 +1,223 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agram_match import AgramMatch
+    from ..models.agram_move import AgramMove
+    from ..models.field_errors import FieldErrors
+    from ..models.supported_versions import SupportedVersions
+
+
+T = TypeVar("T", bound="AgramProblem")
+
+
+@_attrs_define
+class AgramProblem:
+    """
+    Attributes:
+        code (str): Machine-readable snake_case code, e.g. `must_follow_suit`, `validation_failed`.
+        detail (str): What went wrong here, in one sentence; names the rule broken.
+        status (int): HTTP status code.
+        title (str): Short summary of the problem type.
+        type_ (str): URI of the problem type: `about:blank` or `/problems/<code>`.
+        allowed_leaders (list[int] | Unset): `leader_not_from_losing_team`: the seats that may lead.
+        errors (FieldErrors | Unset):
+        errors_omitted (int | Unset): 422 only: how many more messages there were past the first 50.
+        hand (int | Unset): replay: the number of the hand, from 1, where the transcript failed.
+        index (int | Unset): replay: the illegal move's place in that hand's `moves`, from 0.
+        legal_moves (list[AgramMove] | Unset): Moves a correct client could have chosen (illegal moves: the mover's
+            own).
+        match (AgramMatch | Unset):
+        move (AgramMove | Unset):
+        problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        supported (SupportedVersions | Unset):
+    """
+
+    code: str
+    detail: str
+    status: int
+    title: str
+    type_: str
+    allowed_leaders: list[int] | Unset = UNSET
+    errors: FieldErrors | Unset = UNSET
+    errors_omitted: int | Unset = UNSET
+    hand: int | Unset = UNSET
+    index: int | Unset = UNSET
+    legal_moves: list[AgramMove] | Unset = UNSET
+    match: AgramMatch | Unset = UNSET
+    move: AgramMove | Unset = UNSET
+    problems: list[str] | Unset = UNSET
+    supported: SupportedVersions | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        detail = self.detail
+
+        status = self.status
+
+        title = self.title
+
+        type_ = self.type_
+
+        allowed_leaders: list[int] | Unset = UNSET
+        if not isinstance(self.allowed_leaders, Unset):
+            allowed_leaders = self.allowed_leaders
+
+        errors: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = self.errors.to_dict()
+
+        errors_omitted = self.errors_omitted
+
+        hand = self.hand
+
+        index = self.index
+
+        legal_moves: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.legal_moves, Unset):
+            legal_moves = []
+            for legal_moves_item_data in self.legal_moves:
+                legal_moves_item = legal_moves_item_data.to_dict()
+                legal_moves.append(legal_moves_item)
+
+        match: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.match, Unset):
+            match = self.match.to_dict()
+
+        move: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.move, Unset):
+            move = self.move.to_dict()
+
+        problems: list[str] | Unset = UNSET
+        if not isinstance(self.problems, Unset):
+            problems = self.problems
+
+        supported: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.supported, Unset):
+            supported = self.supported.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "code": code,
+                "detail": detail,
+                "status": status,
+                "title": title,
+                "type": type_,
+            }
+        )
+        if allowed_leaders is not UNSET:
+            field_dict["allowed_leaders"] = allowed_leaders
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if errors_omitted is not UNSET:
+            field_dict["errors_omitted"] = errors_omitted
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+        if index is not UNSET:
+            field_dict["index"] = index
+        if legal_moves is not UNSET:
+            field_dict["legal_moves"] = legal_moves
+        if match is not UNSET:
+            field_dict["match"] = match
+        if move is not UNSET:
+            field_dict["move"] = move
+        if problems is not UNSET:
+            field_dict["problems"] = problems
+        if supported is not UNSET:
+            field_dict["supported"] = supported
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_match import AgramMatch  # noqa: PLC0415
+        from ..models.agram_move import AgramMove  # noqa: PLC0415
+        from ..models.field_errors import FieldErrors  # noqa: PLC0415
+        from ..models.supported_versions import SupportedVersions  # noqa: PLC0415
+
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        detail = d.pop("detail")
+
+        status = d.pop("status")
+
+        title = d.pop("title")
+
+        type_ = d.pop("type")
+
+        allowed_leaders = cast(list[int], d.pop("allowed_leaders", UNSET))
+
+        _errors = d.pop("errors", UNSET)
+        errors: FieldErrors | Unset
+        if isinstance(_errors, Unset):
+            errors = UNSET
+        else:
+            errors = FieldErrors.from_dict(_errors)
+
+        errors_omitted = d.pop("errors_omitted", UNSET)
+
+        hand = d.pop("hand", UNSET)
+
+        index = d.pop("index", UNSET)
+
+        _legal_moves = d.pop("legal_moves", UNSET)
+        legal_moves: list[AgramMove] | Unset = UNSET
+        if _legal_moves is not UNSET:
+            legal_moves = []
+            for legal_moves_item_data in _legal_moves:
+                legal_moves_item = AgramMove.from_dict(legal_moves_item_data)
+
+                legal_moves.append(legal_moves_item)
+
+        _match = d.pop("match", UNSET)
+        match: AgramMatch | Unset
+        if isinstance(_match, Unset):
+            match = UNSET
+        else:
+            match = AgramMatch.from_dict(_match)
+
+        _move = d.pop("move", UNSET)
+        move: AgramMove | Unset
+        if isinstance(_move, Unset):
+            move = UNSET
+        else:
+            move = AgramMove.from_dict(_move)
+
+        problems = cast(list[str], d.pop("problems", UNSET))
+
+        _supported = d.pop("supported", UNSET)
+        supported: SupportedVersions | Unset
+        if isinstance(_supported, Unset):
+            supported = UNSET
+        else:
+            supported = SupportedVersions.from_dict(_supported)
+
+        agram_problem = cls(
+            code=code,
+            detail=detail,
+            status=status,
+            title=title,
+            type_=type_,
+            allowed_leaders=allowed_leaders,
+            errors=errors,
+            errors_omitted=errors_omitted,
+            hand=hand,
+            index=index,
+            legal_moves=legal_moves,
+            match=match,
+            move=move,
+            problems=problems,
+            supported=supported,
+        )
+
+        return agram_problem

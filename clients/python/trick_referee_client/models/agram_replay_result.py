@@ -1,0 +1,177 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agram_card_played import AgramCardPlayed
+    from ..models.agram_hand_over import AgramHandOver
+    from ..models.agram_match_over import AgramMatchOver
+    from ..models.agram_public_state import AgramPublicState
+    from ..models.agram_score import AgramScore
+    from ..models.agram_state import AgramState
+    from ..models.agram_trick_won import AgramTrickWon
+
+
+T = TypeVar("T", bound="AgramReplayResult")
+
+
+@_attrs_define
+class AgramReplayResult:
+    """
+    Attributes:
+        events (list[AgramCardPlayed | AgramHandOver | AgramMatchOver | AgramTrickWon]): Every event in order; `hand` is
+            the hand's number in the transcript, from 1.
+        score (AgramScore):
+        scores (list[AgramScore]): The score of each hand.
+        state (AgramPublicState | AgramState): The state (open and signed modes), or the public state (sealed mode).
+        token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
+    """
+
+    events: list[AgramCardPlayed | AgramHandOver | AgramMatchOver | AgramTrickWon]
+    score: AgramScore
+    scores: list[AgramScore]
+    state: AgramPublicState | AgramState
+    token: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agram_card_played import AgramCardPlayed  # noqa: PLC0415
+        from ..models.agram_hand_over import AgramHandOver  # noqa: PLC0415
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+        from ..models.agram_trick_won import AgramTrickWon  # noqa: PLC0415
+
+        events = []
+        for events_item_data in self.events:
+            events_item: dict[str, Any]
+            if isinstance(events_item_data, AgramCardPlayed):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AgramTrickWon):
+                events_item = events_item_data.to_dict()
+            elif isinstance(events_item_data, AgramHandOver):
+                events_item = events_item_data.to_dict()
+            else:
+                events_item = events_item_data.to_dict()
+
+            events.append(events_item)
+
+        score = self.score.to_dict()
+
+        scores = []
+        for scores_item_data in self.scores:
+            scores_item = scores_item_data.to_dict()
+            scores.append(scores_item)
+
+        state: dict[str, Any]
+        if isinstance(self.state, AgramState):
+            state = self.state.to_dict()
+        else:
+            state = self.state.to_dict()
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "events": events,
+                "score": score,
+                "scores": scores,
+                "state": state,
+            }
+        )
+        if token is not UNSET:
+            field_dict["token"] = token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_card_played import AgramCardPlayed  # noqa: PLC0415
+        from ..models.agram_hand_over import AgramHandOver  # noqa: PLC0415
+        from ..models.agram_match_over import AgramMatchOver  # noqa: PLC0415
+        from ..models.agram_public_state import AgramPublicState  # noqa: PLC0415
+        from ..models.agram_score import AgramScore  # noqa: PLC0415
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+        from ..models.agram_trick_won import AgramTrickWon  # noqa: PLC0415
+
+        d = dict(src_dict)
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+
+            def _parse_events_item(data: object) -> AgramCardPlayed | AgramHandOver | AgramMatchOver | AgramTrickWon:
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_0 = AgramCardPlayed.from_dict(data)
+
+                    return events_item_type_0
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_1 = AgramTrickWon.from_dict(data)
+
+                    return events_item_type_1
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                try:
+                    if not isinstance(data, dict):
+                        raise TypeError()
+                    events_item_type_2 = AgramHandOver.from_dict(data)
+
+                    return events_item_type_2
+                except (TypeError, ValueError, AttributeError, KeyError):
+                    pass
+                if not isinstance(data, dict):
+                    raise TypeError()
+                events_item_type_3 = AgramMatchOver.from_dict(data)
+
+                return events_item_type_3
+
+            events_item = _parse_events_item(events_item_data)
+
+            events.append(events_item)
+
+        score = AgramScore.from_dict(d.pop("score"))
+
+        scores = []
+        _scores = d.pop("scores")
+        for scores_item_data in _scores:
+            scores_item = AgramScore.from_dict(scores_item_data)
+
+            scores.append(scores_item)
+
+        def _parse_state(data: object) -> AgramPublicState | AgramState:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                state_type_0 = AgramState.from_dict(data)
+
+                return state_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            state_type_1 = AgramPublicState.from_dict(data)
+
+            return state_type_1
+
+        state = _parse_state(d.pop("state"))
+
+        token = d.pop("token", UNSET)
+
+        agram_replay_result = cls(
+            events=events,
+            score=score,
+            scores=scores,
+            state=state,
+            token=token,
+        )
+
+        return agram_replay_result

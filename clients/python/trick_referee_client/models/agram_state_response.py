@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agram_public_state import AgramPublicState
+    from ..models.agram_state import AgramState
+    from ..models.seat_credential import SeatCredential
+
+
+T = TypeVar("T", bound="AgramStateResponse")
+
+
+@_attrs_define
+class AgramStateResponse:
+    """
+    Attributes:
+        state (AgramPublicState | AgramState): The state (open and signed modes), or the public state (sealed mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a match's first deal: each seat's credential.
+        token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
+    """
+
+    state: AgramPublicState | AgramState
+    seats: list[SeatCredential] | Unset = UNSET
+    token: str | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+
+        state: dict[str, Any]
+        if isinstance(self.state, AgramState):
+            state = self.state.to_dict()
+        else:
+            state = self.state.to_dict()
+
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "state": state,
+            }
+        )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
+        if token is not UNSET:
+            field_dict["token"] = token
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_public_state import AgramPublicState  # noqa: PLC0415
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_state(data: object) -> AgramPublicState | AgramState:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                state_type_0 = AgramState.from_dict(data)
+
+                return state_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            state_type_1 = AgramPublicState.from_dict(data)
+
+            return state_type_1
+
+        state = _parse_state(d.pop("state"))
+
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
+        token = d.pop("token", UNSET)
+
+        agram_state_response = cls(
+            state=state,
+            seats=seats,
+            token=token,
+        )
+
+        return agram_state_response

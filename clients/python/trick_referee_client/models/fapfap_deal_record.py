@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.fapfap_card import FapfapCard
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="FapfapDealRecord")
+
+
+@_attrs_define
+class FapfapDealRecord:
+    """
+    Attributes:
+        hands (list[list[FapfapCard]]): hands[s]: seat s's dealt cards in dealt order.
+        seed (int | None | Unset): The seed it was dealt from, if any.
+        undealt (list[FapfapCard] | Unset): The cards left undealt.
+    """
+
+    hands: list[list[FapfapCard]]
+    seed: int | None | Unset = UNSET
+    undealt: list[FapfapCard] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        hands = []
+        for hands_item_data in self.hands:
+            hands_item = []
+            for hands_item_item_data in hands_item_data:
+                hands_item_item = hands_item_item_data.value
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        seed: int | None | Unset
+        if isinstance(self.seed, Unset):
+            seed = UNSET
+        else:
+            seed = self.seed
+
+        undealt: list[str] | Unset = UNSET
+        if not isinstance(self.undealt, Unset):
+            undealt = []
+            for undealt_item_data in self.undealt:
+                undealt_item = undealt_item_data.value
+                undealt.append(undealt_item)
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "hands": hands,
+            }
+        )
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+        if undealt is not UNSET:
+            field_dict["undealt"] = undealt
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        hands = []
+        _hands = d.pop("hands")
+        for hands_item_data in _hands:
+            hands_item = []
+            _hands_item = hands_item_data
+            for hands_item_item_data in _hands_item:
+                hands_item_item = FapfapCard(hands_item_item_data)
+
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        def _parse_seed(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        seed = _parse_seed(d.pop("seed", UNSET))
+
+        _undealt = d.pop("undealt", UNSET)
+        undealt: list[FapfapCard] | Unset = UNSET
+        if _undealt is not UNSET:
+            undealt = []
+            for undealt_item_data in _undealt:
+                undealt_item = FapfapCard(undealt_item_data)
+
+                undealt.append(undealt_item)
+
+        fapfap_deal_record = cls(
+            hands=hands,
+            seed=seed,
+            undealt=undealt,
+        )
+
+        return fapfap_deal_record

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class FapfapHandOverType(StrEnum):
+    HAND_OVER = "hand_over"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class FapfapMatchUnit(StrEnum):
+    BALANCE = "balance"
+    GAME_POINTS = "game_points"
+    HANDS = "hands"
+    POINTS = "points"
+
+    def __str__(self) -> str:
+        return str(self.value)

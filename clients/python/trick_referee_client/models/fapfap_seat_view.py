@@ -1,0 +1,218 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.fapfap_card import FapfapCard
+from ..models.fapfap_seat_view_game import FapfapSeatViewGame
+
+if TYPE_CHECKING:
+    from ..models.fapfap_completed_trick import FapfapCompletedTrick
+    from ..models.fapfap_match import FapfapMatch
+    from ..models.fapfap_move import FapfapMove
+    from ..models.fapfap_options import FapfapOptions
+    from ..models.fapfap_trick import FapfapTrick
+
+
+T = TypeVar("T", bound="FapfapSeatView")
+
+
+@_attrs_define
+class FapfapSeatView:
+    """
+    Attributes:
+        dealer (int): The dealing seat.
+        game (FapfapSeatViewGame): The game id.
+        hand (list[FapfapCard]): This seat's cards now, in dealt order.
+        hand_over (bool):
+        hand_sizes (list[int]): How many cards each seat holds.
+        legal_moves (list[FapfapMove]): This seat's legal moves; empty when it is not its turn.
+        match (FapfapMatch):
+        options (FapfapOptions):
+        players (int): Number of seats: 2 to 7 (RULINGS F8).
+        seat (int): The seat this view is for.
+        to_act (int | None):
+        trick (FapfapTrick | None):
+        tricks (list[FapfapCompletedTrick]): Completed tricks (public).
+        winner (int | None):
+    """
+
+    dealer: int
+    game: FapfapSeatViewGame
+    hand: list[FapfapCard]
+    hand_over: bool
+    hand_sizes: list[int]
+    legal_moves: list[FapfapMove]
+    match: FapfapMatch
+    options: FapfapOptions
+    players: int
+    seat: int
+    to_act: int | None
+    trick: FapfapTrick | None
+    tricks: list[FapfapCompletedTrick]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.fapfap_trick import FapfapTrick  # noqa: PLC0415
+
+        dealer = self.dealer
+
+        game = self.game.value
+
+        hand = []
+        for hand_item_data in self.hand:
+            hand_item = hand_item_data.value
+            hand.append(hand_item)
+
+        hand_over = self.hand_over
+
+        hand_sizes = self.hand_sizes
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item = legal_moves_item_data.to_dict()
+            legal_moves.append(legal_moves_item)
+
+        match = self.match.to_dict()
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        seat = self.seat
+
+        to_act: int | None
+        to_act = self.to_act
+
+        trick: dict[str, Any] | None
+        if isinstance(self.trick, FapfapTrick):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        winner: int | None
+        winner = self.winner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "dealer": dealer,
+                "game": game,
+                "hand": hand,
+                "hand_over": hand_over,
+                "hand_sizes": hand_sizes,
+                "legal_moves": legal_moves,
+                "match": match,
+                "options": options,
+                "players": players,
+                "seat": seat,
+                "to_act": to_act,
+                "trick": trick,
+                "tricks": tricks,
+                "winner": winner,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.fapfap_completed_trick import FapfapCompletedTrick  # noqa: PLC0415
+        from ..models.fapfap_match import FapfapMatch  # noqa: PLC0415
+        from ..models.fapfap_move import FapfapMove  # noqa: PLC0415
+        from ..models.fapfap_options import FapfapOptions  # noqa: PLC0415
+        from ..models.fapfap_trick import FapfapTrick  # noqa: PLC0415
+
+        d = dict(src_dict)
+        dealer = d.pop("dealer")
+
+        game = FapfapSeatViewGame(d.pop("game"))
+
+        hand = []
+        _hand = d.pop("hand")
+        for hand_item_data in _hand:
+            hand_item = FapfapCard(hand_item_data)
+
+            hand.append(hand_item)
+
+        hand_over = d.pop("hand_over")
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes"))
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+            legal_moves_item = FapfapMove.from_dict(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        match = FapfapMatch.from_dict(d.pop("match"))
+
+        options = FapfapOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        seat = d.pop("seat")
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        def _parse_trick(data: object) -> FapfapTrick | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = FapfapTrick.from_dict(data)
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(FapfapTrick | None, data)
+
+        trick = _parse_trick(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = FapfapCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        def _parse_winner(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        fapfap_seat_view = cls(
+            dealer=dealer,
+            game=game,
+            hand=hand,
+            hand_over=hand_over,
+            hand_sizes=hand_sizes,
+            legal_moves=legal_moves,
+            match=match,
+            options=options,
+            players=players,
+            seat=seat,
+            to_act=to_act,
+            trick=trick,
+            tricks=tricks,
+            winner=winner,
+        )
+
+        return fapfap_seat_view

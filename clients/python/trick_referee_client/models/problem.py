@@ -1,0 +1,118 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.field_errors import FieldErrors
+
+
+T = TypeVar("T", bound="Problem")
+
+
+@_attrs_define
+class Problem:
+    """
+    Attributes:
+        code (str): Machine-readable snake_case code, e.g. `must_follow_suit`, `validation_failed`.
+        detail (str): What went wrong here, in one sentence; names the rule broken.
+        status (int): HTTP status code.
+        title (str): Short summary of the problem type.
+        type_ (str): URI of the problem type: `about:blank` or `/problems/<code>`.
+        errors (FieldErrors | Unset):
+        errors_omitted (int | Unset): 422 only: how many more messages there were past the first 50.
+        problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+    """
+
+    code: str
+    detail: str
+    status: int
+    title: str
+    type_: str
+    errors: FieldErrors | Unset = UNSET
+    errors_omitted: int | Unset = UNSET
+    problems: list[str] | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        code = self.code
+
+        detail = self.detail
+
+        status = self.status
+
+        title = self.title
+
+        type_ = self.type_
+
+        errors: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.errors, Unset):
+            errors = self.errors.to_dict()
+
+        errors_omitted = self.errors_omitted
+
+        problems: list[str] | Unset = UNSET
+        if not isinstance(self.problems, Unset):
+            problems = self.problems
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "code": code,
+                "detail": detail,
+                "status": status,
+                "title": title,
+                "type": type_,
+            }
+        )
+        if errors is not UNSET:
+            field_dict["errors"] = errors
+        if errors_omitted is not UNSET:
+            field_dict["errors_omitted"] = errors_omitted
+        if problems is not UNSET:
+            field_dict["problems"] = problems
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.field_errors import FieldErrors  # noqa: PLC0415
+
+        d = dict(src_dict)
+        code = d.pop("code")
+
+        detail = d.pop("detail")
+
+        status = d.pop("status")
+
+        title = d.pop("title")
+
+        type_ = d.pop("type")
+
+        _errors = d.pop("errors", UNSET)
+        errors: FieldErrors | Unset
+        if isinstance(_errors, Unset):
+            errors = UNSET
+        else:
+            errors = FieldErrors.from_dict(_errors)
+
+        errors_omitted = d.pop("errors_omitted", UNSET)
+
+        problems = cast(list[str], d.pop("problems", UNSET))
+
+        problem = cls(
+            code=code,
+            detail=detail,
+            status=status,
+            title=title,
+            type_=type_,
+            errors=errors,
+            errors_omitted=errors_omitted,
+            problems=problems,
+        )
+
+        return problem

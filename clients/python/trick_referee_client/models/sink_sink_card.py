@@ -1,0 +1,42 @@
+from enum import StrEnum
+
+
+class SinkSinkCard(StrEnum):
+    AC = "AC"
+    AD = "AD"
+    AH = "AH"
+    VALUE_1 = "10H"
+    VALUE_10 = "10D"
+    VALUE_11 = "9D"
+    VALUE_12 = "8D"
+    VALUE_13 = "7D"
+    VALUE_14 = "6D"
+    VALUE_15 = "5D"
+    VALUE_16 = "4D"
+    VALUE_17 = "3D"
+    VALUE_19 = "10C"
+    VALUE_2 = "9H"
+    VALUE_20 = "9C"
+    VALUE_21 = "8C"
+    VALUE_22 = "7C"
+    VALUE_23 = "6C"
+    VALUE_24 = "5C"
+    VALUE_25 = "4C"
+    VALUE_26 = "3C"
+    VALUE_27 = "10S"
+    VALUE_28 = "9S"
+    VALUE_29 = "8S"
+    VALUE_3 = "8H"
+    VALUE_30 = "7S"
+    VALUE_31 = "6S"
+    VALUE_32 = "5S"
+    VALUE_33 = "4S"
+    VALUE_34 = "3S"
+    VALUE_4 = "7H"
+    VALUE_5 = "6H"
+    VALUE_6 = "5H"
+    VALUE_7 = "4H"
+    VALUE_8 = "3H"
+
+    def __str__(self) -> str:
+        return str(self.value)

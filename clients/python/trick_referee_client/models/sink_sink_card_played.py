@@ -1,0 +1,71 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.sink_sink_card import SinkSinkCard
+from ..models.sink_sink_card_played_type import SinkSinkCardPlayedType
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="SinkSinkCardPlayed")
+
+
+@_attrs_define
+class SinkSinkCardPlayed:
+    """
+    Attributes:
+        card (SinkSinkCard):
+        seat (int): The seat that played.
+        type_ (SinkSinkCardPlayedType): What happened.
+        hand (int | Unset): replay: the hand's number in the transcript, from 1.
+    """
+
+    card: SinkSinkCard
+    seat: int
+    type_: SinkSinkCardPlayedType
+    hand: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card.value
+
+        seat = self.seat
+
+        type_ = self.type_.value
+
+        hand = self.hand
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "card": card,
+                "seat": seat,
+                "type": type_,
+            }
+        )
+        if hand is not UNSET:
+            field_dict["hand"] = hand
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = SinkSinkCard(d.pop("card"))
+
+        seat = d.pop("seat")
+
+        type_ = SinkSinkCardPlayedType(d.pop("type"))
+
+        hand = d.pop("hand", UNSET)
+
+        sink_sink_card_played = cls(
+            card=card,
+            seat=seat,
+            type_=type_,
+            hand=hand,
+        )
+
+        return sink_sink_card_played

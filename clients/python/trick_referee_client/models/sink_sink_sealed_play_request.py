@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.sink_sink_move import SinkSinkMove
+
+
+T = TypeVar("T", bound="SinkSinkSealedPlayRequest")
+
+
+@_attrs_define
+class SinkSinkSealedPlayRequest:
+    """
+    Attributes:
+        move (SinkSinkMove):
+        token (str): Sealed mode: the hand's token, in place of its state.
+    """
+
+    move: SinkSinkMove
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        move = self.move.to_dict()
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "move": move,
+                "token": token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.sink_sink_move import SinkSinkMove  # noqa: PLC0415
+
+        d = dict(src_dict)
+        move = SinkSinkMove.from_dict(d.pop("move"))
+
+        token = d.pop("token")
+
+        sink_sink_sealed_play_request = cls(
+            move=move,
+            token=token,
+        )
+
+        return sink_sink_sealed_play_request

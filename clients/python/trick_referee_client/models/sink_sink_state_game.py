@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class SinkSinkStateGame(StrEnum):
+    SINK_SINK = "sink-sink"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,42 @@
+from enum import StrEnum
+
+
+class SparCard(StrEnum):
+    AC = "AC"
+    AD = "AD"
+    AH = "AH"
+    JC = "JC"
+    JD = "JD"
+    JH = "JH"
+    JS = "JS"
+    KC = "KC"
+    KD = "KD"
+    KH = "KH"
+    KS = "KS"
+    QC = "QC"
+    QD = "QD"
+    QH = "QH"
+    QS = "QS"
+    VALUE_13 = "10D"
+    VALUE_14 = "9D"
+    VALUE_15 = "8D"
+    VALUE_16 = "7D"
+    VALUE_17 = "6D"
+    VALUE_22 = "10C"
+    VALUE_23 = "9C"
+    VALUE_24 = "8C"
+    VALUE_25 = "7C"
+    VALUE_26 = "6C"
+    VALUE_30 = "10S"
+    VALUE_31 = "9S"
+    VALUE_32 = "8S"
+    VALUE_33 = "7S"
+    VALUE_34 = "6S"
+    VALUE_4 = "10H"
+    VALUE_5 = "9H"
+    VALUE_6 = "8H"
+    VALUE_7 = "7H"
+    VALUE_8 = "6H"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class SparCardPlayedType(StrEnum):
+    CARD_PLAYED = "card_played"
+
+    def __str__(self) -> str:
+        return str(self.value)

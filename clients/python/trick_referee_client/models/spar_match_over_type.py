@@ -1,0 +1,8 @@
+from enum import StrEnum
+
+
+class SparMatchOverType(StrEnum):
+    MATCH_OVER = "match_over"
+
+    def __str__(self) -> str:
+        return str(self.value)

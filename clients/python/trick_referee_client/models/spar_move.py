@@ -1,0 +1,52 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.spar_card import SparCard
+
+T = TypeVar("T", bound="SparMove")
+
+
+@_attrs_define
+class SparMove:
+    """
+    Attributes:
+        card (SparCard):
+        seat (int): The seat that plays.
+    """
+
+    card: SparCard
+    seat: int
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card.value
+
+        seat = self.seat
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "card": card,
+                "seat": seat,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        card = SparCard(d.pop("card"))
+
+        seat = d.pop("seat")
+
+        spar_move = cls(
+            card=card,
+            seat=seat,
+        )
+
+        return spar_move

@@ -1,0 +1,218 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.spar_card import SparCard
+from ..models.spar_seat_view_game import SparSeatViewGame
+
+if TYPE_CHECKING:
+    from ..models.spar_completed_trick import SparCompletedTrick
+    from ..models.spar_match import SparMatch
+    from ..models.spar_move import SparMove
+    from ..models.spar_options import SparOptions
+    from ..models.spar_trick import SparTrick
+
+
+T = TypeVar("T", bound="SparSeatView")
+
+
+@_attrs_define
+class SparSeatView:
+    """
+    Attributes:
+        dealer (int): The dealing seat.
+        game (SparSeatViewGame): The game id.
+        hand (list[SparCard]): This seat's cards now, in dealt order.
+        hand_over (bool):
+        hand_sizes (list[int]): How many cards each seat holds.
+        legal_moves (list[SparMove]): This seat's legal moves; empty when it is not its turn.
+        match (SparMatch):
+        options (SparOptions):
+        players (int): Number of seats: 2 to 7 (RULINGS F8).
+        seat (int): The seat this view is for.
+        to_act (int | None):
+        trick (None | SparTrick):
+        tricks (list[SparCompletedTrick]): Completed tricks (public).
+        winner (int | None):
+    """
+
+    dealer: int
+    game: SparSeatViewGame
+    hand: list[SparCard]
+    hand_over: bool
+    hand_sizes: list[int]
+    legal_moves: list[SparMove]
+    match: SparMatch
+    options: SparOptions
+    players: int
+    seat: int
+    to_act: int | None
+    trick: None | SparTrick
+    tricks: list[SparCompletedTrick]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.spar_trick import SparTrick  # noqa: PLC0415
+
+        dealer = self.dealer
+
+        game = self.game.value
+
+        hand = []
+        for hand_item_data in self.hand:
+            hand_item = hand_item_data.value
+            hand.append(hand_item)
+
+        hand_over = self.hand_over
+
+        hand_sizes = self.hand_sizes
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item = legal_moves_item_data.to_dict()
+            legal_moves.append(legal_moves_item)
+
+        match = self.match.to_dict()
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        seat = self.seat
+
+        to_act: int | None
+        to_act = self.to_act
+
+        trick: dict[str, Any] | None
+        if isinstance(self.trick, SparTrick):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        winner: int | None
+        winner = self.winner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "dealer": dealer,
+                "game": game,
+                "hand": hand,
+                "hand_over": hand_over,
+                "hand_sizes": hand_sizes,
+                "legal_moves": legal_moves,
+                "match": match,
+                "options": options,
+                "players": players,
+                "seat": seat,
+                "to_act": to_act,
+                "trick": trick,
+                "tricks": tricks,
+                "winner": winner,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
+        from ..models.spar_match import SparMatch  # noqa: PLC0415
+        from ..models.spar_move import SparMove  # noqa: PLC0415
+        from ..models.spar_options import SparOptions  # noqa: PLC0415
+        from ..models.spar_trick import SparTrick  # noqa: PLC0415
+
+        d = dict(src_dict)
+        dealer = d.pop("dealer")
+
+        game = SparSeatViewGame(d.pop("game"))
+
+        hand = []
+        _hand = d.pop("hand")
+        for hand_item_data in _hand:
+            hand_item = SparCard(hand_item_data)
+
+            hand.append(hand_item)
+
+        hand_over = d.pop("hand_over")
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes"))
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+            legal_moves_item = SparMove.from_dict(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        match = SparMatch.from_dict(d.pop("match"))
+
+        options = SparOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        seat = d.pop("seat")
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        def _parse_trick(data: object) -> None | SparTrick:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = SparTrick.from_dict(data)
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SparTrick, data)
+
+        trick = _parse_trick(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = SparCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        def _parse_winner(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        spar_seat_view = cls(
+            dealer=dealer,
+            game=game,
+            hand=hand,
+            hand_over=hand_over,
+            hand_sizes=hand_sizes,
+            legal_moves=legal_moves,
+            match=match,
+            options=options,
+            players=players,
+            seat=seat,
+            to_act=to_act,
+            trick=trick,
+            tricks=tricks,
+            winner=winner,
+        )
+
+        return spar_seat_view

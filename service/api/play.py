@@ -1,0 +1,41 @@
+"""The table page: ``GET /play``, where a person plays a seat against bots.
+
+Three static files of this package (``service/static/play``): the page, its
+style sheet and its script, which ``make page`` bundles from ``web/play.ts``
+with the generated TypeScript client. The page talks to this service's own
+API (``connect-src 'self'``); its Content-Security-Policy is set in
+:mod:`service.api.middleware`.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+
+import flask
+
+page = flask.Blueprint("play", __name__)
+
+PLAY_FILES = importlib.resources.files("service") / "static" / "play"
+ASSETS = {"play.js": "text/javascript", "play.css": "text/css"}
+
+
+def _serve(name: str, mimetype: str) -> flask.Response:
+    return flask.Response((PLAY_FILES / name).read_bytes(), mimetype=mimetype)
+
+
+@page.get("/play")
+def play_page() -> flask.Response:
+    """The table page."""
+    return _serve("index.html", "text/html")
+
+
+@page.get("/play/play.js")
+def play_script() -> flask.Response:
+    """The page's script (the TypeScript client included)."""
+    return _serve("play.js", ASSETS["play.js"])
+
+
+@page.get("/play/play.css")
+def play_style() -> flask.Response:
+    """The page's style sheet."""
+    return _serve("play.css", ASSETS["play.css"])

@@ -1,0 +1,234 @@
+"""The official clients (``clients/``) and the table page's script.
+
+* The committed clients and script are what the pinned generators make from
+  the committed ``openapi.yaml`` and ``web/`` (``make clients``).
+* No request or response body is typed ``Any`` (Python) or ``unknown``/``any``
+  (TypeScript).
+* Whole hands of all six games through each client against gunicorn, open and
+  sealed; the code that drives them type-checks (``mypy --strict``,
+  ``tsc --strict``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import pkgutil
+import random
+import re
+import subprocess
+import sys
+import types
+import typing
+from pathlib import Path
+
+import attrs
+import pytest
+
+from service.games import GAMES
+from support import ROOT, a13_hand_result, f7_hand_result, running_gunicorn
+from tools import clients
+
+sys.path.insert(0, str(ROOT / "clients" / "python"))
+
+import python_client_hands as hands  # noqa: E402 - needs the client on the path
+import trick_referee_client.api  # noqa: E402
+import trick_referee_client.models  # noqa: E402
+import trick_referee_client.types  # noqa: E402
+
+SEALING_KEY = "client-tests-sealing-key-0123456789abcdef"
+MODES = {"open": {}, "sealed": {"REFEREE_SEALING_KEYS": SEALING_KEY}}
+GAME_CLIENTS = [hands.AGENCY, hands.AGRAM, hands.SINK_SINK, hands.FAPFAP, hands.AGRAM_MALI, hands.SPAR]
+
+
+@pytest.fixture(scope="module", params=list(MODES))
+def server(request):
+    with running_gunicorn(workers=2, env=MODES[request.param]) as process:
+        process.mode = request.param
+        yield process
+
+
+# -- generated from the committed spec ------------------------------------------------
+
+
+def test_python_client_is_what_the_generator_makes(tmp_path):
+    output = clients.python_client(tmp_path / "python")
+    assert "warning" not in output.lower(), output
+    assert clients.differences(tmp_path / "python", clients.PYTHON_CLIENT) == [], "run `make clients`"
+
+
+def test_typescript_client_is_what_the_generator_makes(tmp_path):
+    output = clients.typescript_client(tmp_path / "typescript")
+    assert "warn" not in output.lower() and "error" not in output.lower(), output
+    assert clients.differences(tmp_path / "typescript", clients.TYPESCRIPT_CLIENT) == [], "run `make clients`"
+
+
+def test_page_script_is_its_bundled_source(tmp_path):
+    clients.bundle_page(tmp_path / "play.js")
+    assert (tmp_path / "play.js").read_bytes() == clients.PAGE_BUNDLE.read_bytes(), "run `make page`"
+
+
+# -- no body is Any -----------------------------------------------------------------------
+
+NAMESPACE = {**vars(trick_referee_client.models), **vars(trick_referee_client.types)}
+
+
+def untyped(hint: object, where: str, seen: set[type]) -> list[str]:
+    """Where ``hint`` (a type the client declares) is or holds ``Any``."""
+    if hint is typing.Any:
+        return [where]
+    origin = typing.get_origin(hint)
+    if origin is not None or isinstance(hint, types.UnionType):
+        return [found for arg in typing.get_args(hint) for found in untyped(arg, where, seen)]
+    if isinstance(hint, type) and attrs.has(hint) and hint not in seen:
+        seen.add(hint)
+        declared = typing.get_type_hints(hint, localns=NAMESPACE)
+        return [found for name, field_hint in declared.items() for found in untyped(field_hint, f"{hint.__name__}.{name}", seen)]
+    return []
+
+
+def python_operations():
+    package = trick_referee_client.api
+    for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+        operation = importlib.import_module(module.name)
+        if hasattr(operation, "sync_detailed"):
+            yield module.name.rsplit(".", 1)[1], operation.sync_detailed
+
+
+def test_no_python_request_or_response_body_is_any():
+    operations = dict(python_operations())
+    assert len(operations) == 55  # 8 per game, list and get games, health, readiness, metrics, 2 problem types
+    found = []
+    for name, function in operations.items():
+        declared = typing.get_type_hints(function, localns=NAMESPACE)
+        for parameter in ("body", "return"):
+            found += [f"{name} {parameter}: {where}" for where in untyped(declared.get(parameter), "", set())]
+    assert found == []
+    # and the walk does reach into bodies: a play answer's events are typed records
+    declared = typing.get_type_hints(trick_referee_client.models.AgencyPlayResponse, localns=NAMESPACE)
+    assert trick_referee_client.models.AgencyTrickWon in typing.get_args(typing.get_args(declared["events"])[0])
+
+
+def test_no_typescript_body_type_is_unknown_or_any():
+    source = (clients.TYPESCRIPT_CLIENT / "types.gen.ts").read_text(encoding="utf-8")
+    code = re.sub(r"/\*.*?\*/|//[^\n]*", "", source, flags=re.S)
+    assert re.findall(r"\b(?:unknown|any)\b", code) == []
+    assert "export type AgencyPlayData = {\n    body: AgencyOpenPlayRequest | AgencySealedPlayRequest;" in code
+
+
+# -- types checked --------------------------------------------------------------------------
+
+
+def test_python_client_code_type_checks_strictly():
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(ROOT / "tests" / "python_client_hands.py")],
+        cwd=ROOT, env={"MYPYPATH": str(ROOT / "clients" / "python"), "PATH": str(Path(sys.executable).parent)},
+        capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_typescript_client_and_programs_type_check_strictly():
+    result = subprocess.run([str(clients.NODE_BIN / "tsc"), "-p", str(ROOT / "tsconfig.json")],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert json.loads((ROOT / "tsconfig.json").read_text())["compilerOptions"]["strict"] is True
+
+
+# -- whole hands through each client ----------------------------------------------------------
+
+
+def expected_plays(game: str, players: int) -> int | None:
+    """Cards played in a whole hand of the Agram family: every card dealt (F2); Agency's varies."""
+    return None if game == "agency" else players * GAMES[game].hand_size
+
+
+@pytest.mark.parametrize("game", GAME_CLIENTS, ids=lambda game: game.id)
+def test_python_client_plays_a_whole_hand(server, game):
+    sealed = server.mode == "sealed"
+    hand = hands.play_hand(game, f"http://127.0.0.1:{server.port}", random.Random(3), seed=None if sealed else 40)
+    events = [event.to_dict() for played in hand.plays for event in played.events]
+    assert events[-1]["type"] == "hand_over"
+    assert sum(event["type"] == "card_played" for event in events) == len(hand.moves)
+    assert expected_plays(game.id, game.players) in (None, len(hand.moves))
+    assert hand.score.hand_over is True and hand.score.winner == events[-1]["winner"]
+    if sealed:
+        first, last = hand.sealed_deals
+        assert first.commitment == last.commitment and isinstance(first.seed, trick_referee_client.types.Unset)
+        digest = hashlib.sha256(bytes.fromhex(last.nonce) + last.seed.to_bytes(8, "big")).hexdigest()
+        assert digest == first.commitment  # the revealed seed and nonce are the ones committed to
+    else:
+        state = hand.plays[-1].state.to_dict()  # the whole hand, judged by the rules read again in support
+        winner = a13_hand_result(state)[1] if game.id == "agency" else f7_hand_result(game.id, state)[0]
+        assert events[-1]["winner"] == winner
+        assert hand.sealed_deals == []
+
+
+def test_typescript_client_plays_whole_hands(server, tmp_path):
+    program = tmp_path / "play_hands.mjs"
+    clients.bundle(program, source=ROOT / "tests" / "typescript" / "play_hands.ts", platform="node",
+                        define={"REFEREE_URL": f"http://127.0.0.1:{server.port}"})
+    result = subprocess.run(["node", str(program)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    played = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(hand["game"], hand["players"]) for hand in played] == [
+        ("agency", 4), ("agram", 3), ("sink-sink", 7), ("fapfap", 4), ("agram-mali", 2), ("spar", 5)]
+    for hand in played:
+        assert hand["sealed"] is (server.mode == "sealed")
+        assert hand["events"][-1] == "hand_over" and hand["last"].startswith("The hand is over"), hand
+        plays = hand["events"].count("card_played")
+        assert expected_plays(hand["game"], hand["players"]) in (None, plays), hand
+        assert hand["views"] == plays + 1  # seat 0's view read before every move and once the hand was over
+        if hand["game"] != "agency":
+            assert hand["cards_left"] == []  # the Agram family plays every card dealt
+
+
+def test_python_client_readme_plays_its_hands(server, tmp_path):
+    """The README's programs run as written: the open-mode one and the refusal
+    against an open referee, the sealed-mode one against a sealed one."""
+    readme = (clients.PYTHON_CLIENT / "README.md").read_text(encoding="utf-8")
+    open_hand, refusal, sealed_hand = re.findall(r"```python\n(.*?)```", readme, re.S)
+    program = open_hand + refusal if server.mode == "open" else sealed_hand
+    result = subprocess.run(
+        [sys.executable, "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+        cwd=tmp_path, env={"PYTHONPATH": str(clients.PYTHON_CLIENT)}, capture_output=True, text=True, timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    if server.mode == "open":  # the events, the winner, then the refused move
+        *events, winner, refused = lines
+        assert winner.startswith("winner: ")
+        assert refused.startswith("hand_over ") and refused.endswith(" []")  # the hand is over: no legal move
+    else:
+        *events, winner = lines
+        assert winner.startswith("winning team: ")
+    kinds = [line.split(" ", 1)[0] for line in events]
+    assert set(kinds) <= {"card_played", "trick_won", "trick_discarded", "hand_over"} and kinds[-1] == "hand_over"
+    assert kinds.count("hand_over") == 1
+    if server.mode == "open":
+        assert kinds.count("card_played") == 3 * 6  # Agram, 3 players: every card dealt is played (F2)
+
+
+def test_typescript_client_readme_plays_its_hands(server, tmp_path):
+    """The README's programs type-check strictly and run as written: the open
+    one against an open referee, the sealed one against a sealed one."""
+    readme = (clients.TYPESCRIPT_CLIENT.parent / "README.md").read_text(encoding="utf-8")
+    open_hand, sealed_hand = re.findall(r"```ts\n(.*?)```", readme, re.S)
+    source = tmp_path / "hand.ts"
+    program = open_hand if server.mode == "open" else sealed_hand
+    source.write_text(program.replace("'./src", f"'{clients.TYPESCRIPT_CLIENT}").replace("localhost:8000", f"127.0.0.1:{server.port}"))
+    config = tmp_path / "tsconfig.json"
+    config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source)]}))
+    checked = subprocess.run([str(clients.NODE_BIN / "tsc"), "-p", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    clients.bundle(tmp_path / "hand.mjs", source, platform="node")
+    result = subprocess.run(["node", str(tmp_path / "hand.mjs")], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    *events, last = result.stdout.splitlines()
+    kinds = [line.split(" ", 1)[0] for line in events]
+    assert kinds[-1] == "hand_over" and kinds.count("hand_over") == 1
+    if server.mode == "open":
+        assert kinds.count("card_played") == 3 * 6 and last.startswith("winner ")
+    else:
+        assert last.startswith("winning team ")

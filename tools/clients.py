@@ -1,0 +1,137 @@
+"""The official clients, generated from ``openapi.yaml``, and the table page's script.
+
+* ``clients/python``: openapi-python-client (its version pinned in
+  ``pyproject.toml``'s test extra, with the ruff it formats with).
+* ``clients/typescript/src``: @hey-api/openapi-ts with its fetch client
+  (pinned in ``package.json`` and ``package-lock.json``).
+* ``service/static/play/play.js``: ``web/play.ts``, which uses the TypeScript
+  client, bundled by esbuild (pinned likewise); ``bundle`` does the same for
+  any program that uses the client.
+
+Each README beside a client is written by hand and kept. ``make clients``
+runs this module; ``tests/test_clients.py`` generates into a temporary
+directory with the same functions and fails when the committed files differ.
+
+Usage (from the repository root, after ``npm ci``)::
+
+    .venv/bin/python -m tools.clients            # regenerate both clients, then the page's script
+    .venv/bin/python -m tools.clients --page     # only the page's script
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "openapi.yaml"
+PYTHON_CLIENT = ROOT / "clients" / "python"
+PYTHON_CONFIG = ROOT / "clients" / "openapi-python-client.yaml"
+TYPESCRIPT_CLIENT = ROOT / "clients" / "typescript" / "src"
+PAGE_SOURCE = ROOT / "web" / "play.ts"
+PAGE_BUNDLE = ROOT / "service" / "static" / "play" / "play.js"
+NODE_BIN = ROOT / "node_modules" / ".bin"
+KEPT = frozenset({"README.md"})
+"""Files of a client's directory written by hand: never generated, never compared."""
+SKIPPED = frozenset({"__pycache__", ".ruff_cache", ".mypy_cache"})
+"""Directories that tools leave beside generated files (ruff formats the Python client)."""
+
+
+def _run(command: list[str], cwd: Path = ROOT) -> str:
+    """Run a generator; its output (stdout and stderr together). Raises on failure."""
+    tools = str(Path(sys.executable).parent)  # openapi-python-client runs ruff from PATH
+    environment = {**os.environ, "PATH": f"{tools}{os.pathsep}{os.environ.get('PATH', '')}",
+                   "NO_COLOR": "1", "FORCE_COLOR": "0"}
+    result = subprocess.run(command, cwd=cwd, env=environment, capture_output=True, text=True, timeout=300)
+    output = result.stdout + result.stderr
+    if result.returncode != 0:
+        raise RuntimeError(f"{' '.join(command)} failed ({result.returncode}):\n{output}")
+    return output
+
+
+def python_client(out: Path) -> str:
+    """Generate the Python client into ``out`` (created); the generator's output.
+
+    ``--fail-on-warning``: a schema the generator cannot type stops it.
+    """
+    return _run([
+        str(Path(sys.executable).parent / "openapi-python-client"), "generate",
+        "--path", str(SPEC), "--output-path", str(out), "--meta", "pdm",
+        "--config", str(PYTHON_CONFIG), "--fail-on-warning", "--overwrite",
+    ])
+
+
+def typescript_client(out: Path) -> str:
+    """Generate the TypeScript client (types, SDK functions and the fetch client) into ``out``."""
+    return _run([str(NODE_BIN / "openapi-ts"), "--input", str(SPEC), "--output", str(out),
+                 "--client", "@hey-api/client-fetch"])
+
+
+def bundle(out: Path, source: Path, platform: str = "browser", define: dict[str, str] | None = None) -> str:
+    """Bundle ``source`` with the client into one ES module ``out``;
+    ``define`` replaces each named global by a string."""
+    constants = [f"--define:{name}={json.dumps(value)}" for name, value in (define or {}).items()]
+    return _run([str(NODE_BIN / "esbuild"), str(source), "--bundle", "--format=esm", f"--platform={platform}",
+                 "--target=es2022" if platform == "node" else "--target=es2020", "--charset=utf8", "--legal-comments=none", "--log-level=warning",
+                 *constants, f"--outfile={out}"])
+
+
+def bundle_page(out: Path = PAGE_BUNDLE) -> str:
+    """Bundle the table page's script (``web/play.ts`` and what it imports) into ``out``."""
+    return bundle(out, PAGE_SOURCE)
+
+
+def files(directory: Path) -> dict[str, Path]:
+    """Every generated file under ``directory`` by its relative path (hand-written ones left out)."""
+    return {
+        path.relative_to(directory).as_posix(): path
+        for path in sorted(directory.rglob("*"))
+        if path.is_file() and path.name not in KEPT and not SKIPPED.intersection(path.relative_to(directory).parts)
+    }
+
+
+def differences(generated: Path, committed: Path) -> list[str]:
+    """How ``committed`` differs from ``generated``: files missing, extra or changed."""
+    new, old = files(generated), files(committed)
+    return sorted(
+        [f"missing: {name}" for name in new.keys() - old.keys()]
+        + [f"not generated: {name}" for name in old.keys() - new.keys()]
+        + [f"changed: {name}" for name in new.keys() & old.keys() if not filecmp.cmp(new[name], old[name], shallow=False)]
+    )
+
+
+def _replace(generated: Path, target: Path) -> None:
+    """Make ``target`` hold exactly the generated files, keeping the hand-written ones."""
+    for path in files(target).values():
+        path.unlink()
+    for name, path in files(generated).items():
+        destination = target / name
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, destination)
+    for directory in sorted((p for p in target.rglob("*") if p.is_dir()), reverse=True):
+        if not any(directory.iterdir()):
+            directory.rmdir()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--page", action="store_true", help="only bundle the table page's script")
+    args = parser.parse_args()
+    if not args.page:
+        with tempfile.TemporaryDirectory() as scratch:
+            print(python_client(Path(scratch) / "python"), end="")
+            _replace(Path(scratch) / "python", PYTHON_CLIENT)
+            print(typescript_client(Path(scratch) / "typescript"), end="")
+            _replace(Path(scratch) / "typescript", TYPESCRIPT_CLIENT)
+    print(bundle_page(), end="")
+
+
+if __name__ == "__main__":
+    main()
