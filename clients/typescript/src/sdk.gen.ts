@@ -97,7 +97,6 @@ export const agencyDeal = <ThrowOnError extends boolean = false>(options: Option
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agencyLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgencyLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgencyLegalMovesResponses, AgencyLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/legal-moves',
     ...options,
     headers: {
@@ -114,7 +113,6 @@ export const agencyLegalMoves = <ThrowOnError extends boolean = false>(options: 
  * the `legal_moves`; the state is not changed.
  */
 export const agencyPlay = <ThrowOnError extends boolean = false>(options: Options<AgencyPlayData, ThrowOnError>) => (options.client ?? client).post<AgencyPlayResponses, AgencyPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/play',
     ...options,
     headers: {
@@ -173,7 +171,6 @@ export const agencyTrickWinner = <ThrowOnError extends boolean = false>(options:
  * played and counts of the rest; never the deal or the seed.
  */
 export const agencyView = <ThrowOnError extends boolean = false>(options: Options<AgencyViewData, ThrowOnError>) => (options.client ?? client).post<AgencyViewResponses, AgencyViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/view',
     ...options,
     headers: {
@@ -219,7 +216,6 @@ export const agramMaliDeal = <ThrowOnError extends boolean = false>(options: Opt
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agramMaliLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgramMaliLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgramMaliLegalMovesResponses, AgramMaliLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/legal-moves',
     ...options,
     headers: {
@@ -236,7 +232,6 @@ export const agramMaliLegalMoves = <ThrowOnError extends boolean = false>(option
  * the `legal_moves`; the state is not changed.
  */
 export const agramMaliPlay = <ThrowOnError extends boolean = false>(options: Options<AgramMaliPlayData, ThrowOnError>) => (options.client ?? client).post<AgramMaliPlayResponses, AgramMaliPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/play',
     ...options,
     headers: {
@@ -295,7 +290,6 @@ export const agramMaliTrickWinner = <ThrowOnError extends boolean = false>(optio
  * played and counts of the rest; never the deal or the seed.
  */
 export const agramMaliView = <ThrowOnError extends boolean = false>(options: Options<AgramMaliViewData, ThrowOnError>) => (options.client ?? client).post<AgramMaliViewResponses, AgramMaliViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/view',
     ...options,
     headers: {
@@ -341,7 +335,6 @@ export const agramDeal = <ThrowOnError extends boolean = false>(options: Options
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agramLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgramLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgramLegalMovesResponses, AgramLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/legal-moves',
     ...options,
     headers: {
@@ -358,7 +351,6 @@ export const agramLegalMoves = <ThrowOnError extends boolean = false>(options: O
  * the `legal_moves`; the state is not changed.
  */
 export const agramPlay = <ThrowOnError extends boolean = false>(options: Options<AgramPlayData, ThrowOnError>) => (options.client ?? client).post<AgramPlayResponses, AgramPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/play',
     ...options,
     headers: {
@@ -417,7 +409,6 @@ export const agramTrickWinner = <ThrowOnError extends boolean = false>(options: 
  * played and counts of the rest; never the deal or the seed.
  */
 export const agramView = <ThrowOnError extends boolean = false>(options: Options<AgramViewData, ThrowOnError>) => (options.client ?? client).post<AgramViewResponses, AgramViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/view',
     ...options,
     headers: {
@@ -463,7 +454,6 @@ export const fapfapDeal = <ThrowOnError extends boolean = false>(options: Option
  * Every move the seat to act may make; none once the hand is over.
  */
 export const fapfapLegalMoves = <ThrowOnError extends boolean = false>(options: Options<FapfapLegalMovesData, ThrowOnError>) => (options.client ?? client).post<FapfapLegalMovesResponses, FapfapLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/legal-moves',
     ...options,
     headers: {
@@ -480,7 +470,6 @@ export const fapfapLegalMoves = <ThrowOnError extends boolean = false>(options: 
  * the `legal_moves`; the state is not changed.
  */
 export const fapfapPlay = <ThrowOnError extends boolean = false>(options: Options<FapfapPlayData, ThrowOnError>) => (options.client ?? client).post<FapfapPlayResponses, FapfapPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/play',
     ...options,
     headers: {
@@ -539,7 +528,6 @@ export const fapfapTrickWinner = <ThrowOnError extends boolean = false>(options:
  * played and counts of the rest; never the deal or the seed.
  */
 export const fapfapView = <ThrowOnError extends boolean = false>(options: Options<FapfapViewData, ThrowOnError>) => (options.client ?? client).post<FapfapViewResponses, FapfapViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/view',
     ...options,
     headers: {
@@ -585,7 +573,6 @@ export const sinkSinkDeal = <ThrowOnError extends boolean = false>(options: Opti
  * Every move the seat to act may make; none once the hand is over.
  */
 export const sinkSinkLegalMoves = <ThrowOnError extends boolean = false>(options: Options<SinkSinkLegalMovesData, ThrowOnError>) => (options.client ?? client).post<SinkSinkLegalMovesResponses, SinkSinkLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/legal-moves',
     ...options,
     headers: {
@@ -602,7 +589,6 @@ export const sinkSinkLegalMoves = <ThrowOnError extends boolean = false>(options
  * the `legal_moves`; the state is not changed.
  */
 export const sinkSinkPlay = <ThrowOnError extends boolean = false>(options: Options<SinkSinkPlayData, ThrowOnError>) => (options.client ?? client).post<SinkSinkPlayResponses, SinkSinkPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/play',
     ...options,
     headers: {
@@ -661,7 +647,6 @@ export const sinkSinkTrickWinner = <ThrowOnError extends boolean = false>(option
  * played and counts of the rest; never the deal or the seed.
  */
 export const sinkSinkView = <ThrowOnError extends boolean = false>(options: Options<SinkSinkViewData, ThrowOnError>) => (options.client ?? client).post<SinkSinkViewResponses, SinkSinkViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/view',
     ...options,
     headers: {
@@ -707,7 +692,6 @@ export const sparDeal = <ThrowOnError extends boolean = false>(options: Options<
  * Every move the seat to act may make; none once the hand is over.
  */
 export const sparLegalMoves = <ThrowOnError extends boolean = false>(options: Options<SparLegalMovesData, ThrowOnError>) => (options.client ?? client).post<SparLegalMovesResponses, SparLegalMovesErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/legal-moves',
     ...options,
     headers: {
@@ -724,7 +708,6 @@ export const sparLegalMoves = <ThrowOnError extends boolean = false>(options: Op
  * the `legal_moves`; the state is not changed.
  */
 export const sparPlay = <ThrowOnError extends boolean = false>(options: Options<SparPlayData, ThrowOnError>) => (options.client ?? client).post<SparPlayResponses, SparPlayErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/play',
     ...options,
     headers: {
@@ -783,7 +766,6 @@ export const sparTrickWinner = <ThrowOnError extends boolean = false>(options: O
  * played and counts of the rest; never the deal or the seed.
  */
 export const sparView = <ThrowOnError extends boolean = false>(options: Options<SparViewData, ThrowOnError>) => (options.client ?? client).post<SparViewResponses, SparViewErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/view',
     ...options,
     headers: {

@@ -821,7 +821,6 @@ var agencyDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/legal-moves",
   ...options2,
   headers: {
@@ -830,7 +829,6 @@ var agencyLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/play",
   ...options2,
   headers: {
@@ -839,7 +837,6 @@ var agencyPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/view",
   ...options2,
   headers: {
@@ -856,7 +853,6 @@ var agramMaliDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/legal-moves",
   ...options2,
   headers: {
@@ -865,7 +861,6 @@ var agramMaliLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/play",
   ...options2,
   headers: {
@@ -874,7 +869,6 @@ var agramMaliPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/view",
   ...options2,
   headers: {
@@ -891,7 +885,6 @@ var agramDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agramLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/legal-moves",
   ...options2,
   headers: {
@@ -900,7 +893,6 @@ var agramLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agramPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/play",
   ...options2,
   headers: {
@@ -909,7 +901,6 @@ var agramPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agramView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/view",
   ...options2,
   headers: {
@@ -926,7 +917,6 @@ var fapfapDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/legal-moves",
   ...options2,
   headers: {
@@ -935,7 +925,6 @@ var fapfapLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/play",
   ...options2,
   headers: {
@@ -944,7 +933,6 @@ var fapfapPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/view",
   ...options2,
   headers: {
@@ -961,7 +949,6 @@ var sinkSinkDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/legal-moves",
   ...options2,
   headers: {
@@ -970,7 +957,6 @@ var sinkSinkLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/play",
   ...options2,
   headers: {
@@ -979,7 +965,6 @@ var sinkSinkPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/view",
   ...options2,
   headers: {
@@ -996,7 +981,6 @@ var sparDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var sparLegalMoves = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/legal-moves",
   ...options2,
   headers: {
@@ -1005,7 +989,6 @@ var sparLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var sparPlay = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/play",
   ...options2,
   headers: {
@@ -1014,7 +997,6 @@ var sparPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var sparView = (options2) => (options2.client ?? client).post({
-  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/view",
   ...options2,
   headers: {

@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenStateRequest | AgencySealedStateRequest,
 ) -> Response[AgencyLegalMoves | AgencyProblem | Problem]:
     """List the legal moves (Agency)
@@ -126,7 +126,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenStateRequest | AgencySealedStateRequest,
 ) -> AgencyLegalMoves | AgencyProblem | Problem | None:
     """List the legal moves (Agency)
@@ -152,7 +152,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenStateRequest | AgencySealedStateRequest,
 ) -> Response[AgencyLegalMoves | AgencyProblem | Problem]:
     """List the legal moves (Agency)
@@ -181,7 +181,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenStateRequest | AgencySealedStateRequest,
 ) -> AgencyLegalMoves | AgencyProblem | Problem | None:
     """List the legal moves (Agency)

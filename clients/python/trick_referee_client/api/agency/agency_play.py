@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenPlayRequest | AgencySealedPlayRequest,
 ) -> Response[AgencyPlayResponse | AgencyProblem | Problem]:
     """Play a move (Agency)
@@ -128,7 +128,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenPlayRequest | AgencySealedPlayRequest,
 ) -> AgencyPlayResponse | AgencyProblem | Problem | None:
     """Play a move (Agency)
@@ -156,7 +156,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenPlayRequest | AgencySealedPlayRequest,
 ) -> Response[AgencyPlayResponse | AgencyProblem | Problem]:
     """Play a move (Agency)
@@ -187,7 +187,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgencyOpenPlayRequest | AgencySealedPlayRequest,
 ) -> AgencyPlayResponse | AgencyProblem | Problem | None:
     """Play a move (Agency)

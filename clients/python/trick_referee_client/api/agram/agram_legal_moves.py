@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenStateRequest | AgramSealedStateRequest,
 ) -> Response[AgramLegalMoves | AgramProblem | Problem]:
     """List the legal moves (Agram)
@@ -126,7 +126,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenStateRequest | AgramSealedStateRequest,
 ) -> AgramLegalMoves | AgramProblem | Problem | None:
     """List the legal moves (Agram)
@@ -152,7 +152,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenStateRequest | AgramSealedStateRequest,
 ) -> Response[AgramLegalMoves | AgramProblem | Problem]:
     """List the legal moves (Agram)
@@ -181,7 +181,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenStateRequest | AgramSealedStateRequest,
 ) -> AgramLegalMoves | AgramProblem | Problem | None:
     """List the legal moves (Agram)

@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
 ) -> Response[AgramProblem | AgramSeatView | Problem]:
     """One seat's view (Agram)
@@ -127,7 +127,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
 ) -> AgramProblem | AgramSeatView | Problem | None:
     """One seat's view (Agram)
@@ -154,7 +154,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
 ) -> Response[AgramProblem | AgramSeatView | Problem]:
     """One seat's view (Agram)
@@ -184,7 +184,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
 ) -> AgramProblem | AgramSeatView | Problem | None:
     """One seat's view (Agram)

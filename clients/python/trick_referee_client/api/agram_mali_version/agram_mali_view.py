@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
 ) -> Response[AgramMaliProblem | AgramMaliSeatView | Problem]:
     """One seat's view (Agram (Mali version))
@@ -127,7 +127,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
 ) -> AgramMaliProblem | AgramMaliSeatView | Problem | None:
     """One seat's view (Agram (Mali version))
@@ -154,7 +154,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
 ) -> Response[AgramMaliProblem | AgramMaliSeatView | Problem]:
     """One seat's view (Agram (Mali version))
@@ -184,7 +184,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
 ) -> AgramMaliProblem | AgramMaliSeatView | Problem | None:
     """One seat's view (Agram (Mali version))

@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenPlayRequest | SinkSinkSealedPlayRequest,
 ) -> Response[Problem | SinkSinkPlayResponse | SinkSinkProblem]:
     """Play a move (Sink-Sink)
@@ -128,7 +128,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenPlayRequest | SinkSinkSealedPlayRequest,
 ) -> Problem | SinkSinkPlayResponse | SinkSinkProblem | None:
     """Play a move (Sink-Sink)
@@ -156,7 +156,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenPlayRequest | SinkSinkSealedPlayRequest,
 ) -> Response[Problem | SinkSinkPlayResponse | SinkSinkProblem]:
     """Play a move (Sink-Sink)
@@ -187,7 +187,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenPlayRequest | SinkSinkSealedPlayRequest,
 ) -> Problem | SinkSinkPlayResponse | SinkSinkProblem | None:
     """Play a move (Sink-Sink)

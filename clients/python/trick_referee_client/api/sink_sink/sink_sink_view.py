@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView]:
     """One seat's view (Sink-Sink)
@@ -127,7 +127,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
 ) -> Problem | SinkSinkProblem | SinkSinkSeatView | None:
     """One seat's view (Sink-Sink)
@@ -154,7 +154,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView]:
     """One seat's view (Sink-Sink)
@@ -184,7 +184,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
 ) -> Problem | SinkSinkProblem | SinkSinkSeatView | None:
     """One seat's view (Sink-Sink)

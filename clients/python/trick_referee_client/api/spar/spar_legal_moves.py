@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenStateRequest | SparSealedStateRequest,
 ) -> Response[Problem | SparLegalMoves | SparProblem]:
     """List the legal moves (Spar)
@@ -126,7 +126,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenStateRequest | SparSealedStateRequest,
 ) -> Problem | SparLegalMoves | SparProblem | None:
     """List the legal moves (Spar)
@@ -152,7 +152,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenStateRequest | SparSealedStateRequest,
 ) -> Response[Problem | SparLegalMoves | SparProblem]:
     """List the legal moves (Spar)
@@ -181,7 +181,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenStateRequest | SparSealedStateRequest,
 ) -> Problem | SparLegalMoves | SparProblem | None:
     """List the legal moves (Spar)

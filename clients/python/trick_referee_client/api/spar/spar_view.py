@@ -95,7 +95,7 @@ def _build_response(
 
 def sync_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
 ) -> Response[Problem | SparProblem | SparSeatView]:
     """One seat's view (Spar)
@@ -127,7 +127,7 @@ def sync_detailed(
 
 def sync(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
 ) -> Problem | SparProblem | SparSeatView | None:
     """One seat's view (Spar)
@@ -154,7 +154,7 @@ def sync(
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
 ) -> Response[Problem | SparProblem | SparSeatView]:
     """One seat's view (Spar)
@@ -184,7 +184,7 @@ async def asyncio_detailed(
 
 async def asyncio(
     *,
-    client: AuthenticatedClient,
+    client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
 ) -> Problem | SparProblem | SparSeatView | None:
     """One seat's view (Spar)
