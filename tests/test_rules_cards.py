@@ -111,3 +111,12 @@ def test_c3_unknown_or_noncanonical_code_is_refused(code):
 
 def test_cards_helper_reads_space_separated_codes():
     assert cards("AH 10S W") == (Card("A", "H"), Card("10", "S"), Card("W", None))
+
+
+def test_a_random_deals_seed_is_exact_in_every_json_reader():
+    """A random deal records its seed; JavaScript's JSON reader rounds
+    integers above 2**53, so a random seed stays below it (a client that
+    holds the state must send back exactly the seed it got)."""
+    seeds = [GAMES["agram"].deal(players=2).seed for _ in range(200)]
+    assert all(seed is not None and 0 <= seed < 2**53 for seed in seeds)
+    assert len(set(seeds)) == len(seeds)

@@ -27,7 +27,7 @@ from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
-from ..cards import SEED_MAX, Card, codes, duplicates, shuffled
+from ..cards import Card, codes, duplicates, shuffled
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick, winning_play
 from .records import (
@@ -55,6 +55,12 @@ as this does not change."""
 
 STATE_SCHEMA_VERSION = 1
 """Version of the serialized state's shape."""
+
+RANDOM_SEEDS = 2**53
+"""A random deal's seed is below this, so every JSON reader (JavaScript's
+among them) reads the state's seed exactly; a seed a request gives may be
+any up to ``SEED_MAX``. (Sealed mode draws its own 64-bit seeds, revealed
+with their nonce once the hand is over.)"""
 
 
 # -- the hand -----------------------------------------------------------------
@@ -716,14 +722,15 @@ def deal_hands(
     """The dealt hands from exactly one source, and the seed used (if any).
 
     ``hands`` as given; else ``deck`` dealt by the game; else the game's deck
-    shuffled by ``seed`` (a random seed when none is given) and dealt.
+    shuffled by ``seed`` (a random seed below ``RANDOM_SEEDS`` when none is
+    given) and dealt.
 
     Raises:
         InvalidState: a deck or hands that are not the game's.
     """
     if hands is None:
         if deck is None:
-            seed = secrets.randbelow(SEED_MAX + 1) if seed is None else seed
+            seed = secrets.randbelow(RANDOM_SEEDS) if seed is None else seed
             deck = shuffled(game.deck, seed)
         else:
             refuse_deck(game, deck)
