@@ -148,27 +148,6 @@ class Hold<S extends Turn, P extends Turn> {
   }
 }
 
-/** A random seed a JavaScript number holds exactly (below 2^53). The referee
- * draws 64-bit seeds for random deals, and an open state records its seed:
- * JSON.parse would round one above 2^53, and the state sent back would no
- * longer be the deal of its seed. So in open mode the page draws the seed. */
-function safeSeed(): number {
-  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
-  return (high & 0x1fffff) * 2 ** 32 + low;
-}
-
-/** Deal from a seed the page drew; sealed mode refuses chosen deals
- * (`chosen_deal_refused`), and then the referee draws the deal itself. */
-async function dealFresh<B extends object, R>(deal: (body: B & { seed?: number }) => Promise<R>, body: B, sealed: boolean): Promise<R> {
-  if (sealed) return deal(body);
-  try {
-    return await deal({ ...body, seed: safeSeed() });
-  } catch (error) {
-    if (error instanceof Refused && error.code === 'chosen_deal_refused') return deal(body);
-    throw error;
-  }
-}
-
 function pick<T>(items: readonly T[]): T {
   const item = items[Math.floor(Math.random() * items.length)];
   if (item === undefined) throw new Error('Nothing to choose from');
@@ -271,7 +250,7 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
   game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number,
 ): Promise<Table> {
   const deal = (body: { players: number; seed?: number } | { previous: S | string; seed?: number }): Promise<Dealt<S, P>> => answer(api.deal({ body }));
-  const hand = new Hold<S, P>(api, await dealFresh(deal, { players }, false));
+  const hand = new Hold<S, P>(api, await deal({ players }));
   const body = (): { state: S } | { token: string } => hand.held;
   const play = async (move: FamilyMove<C>): Promise<Line[]> => {
     const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
@@ -307,7 +286,7 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
       return play(pick(legal.moves));
     },
     async nextHand(): Promise<void> {
-      hand.update(await dealFresh(deal, { previous: hand.previous() }, hand.sealed));
+      hand.update(await deal({ previous: hand.previous() }));
     },
   };
 }
@@ -355,7 +334,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
 ): Promise<Table> {
   type Body = { first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number };
   const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
-  const hand = new Hold<S, P>(api, await dealFresh(deal, {}, false));
+  const hand = new Hold<S, P>(api, await deal({}));
   const body = (): { state: S } | { token: string } => hand.held;
   let last: AgencyViewOf<C> | null = null;
   const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
@@ -416,7 +395,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
       if (first === undefined && naming !== null) first = naming + 2 * Math.floor(Math.random() * 2);
-      hand.update(await dealFresh(deal, { previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }, hand.sealed));
+      hand.update(await deal({ previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }));
     },
   };
 }

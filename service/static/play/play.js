@@ -1054,19 +1054,6 @@ var Hold = class {
     throw new Error("The referee answered a public state without a token");
   }
 };
-function safeSeed() {
-  const [high = 0, low = 0] = crypto.getRandomValues(new Uint32Array(2));
-  return (high & 2097151) * 2 ** 32 + low;
-}
-async function dealFresh(deal, body, sealed) {
-  if (sealed) return deal(body);
-  try {
-    return await deal({ ...body, seed: safeSeed() });
-  } catch (error) {
-    if (error instanceof Refused && error.code === "chosen_deal_refused") return deal(body);
-    throw error;
-  }
-}
 function pick(items) {
   const item = items[Math.floor(Math.random() * items.length)];
   if (item === void 0) throw new Error("Nothing to choose from");
@@ -1109,7 +1096,7 @@ function matchLines(match2, teams) {
 }
 async function familyTable(game, api, players, seat) {
   const deal = (body2) => answer(api.deal({ body: body2 }));
-  const hand = new Hold(api, await dealFresh(deal, { players }, false));
+  const hand = new Hold(api, await deal({ players }));
   const body = () => hand.held;
   const play = async (move) => {
     const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
@@ -1151,7 +1138,7 @@ async function familyTable(game, api, players, seat) {
       return play(pick(legal.moves));
     },
     async nextHand() {
-      hand.update(await dealFresh(deal, { previous: hand.previous() }, hand.sealed));
+      hand.update(await deal({ previous: hand.previous() }));
     }
   };
 }
@@ -1161,7 +1148,7 @@ function namingTeam(view) {
 }
 async function agencyTable(api, seat) {
   const deal = (body2) => answer(api.deal({ body: body2 }));
-  const hand = new Hold(api, await dealFresh(deal, {}, false));
+  const hand = new Hold(api, await deal({}));
   const body = () => hand.held;
   let last = null;
   const play = async (move) => {
@@ -1225,7 +1212,7 @@ async function agencyTable(api, seat) {
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
       if (first === void 0 && naming !== null) first = naming + 2 * Math.floor(Math.random() * 2);
-      hand.update(await dealFresh(deal, { previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }, hand.sealed));
+      hand.update(await deal({ previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }));
     }
   };
 }
