@@ -100,12 +100,20 @@ def init_metrics(app: flask.Flask) -> PrometheusMetrics:
                          registry=registry)
     total = Counter("referee_http_request_total", "Total number of HTTP requests", labels, registry=registry)
 
+    # Each label set's two children, looked up once: ``labels()`` checks and
+    # locks on every call. The label sets are closed, so this stays small.
+    children: dict[tuple[str, ...], tuple[Histogram, Counter]] = {}
+
     def record(response: flask.Response) -> flask.Response:
         elapsed = middleware.elapsed_seconds()
-        if elapsed is not None and flask.request.endpoint not in UNTRACKED_ENDPOINTS:
-            values = request_labels(flask.request, response.status_code)
-            duration.labels(**values).observe(elapsed)
-            total.labels(**values).inc()
+        request = flask.request
+        if elapsed is not None and request.endpoint not in UNTRACKED_ENDPOINTS:
+            values = tuple(request_labels(request, response.status_code).values())
+            pair = children.get(values)
+            if pair is None:
+                pair = children[values] = (duration.labels(*values), total.labels(*values))
+            pair[0].observe(elapsed)
+            pair[1].inc()
         return response
 
     app.after_request(record)
