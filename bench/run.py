@@ -12,6 +12,7 @@ import datetime
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -30,7 +31,10 @@ FLOOR_BODY = b'{"ping":1}'
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 6; 3 with --quick)")
+    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 4; 2 with --quick)")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="rounds: every row is loaded this many times, in turn, each between floor passes; "
+                             "its figures are the medians (default 2; 1 with --quick)")
     parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
     parser.add_argument("--quick", action="store_true", help="short rows and short in-process timings (a smoke run)")
@@ -50,7 +54,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                              "each mode is served by its own gunicorn with its keys")
     args = parser.parse_args(argv)
     if args.duration is None:
-        args.duration = 3.0 if args.quick else 6.0
+        args.duration = 2.0 if args.quick else 4.0
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 2
     args.modes = [mode.strip() for mode in args.modes.split(",") if mode.strip()]
     if not args.modes or set(args.modes) - set(scenarios.MODES):
         parser.error(f"--modes takes some of {', '.join(scenarios.MODES)}")
@@ -202,10 +208,16 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
             return result
 
         floor_pass()
-        for row in rows:
-            out["rows"].append(measured_row(services[row["mode"]], row, row["row"]))
-            if compared:
-                out["compared_rows"].append(measured_row(compared[row["mode"]], row, f"{row['row']} (compared)"))
+        mine: list[list[dict]] = [[] for _ in rows]
+        theirs: list[list[dict]] = [[] for _ in rows]
+        for round_ in range(args.repeat):
+            suffix = f", round {round_ + 1} of {args.repeat}" if args.repeat > 1 else ""
+            for index, row in enumerate(rows):
+                mine[index].append(measured_row(services[row["mode"]], row, row["row"] + suffix))
+                if compared:
+                    theirs[index].append(measured_row(compared[row["mode"]], row, f"{row['row']} (compared{suffix})"))
+        out["rows"] = [median_row(results) for results in mine]
+        out["compared_rows"] = [median_row(results) for results in theirs if results]
         time.sleep(0.5)
         out["memory"]["after"] = {name: server.memory() for name, server in servers.items()}
     finally:
@@ -220,6 +232,21 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
         "rps_min": min(rps), "rps_max": max(rps),
     }
     return out
+
+
+def median_row(results: list[dict]) -> dict:
+    """One row from its rounds: each figure the median of the rounds' (each
+    round's ratios against its own floor passes), the rounds kept."""
+    if len(results) == 1:
+        return results[0]
+    row = {**results[0], "row": results[0]["row"].rsplit(", round ", 1)[0], "rounds": results}
+    for name in ("requests", "rps", "p50_ms", "p90_ms", "p99_ms", "max_ms", "mean_ms", "floor_rps", "floor_p99_ms",
+                 "rps_ratio", "p99_ratio"):
+        values = [r[name] for r in results if r.get(name) is not None]
+        row[name] = statistics.median(values) if values else None
+    for name in ("socket_errors", "non_2xx"):
+        row[name] = sum(r[name] for r in results)
+    return row
 
 
 def goal(row: dict) -> str:
@@ -286,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "loadavg_before": loadavg(),
-        "settings": {"duration_s": args.duration, "warmup_s": args.warmup, "connections": args.connections,
+        "settings": {"duration_s": args.duration, "repeat": args.repeat, "warmup_s": args.warmup, "connections": args.connections,
                      "threads": args.threads if tool == "wrk" else None, "quick": args.quick,
                      "in_process_budget_s": args.budget},
         "tool": {"name": tool, "version": tool_version, "note": tool_note},
@@ -321,14 +348,16 @@ def report(results: dict) -> str:
     s = results["settings"]
     tool = results["tool"]
     threads = f", {s['threads']} threads" if s["threads"] else ""
+    round_text = f" in each of {s['repeat']} rounds (medians)" if s.get("repeat", 1) > 1 else ""
     out = [
         f"## HTTP over loopback ({tool['version']}; {s['connections']} connections{threads}, "
-        f"{s['duration_s']:g} s per row after {s['warmup_s']:g} s warm-up; gunicorn with deploy/gunicorn.conf.py, "
+        f"{s['duration_s']:g} s per row{round_text} after {s['warmup_s']:g} s warm-up; gunicorn with deploy/gunicorn.conf.py, "
         f"{len(http['workers']['service'])} workers)",
         "",
         http_table(http),
         "",
-        "Each row's ratios are against the mean of the floor passes just before and just after it. Floor passes: "
+        "Each row's ratios are against the mean of the floor passes just before and just after it (with rounds: the "
+        "median of the rounds' ratios). Floor passes: "
         + ", ".join(f"{p['rps']:,.0f}" for p in http["floor_passes"])
         + f" requests/s. Load average before/after: {results['loadavg_before']} / {results['loadavg_after']}.",
         "",
