@@ -1,11 +1,12 @@
-"""Where one Agency ``play`` request's time goes, in-process (Flask test client), for open, signed and sealed states.
+"""Where one Agency ``play`` request's time goes, in-process, for open, signed and sealed states.
 
 Usage: ``python -m bench.profile_play [--mode open|signed|sealed|all] [--profile] [--iterations N] [--top K]``
 
 For each mode (default: all three) it times, unprofiled, on the mid-hand
 Agency hand of ``make bench`` (built through the API of that mode):
 
-* the whole request through the test client, and the floor app's;
+* the whole request, called as a WSGI server calls the app (an environ in,
+  the answer read whole; no socket, no test client), and the floor app's;
 * the stages the app runs, in order, each timed alone on what the stage
   before gives (on copies of its hands, so nothing is found already worked
   out, as in a request). Signed and sealed states take the
@@ -18,8 +19,8 @@ Agency hand of ``make bench`` (built through the API of that mode):
   around them (flask-smorest and webargs on the full path);
 * each request hook of the app (request id, body, media type, headers and
   access log, metrics, CORS), timed alone on the response the view gives;
-* what is left: Flask's own dispatch (request context, routing), the test
-  client and the view's glue.
+* what is left: Flask's own dispatch (request context, routing, the
+  response's WSGI headers).
 
 ``--profile`` adds cProfile's top entries (cumulative and own time) for the
 whole request; cProfile slows many small calls more than a few long ones, so
@@ -142,6 +143,28 @@ def _request_schema(app: Any) -> Any:
     raise RuntimeError("the agency play view has no request schema")
 
 
+def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Callable[[], bytes]:
+    """One request as a WSGI server calls the app (an environ, then the answer
+    read whole), with no socket and no test client."""
+    from werkzeug.test import EnvironBuilder
+
+    base = EnvironBuilder(path=path, method="POST", data=body, content_type="application/json", headers=headers).get_environ()
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        assert status.startswith("200"), status
+
+    def call() -> bytes:
+        environ = dict(base)
+        environ["wsgi.input"] = io.BytesIO(body)
+        answer = app(environ, start_response)
+        try:
+            return b"".join(answer)
+        finally:
+            getattr(answer, "close", lambda: None)()
+
+    return call
+
+
 def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict[str, Any]]:
     """Every row of one mode's table: (label, µs)."""
     import flask
@@ -156,9 +179,8 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict
     answer = client.post(PATH, data=body, content_type="application/json", headers=headers)
     assert answer.status_code == 200, answer.get_data()
 
-    whole = best_us(lambda: client.post(PATH, data=body, content_type="application/json", headers=headers), budget)
-    floor_client = floor_app.test_client()
-    floor = best_us(lambda: floor_client.post("/floor", data=b'{"ping":1}', content_type="application/json"), budget)
+    whole = best_us(wsgi_call(app, PATH, body, headers), budget)
+    floor = best_us(wsgi_call(floor_app, "/floor", b'{"ping":1}', {}), budget)
 
     stages = pipeline(mode, app, body, headers)
     values: list[Any] = [None]
@@ -200,7 +222,7 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict
     summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "glue": glue, "plumbing": plumbing, "rest": rest,
                "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
     table = [*rows, ("the view's glue around the stages" + (" (flask-smorest, webargs)" if mode == "open" else ""), glue),
-             *hooks, ("the rest: Flask dispatch, routing, request context, test client", rest)]
+             *hooks, ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
     return table, summary
 
 
@@ -208,7 +230,7 @@ def print_table(mode: str, table: list[tuple[str, float]], summary: dict[str, An
     whole = summary["whole"]
     print(f"### {mode}: agency play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
     print()
-    print(f"whole request {whole:,.0f} µs (the floor app through the test client: {summary['floor']:,.0f} µs); "
+    print(f"whole request {whole:,.0f} µs, called as a WSGI server calls the app (the floor app: {summary['floor']:,.0f} µs); "
           f"the view's stages {summary['work']:,.0f} µs, the request hooks {summary['plumbing']:,.0f} µs")
     print()
     print("| stage | µs | share of the request |")
@@ -221,12 +243,7 @@ def print_table(mode: str, table: list[tuple[str, float]], summary: dict[str, An
 def profile(mode: str, iterations: int, top: int) -> None:
     bodies = scenarios.build_bodies(mode)
     body = scenarios.encode({**bodies["agency_hand"], "move": bodies["agency_move"]})
-    headers = bodies["agency_headers"]
-    client = scenarios.client(mode)
-
-    def request() -> None:
-        response = client.post(PATH, data=body, content_type="application/json", headers=headers)
-        assert response.status_code == 200, response.status_code
+    request = wsgi_call(scenarios.app(mode), PATH, body, bodies["agency_headers"])
 
     for _ in range(100):
         request()
