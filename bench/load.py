@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 LUA = """\
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-wrk.body = [==[
+%(headers)swrk.body = [==[
 %(body)s]==]
 
 done = function(summary, latency, requests)
@@ -65,12 +65,15 @@ def wrk_version(binary: str) -> str:
     return text[0] if text else "wrk"
 
 
-def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: int, threads: int) -> dict:
+def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: int, threads: int,
+            headers: dict[str, str] | None = None) -> dict:
+    """Load ``url`` with ``body`` (and ``headers``, e.g. ``Authorization``) for ``duration`` seconds."""
     text = body.decode()
     if "]==]" in text:
         raise ValueError("body contains the Lua long-string terminator")
+    lines = "".join(f"wrk.headers[{json.dumps(name)}] = {json.dumps(value)}\n" for name, value in (headers or {}).items())
     with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as script:
-        script.write(LUA % {"body": text})
+        script.write(LUA % {"body": text, "headers": lines})
     try:
         threads = max(1, min(threads, connections))
         command = [
@@ -102,8 +105,8 @@ def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: in
 
 def _python_worker(args: tuple) -> tuple[int, int, int, list[float]]:
     """One connection's loop: POST until ``stop``; (ok, bad status, socket errors, latencies s)."""
-    host, port, path, body, start, stop = args
-    headers = {"Content-Type": "application/json"}
+    host, port, path, body, start, stop, extra = args
+    headers = {"Content-Type": "application/json", **extra}
     ok = bad = errors = 0
     latencies: list[float] = []
     connection = http.client.HTTPConnection(host, port, timeout=10)
@@ -132,12 +135,13 @@ def _python_worker(args: tuple) -> tuple[int, int, int, list[float]]:
     return ok, bad, errors, latencies
 
 
-def run_python(url: str, body: bytes, duration: float, connections: int, threads: int = 0) -> dict:
+def run_python(url: str, body: bytes, duration: float, connections: int, threads: int = 0,
+               headers: dict[str, str] | None = None) -> dict:
     """Closed loop: ``connections`` processes, each with one connection and one request at a time."""
     parts = urlsplit(url)
     start = time.time() + 0.3
     stop = start + duration
-    jobs = [(parts.hostname, parts.port, parts.path, body, start, stop)] * connections
+    jobs = [(parts.hostname, parts.port, parts.path, body, start, stop, headers or {})] * connections
     with multiprocessing.get_context("fork").Pool(connections) as pool:
         results = pool.map(_python_worker, jobs)
     latencies = sorted(x for r in results for x in r[3])

@@ -1,14 +1,30 @@
-"""Profile one ``play`` request on the mid-hand agency state, in-process (Flask test client).
+"""Where one Agency ``play`` request's time goes, in-process, for open, signed and sealed states.
 
-Usage: ``python -m bench.profile_play [--iterations N] [--top K]``
+Usage: ``python -m bench.profile_play [--mode open|signed|sealed|all] [--profile] [--iterations N] [--top K]``
 
-Prints the request's unprofiled cost, cProfile's top entries by cumulative and
-by own time, then each stage of the request timed alone without the profiler:
-body JSON decode, request schema load, the rules core's restore (replaying the
-history) and play, state dump, response schema dump, JSON encode, and what is
-left for Flask, flask-smorest, the middleware and the test client. cProfile
-slows many small Python calls (marshmallow) more than a few longer ones, so
-its shares lean towards schema work; the unprofiled stage table does not.
+For each mode (default: all three) it times, unprofiled, on the mid-hand
+Agency hand of ``make bench`` (built through the API of that mode):
+
+* the whole request, called as a WSGI server calls the app (an environ in,
+  the answer read whole; no socket, no test client), and the floor app's;
+* the stages the app runs, in order, each timed alone on what the stage
+  before gives (on copies of its hands, so nothing is found already worked
+  out, as in a request). Signed and sealed states take the
+  trusted path: body decode, signature check (signed) or token open and
+  credential check (sealed), the move read, rebuild (``Game.rebuild`` from
+  the deal and plays), play, dump, sign or seal, events, encode. Open states
+  take the full path: body decode, marshmallow load, restore (every play
+  replayed and checked), play, dump, events, encode;
+* the view as Flask calls it, less the stages after the decode: the glue
+  around them (flask-smorest and webargs on the full path);
+* each request hook of the app (request id, body, media type, headers and
+  access log, metrics, CORS), timed alone on the response the view gives;
+* what is left: Flask's own dispatch (request context, routing, the
+  response's WSGI headers).
+
+``--profile`` adds cProfile's top entries (cumulative and own time) for the
+whole request; cProfile slows many small calls more than a few long ones, so
+the unprofiled table is the one to read for shares.
 """
 
 from __future__ import annotations
@@ -19,114 +35,246 @@ import io
 import pstats
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import scenarios  # noqa: E402
 
+PATH = "/v1/games/agency/play"
+Stage = tuple[str, Callable[[Any], Any]]
 
-def stage_timings(body: bytes, budget: float) -> list[tuple[str, float]]:
-    """Each stage of a ``play`` request timed alone, unprofiled (µs per call)."""
-    import json
 
+def best_us(fn: Callable[[], Any], budget: float) -> float:
+    """The fastest of many short batches (µs per call): the least disturbed by other work on the machine."""
+    return scenarios.per_call_us(fn, budget, batches=40)
+
+
+def fresh(value: Any) -> Any:
+    """``value`` with copies of its hands: a hand works some things out once
+    (its legal moves, its match status), and a stage timed again and again
+    must not find them already worked out."""
+    if not isinstance(value, dict):
+        return value
+    out = dict(value)
+    if "hand" in out:
+        out["hand"] = out["hand"].copy()
+    for name in ("played", "held"):
+        if name in out:
+            out[name] = (out[name][0].copy(), *out[name][1:])
+    return out
+
+
+def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[Stage]:
+    """The stages of the view, in order, each a function of the previous stage's value.
+
+    They call what the app calls (``service.api.games`` and ``holding``), in
+    the same order, with the same arguments."""
     import orjson
 
-    from bench.floor_app import app as floor_app
+    from service import signing
+    from service.api import holding as holding_module
     from service.games import GAMES
-    from service.schemas.games import dump_state, schemas_for
+    from service.schemas.games import dump_state, trusted_arguments, trusted_hand
+    from service.schemas.records import dump_event
+    from service.schemas.sealed import dump_public, hand_of, payload
 
     game = GAMES["agency"]
-    schemas = schemas_for("agency")
-    load_schema, dump_schema = schemas.play_request(), schemas.play_response()  # flask-smorest keeps one instance
-    parsed = json.loads(body)
-    loaded = load_schema.load(parsed)
-    state = game.restore(loaded["state"])
-    after, events = game.play(state, loaded["move"])
-    result = {"state": dump_state(after), "events": events}
-    dumped = dump_schema.dump(result)
-    client = scenarios.client()
-    floor_client = floor_app.test_client()
-    per = scenarios.per_call_us
+    holding = app.extensions[holding_module.EXTENSION]
+    decode: Stage = ("decode the body (orjson)", lambda _: {"body": orjson.loads(body)})
+
+    def encode(v: dict[str, Any]) -> bytes:
+        return orjson.dumps({**v["answer"], "events": v["events"]})
+
+    def events(v: dict[str, Any]) -> dict[str, Any]:
+        return {**v, "events": [dump_event(event) for event in v["played"][1]]}
+
+    if mode == "open":
+        loader = _request_schema(app)
+        return [
+            decode,
+            ("marshmallow load (the request schema flask-smorest holds)", lambda v: {**v, "args": loader.load(v["body"])}),
+            ("restore: replay every play from the deal, check every field", lambda v: {**v, "hand": game.restore(v["args"]["state"])}),
+            ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
+            ("dump the state", lambda v: {**v, "answer": {"state": dump_state(v["played"][0])}}),
+            ("dump the events", events),
+            ("encode the answer (orjson)", encode),
+        ]
+    if mode == "signed":
+        key = holding.keys[0]
+        return [
+            decode,
+            ("check the signature (HMAC-SHA256 over the sorted JSON)",
+             lambda v: (signing.verify(v["body"]["state"], holding.keys), v)[1]),
+            ("read the move (no marshmallow)", lambda v: {**v, "args": trusted_arguments(game, v["body"], ("move",))}),
+            ("rebuild: parse the deal and plays, Game.rebuild", lambda v: {**v, "hand": trusted_hand(game, v["body"]["state"])}),
+            ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
+            ("dump the state", lambda v: {**v, "state": dump_state(v["played"][0])}),
+            ("sign: encode the sorted state once, HMAC it",
+             lambda v: {**v, "answer": {"state": orjson.Fragment(signing.signed_bytes(v["state"], key))}}),
+            ("dump the events", events),
+            ("encode the answer (orjson)", encode),
+        ]
+    sealer = holding.sealer
+    credential = headers["Authorization"].partition(" ")[2]
     return [
-        ("whole request (Flask test client)",
-         per(lambda: client.post("/v1/games/agency/play", data=body, content_type="application/json"), budget)),
-        ("JSON decode of the body (webargs: stdlib json.loads)", per(lambda: json.loads(body), budget)),
-        ("request schema load, new PlayRequest instance per call (what webargs does when given a class)",
-         per(lambda: schemas.play_request().load(parsed), budget)),
-        ("rules core: restore (replay the history, check the claims)", per(lambda: game.restore(loaded["state"]), budget)),
-        ("rules core: play", per(lambda: game.play(state, loaded["move"]), budget)),
-        ("dump_state (state -> dict)", per(lambda: dump_state(after), budget)),
-        ("response schema dump (marshmallow PlayResponse)", per(lambda: dump_schema.dump(result), budget)),
-        ("JSON encode (orjson)", per(lambda: orjson.dumps(dumped), budget)),
-        ("bare Flask POST through the test client (floor app)",
-         per(lambda: floor_client.post("/floor", data=b'{"ping":1}', content_type="application/json"), budget)),
-        ("request schema load, one PlayRequest instance reused (nested schemas cached)",
-         per(lambda: load_schema.load(parsed), budget)),
+        decode,
+        ("open the token (AES-256-GCM)", lambda v: {**v, "data": sealer.open(v["body"]["token"])}),
+        ("rebuild: read the payload, Game.rebuild", lambda v: {**v, "held": hand_of(v["data"])}),
+        ("check the seat's credential (HMAC)", lambda v: (sealer.credential_seat(credential, v["held"][1].match_id), v)[1]),
+        ("read the move (no marshmallow)", lambda v: {**v, "args": trusted_arguments(game, v["body"], ("move",))}),
+        ("play", lambda v: {**v, "played": game.play(v["held"][0], v["args"]["move"])}),
+        ("dump the public state", lambda v: {**v, "public": dump_public(v["played"][0], v["held"][1])}),
+        ("seal: the payload, AES-256-GCM",
+         lambda v: {**v, "answer": {"state": v["public"], "token": sealer.seal(payload(v["played"][0], v["held"][1]))}}),
+        ("dump the events", events),
+        ("encode the answer (orjson)", encode),
     ]
+
+
+def _request_schema(app: Any) -> Any:
+    """The request schema instance flask-smorest loads the agency play body with."""
+    view = app.view_functions["games.agency_play"]
+    for item in view._apidoc.get("arguments", {}).get("parameters", []):
+        return item["schema"]
+    raise RuntimeError("the agency play view has no request schema")
+
+
+def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Callable[[], bytes]:
+    """One request as a WSGI server calls the app (an environ, then the answer
+    read whole), with no socket and no test client."""
+    from werkzeug.test import EnvironBuilder
+
+    base = EnvironBuilder(path=path, method="POST", data=body, content_type="application/json", headers=headers).get_environ()
+
+    def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> None:
+        assert status.startswith("200"), status
+
+    def call() -> bytes:
+        environ = dict(base)
+        environ["wsgi.input"] = io.BytesIO(body)
+        answer = app(environ, start_response)
+        try:
+            return b"".join(answer)
+        finally:
+            getattr(answer, "close", lambda: None)()
+
+    return call
+
+
+def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict[str, Any]]:
+    """Every row of one mode's table: (label, µs)."""
+    import flask
+
+    from bench.floor_app import app as floor_app
+
+    bodies = scenarios.build_bodies(mode)
+    body = scenarios.encode({**bodies["agency_hand"], "move": bodies["agency_move"]})
+    headers = bodies["agency_headers"]
+    app = scenarios.app(mode)
+    client = app.test_client()
+    answer = client.post(PATH, data=body, content_type="application/json", headers=headers)
+    assert answer.status_code == 200, answer.get_data()
+
+    whole = best_us(wsgi_call(app, PATH, body, headers), budget)
+    floor = best_us(wsgi_call(floor_app, "/floor", b'{"ping":1}', {}), budget)
+
+    stages = pipeline(mode, app, body, headers)
+    values: list[Any] = [None]
+    for _, step in stages:
+        values.append(step(values[-1]))
+    rows = [(label, best_us(lambda step=step, value=value: step(fresh(value)), budget)
+             - best_us(lambda value=value: fresh(value), budget / 4))
+            for (label, step), value in zip(stages, values)]
+    work = sum(us for _, us in rows)
+
+    hooks: list[tuple[str, float]] = []
+    with app.test_request_context(PATH, method="POST", data=body, content_type="application/json", headers=headers):
+        for hook in app.before_request_funcs[None]:
+            if hook.__name__ == "_read_body":
+                def read(environ: dict[str, Any] = flask.request.environ, hook: Callable[[], Any] = hook) -> None:
+                    environ["wsgi.input"] = io.BytesIO(body)
+                    hook()
+
+                reset = best_us(lambda: io.BytesIO(body), budget / 4)
+                hooks.append((f"request hook {hook.__name__}", best_us(read, budget) - reset))
+            else:
+                hooks.append((f"request hook {hook.__name__}", best_us(hook, budget)))
+        for hook in app.before_request_funcs[None]:
+            hook()
+        for hook in app.before_request_funcs.get("games", []):
+            hook()  # the blueprint's signature check: its decode and HMAC are stages above
+        view = app.view_functions["games.agency_play"]
+        glue = best_us(view, budget) - (work - rows[0][1])
+        payload = view().get_data()
+
+        def response() -> Any:
+            return app.response_class(payload, mimetype="application/json")
+
+        made = best_us(response, budget / 4)
+        for hook in app.after_request_funcs[None]:
+            hooks.append((f"response hook {hook.__name__}", best_us(lambda hook=hook: hook(response()), budget) - made))
+    plumbing = sum(us for _, us in hooks)
+    rest = whole - work - plumbing - glue
+    summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "glue": glue, "plumbing": plumbing, "rest": rest,
+               "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
+    table = [*rows, ("the view's glue around the stages" + (" (flask-smorest, webargs)" if mode == "open" else ""), glue),
+             *hooks, ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
+    return table, summary
+
+
+def print_table(mode: str, table: list[tuple[str, float]], summary: dict[str, Any]) -> None:
+    whole = summary["whole"]
+    print(f"### {mode}: agency play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
+    print()
+    print(f"whole request {whole:,.0f} µs, called as a WSGI server calls the app (the floor app: {summary['floor']:,.0f} µs); "
+          f"the view's stages {summary['work']:,.0f} µs, the request hooks {summary['plumbing']:,.0f} µs")
+    print()
+    print("| stage | µs | share of the request |")
+    print("|---|---:|---:|")
+    for label, us in table:
+        print(f"| {label} | {us:,.1f} | {us / whole:.0%} |")
+    print()
+
+
+def profile(mode: str, iterations: int, top: int) -> None:
+    bodies = scenarios.build_bodies(mode)
+    body = scenarios.encode({**bodies["agency_hand"], "move": bodies["agency_move"]})
+    request = wsgi_call(scenarios.app(mode), PATH, body, bodies["agency_headers"])
+
+    for _ in range(100):
+        request()
+    profiler = cProfile.Profile()
+    began = time.perf_counter()
+    profiler.enable()
+    for _ in range(iterations):
+        request()
+    profiler.disable()
+    print(f"### {mode}: cProfile over {iterations} requests ({(time.perf_counter() - began) / iterations * 1e6:,.0f} µs each, profiled)")
+    for order, title in (("cumulative", "cumulative time"), ("tottime", "own time")):
+        text = io.StringIO()
+        pstats.Stats(profiler, stream=text).strip_dirs().sort_stats(order).print_stats(top)
+        print(f"\nTop {top} by {title}:")
+        print(text.getvalue().split("   ncalls", 1)[-1].join(["   ncalls", ""]))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--iterations", type=int, default=2000)
-    parser.add_argument("--top", type=int, default=15)
+    parser.add_argument("--mode", choices=(*scenarios.MODES, "all"), default="all")
+    parser.add_argument("--budget", type=float, default=0.6, help="seconds per timed figure (default 0.6)")
+    parser.add_argument("--profile", action="store_true", help="also print cProfile's top entries")
+    parser.add_argument("--iterations", type=int, default=2000, help="requests profiled (with --profile)")
+    parser.add_argument("--top", type=int, default=25)
     args = parser.parse_args(argv)
-
-    bodies = scenarios.build_bodies()
-    body = scenarios.encode({"state": bodies["agency_state"], "move": bodies["agency_move"]})
-    client = scenarios.client()
-    path = "/v1/games/agency/play"
-
-    def request():
-        response = client.post(path, data=body, content_type="application/json")
-        assert response.status_code == 200, response.status_code
-        return response
-
-    for _ in range(100):
-        request()
-    began = time.perf_counter()
-    for _ in range(args.iterations):
-        request()
-    plain_us = (time.perf_counter() - began) / args.iterations * 1e6
-
-    profiler = cProfile.Profile()
-    profiler.enable()
-    for _ in range(args.iterations):
-        request()
-    profiler.disable()
-    stats = pstats.Stats(profiler)
-    profiled_total = stats.total_tt
-
-    print(f"agency play, mid-hand state ({bodies['mid']['agency']} plays), body {len(body)} bytes, "
-          f"{args.iterations} requests")
-    print(f"unprofiled: {plain_us:,.0f} µs per request; profiled: {profiled_total / args.iterations * 1e6:,.0f} µs")
-    print()
-    text = io.StringIO()
-    pstats.Stats(profiler, stream=text).strip_dirs().sort_stats("cumulative").print_stats(args.top)
-    print(f"Top {args.top} by cumulative time:")
-    print(text.getvalue().split("   ncalls", 1)[-1].join(["   ncalls", ""]))
-    print(f"Top {args.top} by own time (tottime):")
-    text = io.StringIO()
-    pstats.Stats(profiler, stream=text).strip_dirs().sort_stats("tottime").print_stats(args.top)
-    print(text.getvalue().split("   ncalls", 1)[-1].join(["   ncalls", ""]))
-
-    # Three rounds, the fastest of each stage: the least disturbed by other load on the machine.
-    rounds = [stage_timings(body, budget=0.6) for _ in range(3)]
-    stages = [(label, min(r[i][1] for r in rounds)) for i, (label, _) in enumerate(rounds[0])]
-    whole = stages[0][1]
-    parts = stages[1:-2]
-    rest = whole - sum(us for _, us in parts)
-    print("Stages timed alone, unprofiled:")
-    print()
-    print("| stage | µs per request | share of the request |")
-    print("|---|---:|---:|")
-    for label, us in [stages[0], *parts]:
-        print(f"| {label} | {us:,.0f} | {us / whole:.0%} |")
-    print(f"| the rest: Flask, flask-smorest/webargs plumbing, middleware (log line, metrics, CORS), test client "
-          f"| {rest:,.0f} | {rest / whole:.0%} |")
-    for label, us in stages[-2:]:
-        print(f"| for comparison: {label} | {us:,.0f} | {us / whole:.0%} |")
+    modes = scenarios.MODES if args.mode == "all" else (args.mode,)
+    for mode in modes:
+        table, summary = stage_table(mode, args.budget)
+        print_table(mode, table, summary)
+        if args.profile:
+            profile(mode, args.iterations, args.top)
     return 0
 
 

@@ -12,6 +12,7 @@ import datetime
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import time
@@ -30,7 +31,10 @@ FLOOR_BODY = b'{"ping":1}'
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 10; 3 with --quick)")
+    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 4; 2 with --quick)")
+    parser.add_argument("--repeat", type=int, default=None,
+                        help="rounds: every row is loaded this many times, in turn, each between floor passes; "
+                             "its figures are the medians (default 2; 1 with --quick)")
     parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
     parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
     parser.add_argument("--quick", action="store_true", help="short rows and short in-process timings (a smoke run)")
@@ -41,9 +45,21 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--compare-config", type=Path, default=None,
                         help="another gunicorn config (e.g. an earlier deploy/gunicorn.conf.py): each row is also "
                              "loaded with the referee served by it, between the same floor passes")
+    parser.add_argument("--compare-root", type=Path, default=None,
+                        help="another checkout (with its own .venv), e.g. the main branch: each row is also loaded "
+                             "with the referee that checkout serves (its own config unless --compare-config), "
+                             "between the same floor passes")
+    parser.add_argument("--modes", default=",".join(scenarios.MODES),
+                        help=f"who holds the state, comma-separated (default {','.join(scenarios.MODES)}): "
+                             "each mode is served by its own gunicorn with its keys")
     args = parser.parse_args(argv)
     if args.duration is None:
-        args.duration = 3.0 if args.quick else 10.0
+        args.duration = 2.0 if args.quick else 4.0
+    if args.repeat is None:
+        args.repeat = 1 if args.quick else 2
+    args.modes = [mode.strip() for mode in args.modes.split(",") if mode.strip()]
+    if not args.modes or set(args.modes) - set(scenarios.MODES):
+        parser.error(f"--modes takes some of {', '.join(scenarios.MODES)}")
     args.warmup = 0.5 if args.quick else 1.0
     args.budget = 0.08 if args.quick else 0.3  # seconds per in-process figure
     return args
@@ -55,15 +71,15 @@ def choose_tool(args: argparse.Namespace):
         if binary:
             name = load.wrk_version(binary)
 
-            def run(url, body, duration):
-                return load.run_wrk(binary, url, body, duration, args.connections, args.threads)
+            def run(url, body, duration, headers=None):
+                return load.run_wrk(binary, url, body, duration, args.connections, args.threads, headers)
 
             return "wrk", name, note, run
         if args.tool == "wrk":
             raise SystemExit(note)
     note = "Python fallback (one process per connection, http.client, closed loop)" if args.tool == "python" else note
-    return "python", "python http.client loop", note, lambda url, body, duration: load.run_python(
-        url, body, duration, args.connections)
+    return "python", "python http.client loop", note, lambda url, body, duration, headers=None: load.run_python(
+        url, body, duration, args.connections, headers=headers)
 
 
 def git_commit() -> str | None:
@@ -102,58 +118,68 @@ def mib(kib) -> str:
 # -- the HTTP part ---------------------------------------------------------------
 
 
-def http_rows(bodies: dict, replay_ok: bool) -> list[dict]:
-    rows = [
-        {"row": "agram (5 players) legal-moves", "path": "/v1/games/agram/legal-moves",
-         "body": {"state": bodies["agram_state"]}},
-        {"row": "agram (5 players) play", "path": "/v1/games/agram/play",
-         "body": {"state": bodies["agram_state"], "move": bodies["agram_move"]}},
-        {"row": "agency legal-moves", "path": "/v1/games/agency/legal-moves",
-         "body": {"state": bodies["agency_state"]}},
-        {"row": "agency play", "path": "/v1/games/agency/play",
-         "body": {"state": bodies["agency_state"], "move": bodies["agency_move"]}},
-    ]
-    if replay_ok:
-        rows.append({"row": f"agency replay ({len(bodies['replay']['moves'])} moves)",
-                     "path": "/v1/games/agency/replay", "body": bodies["replay"]})
+GOALS = {"open": 0.6, "signed": 0.75, "sealed": 0.75}
+"""The throughput each mode's legal-moves and play rows should reach, as a ratio to the floor."""
+P99_GOAL = 2.0
+"""... with a p99 at most this many times the floor's."""
+
+
+def http_rows(bodies: dict[str, dict]) -> list[dict]:
+    """Each mode's rows: legal-moves and play on the mid-hand agram and agency
+    hands (as that mode names them, with its headers), and replay of the
+    whole agency hand."""
+    rows = []
+    for mode, made in bodies.items():
+        for game, label in (("agram", "agram (5 players)"), ("agency", "agency")):
+            hand, headers = made[f"{game}_hand"], made[f"{game}_headers"]
+            rows.append({"mode": mode, "row": f"{mode}: {label} legal-moves", "path": f"/v1/games/{game}/legal-moves",
+                         "body": hand, "headers": headers, "goal": GOALS[mode]})
+            rows.append({"mode": mode, "row": f"{mode}: {label} play", "path": f"/v1/games/{game}/play",
+                         "body": {**hand, "move": made[f"{game}_move"]}, "headers": headers, "goal": GOALS[mode]})
+        rows.append({"mode": mode, "row": f"{mode}: agency replay ({len(made['replay']['moves'])} moves)",
+                     "path": "/v1/games/agency/replay", "body": made["replay"], "headers": {}, "goal": None})
     for row in rows:
         row["bytes"] = scenarios.encode(row["body"])
     return rows
 
 
-def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]) -> dict:
+def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> dict:
     from bench.server import post
 
     probe = ("/v1/games/agency/legal-moves", b"{}")
     floor = Gunicorn("floor", "bench.floor_app:app", (FLOOR_PATH, FLOOR_BODY))
-    service = Gunicorn("service", "service.app:create_app()", probe)
-    compared = (Gunicorn("compared", "service.app:create_app()", probe, config=args.compare_config.resolve())
-                if args.compare_config else None)
-    rows = http_rows(bodies, replay_ok)
+    services = {mode: Gunicorn(f"service-{mode}", "service.app:create_app()", probe, env=scenarios.MODE_SETTINGS[mode])
+                for mode in bodies}
+    other = args.compare_config or args.compare_root
+    compared = {mode: Gunicorn(f"compared-{mode}", "service.app:create_app()", probe, env=scenarios.MODE_SETTINGS[mode],
+                               config=args.compare_config.resolve() if args.compare_config else None,
+                               root=args.compare_root.resolve() if args.compare_root else None)
+                for mode in bodies} if other else {}
+    servers = {"floor": floor, **{s.name: s for s in services.values()}, **{s.name: s for s in compared.values()}}
+    rows = http_rows(bodies)
     out: dict = {"rows": [], "compared_rows": [], "memory": {},
-                 "compared_config": str(args.compare_config) if compared else None}
+                 "compared": " and ".join(str(p) for p in (args.compare_root, args.compare_config) if p) if other else None}
     try:
-        print("starting gunicorn: floor and service ...", flush=True)
-        floor.start()
-        service.start()
-        if compared:
-            compared.start()
-        out["workers"] = {"floor": floor.workers(), "service": service.workers()}
-        # Every body must be accepted before it is loaded.
+        print(f"starting gunicorn: {', '.join(servers)} ...", flush=True)
+        for server in servers.values():
+            server.start()
+        out["workers"] = {"floor": floor.workers(), "service": next(iter(services.values())).workers()}
+        # Every body must be accepted before it is loaded (by the compared server too, when there is one).
         for row in list(rows):
-            status, answer = post(service.port, row["path"], row["bytes"])
-            row["status"] = status
-            if status != 200:
-                notes.append(f"{row['row']}: skipped, the server answered {status}: {answer[:200]!r}")
-                rows.remove(row)
+            for server in (services[row["mode"]], *([compared[row["mode"]]] if compared else [])):
+                status, answer = post(server.port, row["path"], row["bytes"], headers=row["headers"])
+                if status != 200:
+                    notes.append(f"{row['row']}: skipped, {server.name} answered {status}: {answer[:200]!r}")
+                    rows.remove(row)
+                    break
         print(f"warm-up: {args.warmup:g} s per row ...", flush=True)
         run_load(floor.url + FLOOR_PATH, FLOOR_BODY, args.warmup)
         for row in rows:
-            run_load(service.url + row["path"], row["bytes"], args.warmup)
+            run_load(services[row["mode"]].url + row["path"], row["bytes"], args.warmup, row["headers"])
             if compared:
-                run_load(compared.url + row["path"], row["bytes"], args.warmup)
+                run_load(compared[row["mode"]].url + row["path"], row["bytes"], args.warmup, row["headers"])
         time.sleep(0.5)
-        out["memory"]["rest"] = {"floor": floor.memory(), "service": service.memory()}
+        out["memory"]["rest"] = {name: server.memory() for name, server in servers.items()}
         # The floor is measured before the first row, between rows and after the last one (each pass
         # half a row long); each row is compared with the floor passes on either side of it, so slow
         # drifts of the shared machine's load cancel out of the ratios.
@@ -168,8 +194,9 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
 
         def measured_row(server: Gunicorn, row: dict, label: str) -> dict:
             print(f"load: {label} ({args.duration:g} s) ...", flush=True)
-            result = run_load(server.url + row["path"], row["bytes"], args.duration)
-            result.update({"row": label, "path": row["path"], "body_bytes": len(row["bytes"]), "loadavg": loadavg()})
+            result = run_load(server.url + row["path"], row["bytes"], args.duration, row["headers"])
+            result.update({"row": label, "mode": row["mode"], "goal": row["goal"], "path": row["path"],
+                           "body_bytes": len(row["bytes"]), "loadavg": loadavg()})
             before = passes[-1]
             floor_pass()
             after = passes[-1]
@@ -181,17 +208,21 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
             return result
 
         floor_pass()
-        for row in rows:
-            out["rows"].append(measured_row(service, row, row["row"]))
-            if compared:
-                out["compared_rows"].append(measured_row(compared, row, f"{row['row']} (compared config)"))
+        mine: list[list[dict]] = [[] for _ in rows]
+        theirs: list[list[dict]] = [[] for _ in rows]
+        for round_ in range(args.repeat):
+            suffix = f", round {round_ + 1} of {args.repeat}" if args.repeat > 1 else ""
+            for index, row in enumerate(rows):
+                mine[index].append(measured_row(services[row["mode"]], row, row["row"] + suffix))
+                if compared:
+                    theirs[index].append(measured_row(compared[row["mode"]], row, f"{row['row']} (compared{suffix})"))
+        out["rows"] = [median_row(results) for results in mine]
+        out["compared_rows"] = [median_row(results) for results in theirs if results]
         time.sleep(0.5)
-        out["memory"]["after"] = {"floor": floor.memory(), "service": service.memory()}
+        out["memory"]["after"] = {name: server.memory() for name, server in servers.items()}
     finally:
-        service.stop()
-        floor.stop()
-        if compared:
-            compared.stop()
+        for server in servers.values():
+            server.stop()
     out["floor_passes"] = passes
     rps = [p["rps"] for p in passes]
     out["floor"] = {
@@ -203,33 +234,56 @@ def measure_http(args, run_load, bodies: dict, replay_ok: bool, notes: list[str]
     return out
 
 
+def median_row(results: list[dict]) -> dict:
+    """One row from its rounds: each figure the median of the rounds' (each
+    round's ratios against its own floor passes), the rounds kept."""
+    if len(results) == 1:
+        return results[0]
+    row = {**results[0], "row": results[0]["row"].rsplit(", round ", 1)[0], "rounds": results}
+    for name in ("requests", "rps", "p50_ms", "p90_ms", "p99_ms", "max_ms", "mean_ms", "floor_rps", "floor_p99_ms",
+                 "rps_ratio", "p99_ratio"):
+        values = [r[name] for r in results if r.get(name) is not None]
+        row[name] = statistics.median(values) if values else None
+    for name in ("socket_errors", "non_2xx"):
+        row[name] = sum(r[name] for r in results)
+    return row
+
+
+def goal(row: dict) -> str:
+    """Whether a row meets its mode's goal: ``met``, ``missed`` or ``-`` (no goal)."""
+    if row.get("goal") is None or row["rps_ratio"] is None or row["p99_ratio"] is None:
+        return "-"
+    return "met" if row["rps_ratio"] >= row["goal"] and row["p99_ratio"] <= P99_GOAL else "missed"
+
+
 def http_table(result: dict) -> str:
     floor = result["floor"]
     passes = len(result["floor_passes"])
     rows = [[f"floor (mean of {passes} passes)", fmt(floor["rps"]), fmt(floor["p50_ms"], 2), fmt(floor["p99_ms"], 2),
-             "1.00", "1.00", sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
+             "1.00", "1.00", "", sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
     for r in result["rows"]:
         errors = r["socket_errors"] + r["non_2xx"]
+        target = f"{goal(r)} (≥ {r['goal']:.2f}, ≤ {P99_GOAL:g})" if r.get("goal") is not None else "-"
         rows.append([r["row"], fmt(r["rps"]), fmt(r["p50_ms"], 2), fmt(r["p99_ms"], 2),
-                     fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), errors])
-    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99", "errors"], rows)
+                     fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), target, errors])
+    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99", "goal", "errors"], rows)
 
 
 def compared_table(result: dict) -> str:
-    """Each row with the deploy config and with ``--compare-config``, as ratios to the same floor passes."""
+    """Each row with this checkout and with the compared one, as ratios to the same floor passes."""
     rows = []
     for mine, other in zip(result["rows"], result["compared_rows"]):
         cost = mine["rps_ratio"] / other["rps_ratio"] if mine["rps_ratio"] and other["rps_ratio"] else None
         rows.append([mine["row"], fmt(mine["rps"]), fmt(other["rps"]), fmt(mine["rps_ratio"], 2),
-                     fmt(other["rps_ratio"], 2), fmt(cost, 2), fmt(mine["p99_ms"], 2), fmt(other["p99_ms"], 2)])
+                     fmt(other["rps_ratio"], 2), fmt(cost, 2), fmt(mine["p99_ratio"], 2), fmt(other["p99_ratio"], 2)])
     return table(["row", "requests/s", "compared: requests/s", "throughput / floor", "compared: throughput / floor",
-                  "deploy / compared", "p99 ms", "compared: p99 ms"], rows)
+                  "this / compared", "p99 / floor p99", "compared: p99 / floor p99"], rows)
 
 
 def memory_table(result: dict) -> str:
     rest, after = result["memory"].get("rest", {}), result["memory"].get("after", {})
     rows = []
-    for server in ("floor", "service"):
+    for server in dict.fromkeys([*rest, *after]):
         before, later = rest.get(server, {}), after.get(server, {})
         for pid in sorted(set(before) | set(later), key=int):
             note = "" if pid in before and pid in later else ("started during the load (recycled)" if pid not in before
@@ -248,14 +302,10 @@ def main(argv: list[str] | None = None) -> int:
     tool, tool_version, tool_note, run_load = choose_tool(args)
     print(f"load tool: {tool_version} ({tool_note})", flush=True)
 
-    print("building request bodies through the API ...", flush=True)
-    bodies = scenarios.build_bodies()
-    status = scenarios.replay_status(bodies["replay"])
-    replay_ok = status == 200
-    if not replay_ok:
-        notes.append(
-            "replay: skipped, POST /v1/games/agency/replay answered "
-            + (f"{status} (no such endpoint yet)" if status in (404, 405) else f"{status}"))
+    print(f"building request bodies through the API ({', '.join(args.modes)}) ...", flush=True)
+    bodies = {mode: scenarios.build_bodies(mode) for mode in args.modes}
+    opened = bodies.get("open") or scenarios.build_bodies("open")  # the in-process figures use open states
+    replay_ok = scenarios.replay_status(opened["replay"]) == 200
 
     results: dict = {
         "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
@@ -263,24 +313,24 @@ def main(argv: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "cpus": len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count(),
         "loadavg_before": loadavg(),
-        "settings": {"duration_s": args.duration, "warmup_s": args.warmup, "connections": args.connections,
+        "settings": {"duration_s": args.duration, "repeat": args.repeat, "warmup_s": args.warmup, "connections": args.connections,
                      "threads": args.threads if tool == "wrk" else None, "quick": args.quick,
                      "in_process_budget_s": args.budget},
         "tool": {"name": tool, "version": tool_version, "note": tool_note},
-        "bodies": {"agram_players": scenarios.AGRAM_PLAYERS, "seed": scenarios.SEED,
-                   "agram_plays_in_state": bodies["mid"]["agram"], "agency_plays_in_state": bodies["mid"]["agency"],
-                   "agency_hand_moves": len(bodies["replay"]["moves"])},
+        "bodies": {"modes": args.modes, "agram_players": scenarios.AGRAM_PLAYERS, "seed": scenarios.SEED,
+                   "agram_plays_in_state": opened["mid"]["agram"], "agency_plays_in_state": opened["mid"]["agency"],
+                   "agency_hand_moves": len(opened["replay"]["moves"])},
         "notes": notes,
     }
 
-    results["http"] = measure_http(args, run_load, bodies, replay_ok, notes)
+    results["http"] = measure_http(args, run_load, bodies, notes)
 
     print("in-process: rules core ...", flush=True)
-    results["core_legal_moves"] = scenarios.core_legal_moves(bodies, args.budget * 3)
+    results["core_legal_moves"] = scenarios.core_legal_moves(opened, args.budget * 3)
     results["core_hands"] = scenarios.core_hands(args.budget * 3)
     print("in-process: scaling ...", flush=True)
     results["scaling"] = scenarios.scaling(args.budget)
-    results["replay_scaling"] = scenarios.replay_scaling(bodies["hands"]["agency"], args.budget) if replay_ok else None
+    results["replay_scaling"] = scenarios.replay_scaling(opened["hands"]["agency"], args.budget) if replay_ok else None
     results["loadavg_after"] = loadavg()
     results["elapsed_s"] = time.monotonic() - began
 
@@ -298,21 +348,26 @@ def report(results: dict) -> str:
     s = results["settings"]
     tool = results["tool"]
     threads = f", {s['threads']} threads" if s["threads"] else ""
+    round_text = f" in each of {s['repeat']} rounds (medians)" if s.get("repeat", 1) > 1 else ""
     out = [
         f"## HTTP over loopback ({tool['version']}; {s['connections']} connections{threads}, "
-        f"{s['duration_s']:g} s per row after {s['warmup_s']:g} s warm-up; gunicorn with deploy/gunicorn.conf.py, "
+        f"{s['duration_s']:g} s per row{round_text} after {s['warmup_s']:g} s warm-up; gunicorn with deploy/gunicorn.conf.py, "
         f"{len(http['workers']['service'])} workers)",
         "",
         http_table(http),
         "",
-        "Each row's ratios are against the mean of the floor passes just before and just after it. Floor passes: "
+        "Each row's ratios are against the mean of the floor passes just before and just after it (with rounds: the "
+        "median of the rounds' ratios). Floor passes: "
         + ", ".join(f"{p['rps']:,.0f}" for p in http["floor_passes"])
         + f" requests/s. Load average before/after: {results['loadavg_before']} / {results['loadavg_after']}.",
         "",
-        *([f"## The same rows with the referee served by {http['compared_config']}", "",
+        f"goal: each mode's legal-moves and play rows at least the throughput ratio shown (open {GOALS['open']:g}, "
+        f"signed and sealed {GOALS['signed']:g}) with a p99 at most {P99_GOAL:g} times the floor's.",
+        "",
+        *([f"## The same rows served by {http['compared']}", "",
            compared_table(http), "",
-           "deploy / compared: the deploy config's throughput ratio over the compared config's (both against "
-           "the floor passes on either side of each row); below 1.00 the deploy config costs throughput.", ""]
+           "this / compared: this checkout's throughput ratio over the compared one's (both against "
+           "the floor passes on either side of each row); below 1.00 this checkout costs throughput.", ""]
           if http.get("compared_rows") else []),
         "## Worker memory (VmRSS)",
         "",

@@ -25,37 +25,48 @@ AGRAM_PLAYERS = 5
 SEED = 7
 PROGRESS = (0.0, 0.25, 0.5, 0.75)
 
-_APP = None
+MODES = ("open", "signed", "sealed")
+"""Who holds the state (README: Who holds the state): each mode is served by its own gunicorn."""
+SIGNING_KEY = "bench-signing-key-0123456789abcdef0123"
+SEALING_KEY = "bench-sealing-key-0123456789abcdef0123"
+MODE_SETTINGS: dict[str, dict[str, str | None]] = {
+    "open": {"REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": None},
+    "signed": {"REFEREE_SIGNING_KEYS": SIGNING_KEY, "REFEREE_SEALING_KEYS": None},
+    # Chosen deals allowed: the bench deals from a seed, and sealed replay is refused otherwise.
+    "sealed": {"REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": SEALING_KEY, "REFEREE_ALLOW_CHOSEN_DEALS": "true"},
+}
+"""Each mode's settings, as environment variables (``None``: unset)."""
+
+_APPS: dict[str, Any] = {}
 
 
-def app():
-    """The referee app, built once per process (its metrics registry is global).
+def app(mode: str = "open"):
+    """The referee app of ``mode`` (:data:`MODE_SETTINGS`), built once per process.
 
     The ``referee`` access log still formats every line, as in production, but
     writes to the null device instead of the terminal.
     """
-    global _APP
-    if _APP is None:
+    if mode not in _APPS:
         from service.app import create_app
 
-        _APP = create_app()
+        _APPS[mode] = create_app(MODE_SETTINGS[mode])
         sink = open(os.devnull, "w")  # noqa: SIM115 - lives as long as the app
         for handler in logging.getLogger("referee").handlers:
             if isinstance(handler, logging.StreamHandler):
                 handler.setStream(sink)
-    return _APP
+    return _APPS[mode]
 
 
-def client():
-    return app().test_client()
+def client(mode: str = "open"):
+    return app(mode).test_client()
 
 
 def encode(body: Any) -> bytes:
     return json.dumps(body, separators=(",", ":")).encode()
 
 
-def post(test_client, path: str, body: Any) -> tuple[int, Any]:
-    response = test_client.post(path, data=encode(body), content_type="application/json")
+def post(test_client, path: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, Any]:
+    response = test_client.post(path, data=encode(body), content_type="application/json", headers=headers or {})
     return response.status_code, response.get_json(silent=True)
 
 
@@ -65,31 +76,44 @@ def deal_request(game_id: str, players: int, seed: int) -> dict[str, Any]:
     return {"players": players, "dealer": seed % players, "seed": seed}
 
 
-def api_hand(game_id: str, players: int, seed: int) -> dict[str, Any]:
-    """A whole hand through the API: ``states[i]`` is the state before ``moves[i]``.
+def api_hand(game_id: str, players: int, seed: int, mode: str = "open") -> dict[str, Any]:
+    """A whole hand through the API of ``mode``: ``states[i]`` is the hand before ``moves[i]``.
 
-    Returns ``{"deal", "states", "moves", "final"}``.
+    Returns ``{"deal", "states", "moves", "final"}``. A hand is what a request
+    names it by: ``{"state": ...}``, or in sealed mode ``{"token": ...}``,
+    which then also holds ``headers``: the credential of the seat to act
+    (``Authorization: Bearer``).
     """
-    test_client = client()
+    test_client = client(mode)
     rng = random.Random(f"{game_id}/{players}/{seed}")
     deal = deal_request(game_id, players, seed)
     status, body = post(test_client, f"/v1/games/{game_id}/deal", deal)
     if status != 200:
-        raise RuntimeError(f"deal {game_id}: {status} {body}")
-    state, states, moves = body["state"], [], []
+        raise RuntimeError(f"deal {game_id} ({mode}): {status} {body}")
+    credentials = {seat["seat"]: seat["credential"] for seat in body.get("seats", [])}
+
+    def held(answer: dict[str, Any]) -> dict[str, Any]:
+        if "token" not in answer:
+            return {"state": answer["state"]}
+        to_act = answer["state"]["to_act"]
+        headers = {} if to_act is None else {"Authorization": f"Bearer {credentials[to_act]}"}
+        return {"token": answer["token"], "headers": headers}
+
+    hand, states, moves = held(body), [], []
     while True:
-        status, legal = post(test_client, f"/v1/games/{game_id}/legal-moves", {"state": state})
+        named = {k: v for k, v in hand.items() if k != "headers"}
+        status, legal = post(test_client, f"/v1/games/{game_id}/legal-moves", named, hand.get("headers"))
         if status != 200:
-            raise RuntimeError(f"legal-moves {game_id}: {status} {legal}")
+            raise RuntimeError(f"legal-moves {game_id} ({mode}): {status} {legal}")
         if legal["to_act"] is None:
-            return {"deal": deal, "states": states, "moves": moves, "final": state}
+            return {"deal": deal, "states": states, "moves": moves, "final": hand}
         move = rng.choice(legal["moves"])
-        status, played = post(test_client, f"/v1/games/{game_id}/play", {"state": state, "move": move})
+        status, played = post(test_client, f"/v1/games/{game_id}/play", {**named, "move": move}, hand.get("headers"))
         if status != 200:
-            raise RuntimeError(f"play {game_id}: {status} {played}")
-        states.append(state)
+            raise RuntimeError(f"play {game_id} ({mode}): {status} {played}")
+        states.append(hand)
         moves.append(move)
-        state = played["state"]
+        hand = held(played)
 
 
 def mid_index(moves: int, players: int) -> int:
@@ -102,18 +126,31 @@ def progress_index(moves: int, fraction: float) -> int:
     return min(moves - 1, round(fraction * moves))
 
 
-def build_bodies() -> dict[str, Any]:
-    """The load-test bodies: mid-hand agram (5 players) and agency, and a whole agency hand."""
-    agram = api_hand("agram", AGRAM_PLAYERS, SEED)
-    agency = api_hand("agency", 4, SEED)
+def build_bodies(mode: str = "open") -> dict[str, Any]:
+    """The load-test bodies of ``mode``: mid-hand agram (5 players) and agency, and a whole agency hand.
+
+    ``agram_hand`` and ``agency_hand`` name the mid-hand hand as a request
+    does (``{"state"}`` or ``{"token"}``), ``agram_headers`` and
+    ``agency_headers`` are its request headers (sealed: the credential of the
+    seat to act).
+    """
+    agram = api_hand("agram", AGRAM_PLAYERS, SEED, mode)
+    agency = api_hand("agency", 4, SEED, mode)
     ag_i = mid_index(len(agram["moves"]), AGRAM_PLAYERS)
     ay_i = mid_index(len(agency["moves"]), 4)
+
+    def named(hand: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in hand.items() if k != "headers"}
+
     return {
+        "mode": mode,
         "hands": {"agram": agram, "agency": agency},
         "mid": {"agram": ag_i, "agency": ay_i},
-        "agram_state": agram["states"][ag_i],
+        "agram_hand": named(agram["states"][ag_i]),
+        "agram_headers": agram["states"][ag_i].get("headers", {}),
         "agram_move": agram["moves"][ag_i],
-        "agency_state": agency["states"][ay_i],
+        "agency_hand": named(agency["states"][ay_i]),
+        "agency_headers": agency["states"][ay_i].get("headers", {}),
         "agency_move": agency["moves"][ay_i],
         "replay": {"deal": agency["deal"], "moves": agency["moves"]},
     }
@@ -155,13 +192,13 @@ def restored(game_id: str, state_json: dict[str, Any]):
 
 
 def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, Any]]:
-    """Legal moves per second on the mid-hand states, on a state restored once."""
+    """Legal moves per second on the mid-hand states (open mode's), on a state restored once."""
     rows = []
     for label, game_id, players in (("agram", "agram", AGRAM_PLAYERS), ("agency", "agency", 4)):
-        state = restored(game_id, bodies[f"{label}_state"])
+        state = restored(game_id, bodies[f"{label}_hand"]["state"])
         game = GAMES[game_id]
         us = per_call_us(partial(game.legal_moves, state), budget)
-        raw = schemas_for(game_id).state().load(bodies[f"{label}_state"])
+        raw = schemas_for(game_id).state().load(bodies[f"{label}_hand"]["state"])
         restore_us = per_call_us(partial(game.restore, raw), budget)
         rows.append({
             "game": game_id, "players": players, "plays_in_state": bodies["mid"][label],
@@ -222,7 +259,7 @@ def scaling(budget: float) -> list[dict[str, Any]]:
         state_schema = schemas_for(game_id).state()
         for fraction in PROGRESS:
             i = progress_index(len(hand["moves"]), fraction)
-            state, move = hand["states"][i], hand["moves"][i]
+            state, move = hand["states"][i]["state"], hand["moves"][i]
             lm_body = encode({"state": state})
             play_body = encode({"state": state, "move": move})
             lm_path, play_path = f"/v1/games/{game_id}/legal-moves", f"/v1/games/{game_id}/play"

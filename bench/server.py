@@ -75,11 +75,11 @@ class Gunicorn:
     ``probe`` is a (path, body) POST used to tell when the app answers.
     ``config`` is another gunicorn config file to start it with (e.g. an older
     one, to compare); ``root`` another checkout to serve (its own ``.venv`` and
-    config); ``env`` extra environment variables.
+    config); ``env`` extra environment variables (``None`` unsets one).
     """
 
     def __init__(self, name: str, app_spec: str, probe: tuple[str, bytes], *, config: Path | None = None,
-                 root: Path | None = None, env: dict[str, str] | None = None) -> None:
+                 root: Path | None = None, env: dict[str, str | None] | None = None) -> None:
         self.name = name
         self.app_spec = app_spec
         self.probe = probe
@@ -100,6 +100,7 @@ class Gunicorn:
         if not self.config.exists():
             raise SystemExit(f"{self.config} is missing: the bench serves the app with the service's own config")
         env = {**os.environ, **self.env, "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
+        env = {name: value for name, value in env.items() if value is not None}  # None: unset
         self.process = subprocess.Popen(
             [self.python, "-m", "gunicorn", "--config", str(self.config), self.app_spec],
             cwd=self.root,
@@ -155,11 +156,11 @@ class Gunicorn:
             pass
 
 
-def post(port: int, path: str, body: bytes, timeout: float = 10.0) -> tuple[int, bytes]:
+def post(port: int, path: str, body: bytes, timeout: float = 10.0, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     """One POST on a new connection; (status, body)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **(headers or {})})
         response = connection.getresponse()
         return response.status, response.read()
     finally:

@@ -12,7 +12,6 @@ from typing import Any
 import orjson
 from flask import Flask
 from flask.json.provider import DefaultJSONProvider
-from flask_cors import CORS
 
 from service import api as api_package
 from service import config as settings
@@ -108,7 +107,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     middleware.configure_logging(app.config[settings.LOG_LEVEL])
     middleware.init_app(app)
     ops.init_metrics(app)
-    CORS(
+    middleware.init_cors(
         app,
         origins=app.config[settings.CORS_ORIGINS],
         send_wildcard=True,  # "*" when every origin is allowed (no credentials are used)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -52,23 +52,22 @@ class Card:
 
     rank: str
     suit: str | None
+    code: str = field(init=False, repr=False)
+    """The canonical code, e.g. ``"10S"`` or ``"W"`` (RULINGS C3)."""
+    is_wall: bool = field(init=False, repr=False)
+    """True for Agency's Wall card (RULINGS A1)."""
 
     def __new__(cls, rank: str, suit: str | None) -> Card:
         known = _BY_CODE.get(rank if suit is None else rank + suit) if _BY_CODE else None
         return known if known is not None else object.__new__(cls)
 
+    def __post_init__(self) -> None:
+        # Worked out once per card (cards are interned): every dump reads them.
+        object.__setattr__(self, "code", self.rank if self.suit is None else self.rank + self.suit)
+        object.__setattr__(self, "is_wall", self.suit is None)
+
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Card.parse, (self.code,))
-
-    @property
-    def is_wall(self) -> bool:
-        """True for Agency's Wall card (RULINGS A1)."""
-        return self.suit is None
-
-    @property
-    def code(self) -> str:
-        """The canonical code, e.g. ``"10S"`` or ``"W"`` (RULINGS C3)."""
-        return self.rank if self.suit is None else self.rank + self.suit
 
     def __str__(self) -> str:
         return self.code

@@ -16,7 +16,14 @@
    another for the docs and another for the table page), and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
 5. One JSON log line per request on the ``referee.access`` logger with
-   ``method``, ``path``, ``status``, ``duration_ms`` and ``request_id``.
+   ``method``, ``path``, ``status``, ``duration_ms`` and ``request_id``
+   (:func:`log_access`).
+
+Every step runs on every request, so each is written to cost a few
+microseconds: headers are added in one pass over the response's (werkzeug's
+``setdefault`` raises and catches an exception per missing header), request
+headers are read from the WSGI environ, and the access line is written
+straight to the log handler's stream when nothing else would see its record.
 """
 
 from __future__ import annotations
@@ -27,9 +34,12 @@ import re
 import sys
 import time
 import uuid
-from typing import IO
+from datetime import UTC, datetime
+from typing import IO, Any, cast
 
 import flask
+import orjson
+from flask_cors import CORS
 from gunicorn.http import errors as http_errors
 from pythonjsonlogger.orjson import OrjsonFormatter
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
@@ -60,13 +70,38 @@ SECURITY_HEADERS = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
 }
+CSP_HEADER = "Content-Security-Policy"
+CACHE_HEADER = "Cache-Control"
+# What every response gets unless it already has the header, in the order added.
+_DEFAULT_HEADERS = {
+    area: tuple(SECURITY_HEADERS.items()) + ((CSP_HEADER, csp),)
+    for area, csp in (("api", API_CSP), ("docs", DOCS_CSP), ("play", PLAY_CSP))
+}
 
+HANDLER_NAME = "referee-json"
 access_log = logging.getLogger("referee.access")
 
 
-def json_formatter() -> logging.Formatter:
+class JsonFormatter(OrjsonFormatter):
+    """python-json-logger's orjson formatter: ``level``, ``logger``,
+    ``message``, any extras, then ``time`` (ISO 8601, UTC).
+
+    :meth:`access_line` writes the line of an access record from its fields
+    directly, the same bytes :meth:`format` writes for the record
+    (``tests/test_ops.py`` compares them).
+    """
+
+    def access_line(self, level: str, logger: str, message: str, fields: dict[str, Any], created: float) -> str:
+        """The line of a record with no exception, stack or arguments, whose extras are ``fields``."""
+        return orjson.dumps(
+            {"level": level, "logger": logger, "message": message, **fields, "time": datetime.fromtimestamp(created, tz=UTC)},
+            default=self.json_default, option=orjson.OPT_NON_STR_KEYS,
+        ).decode()
+
+
+def json_formatter() -> JsonFormatter:
     """The JSON log formatter: ``time``, ``level``, ``logger``, ``message`` and any extras."""
-    return OrjsonFormatter(
+    return JsonFormatter(
         "{levelname}{name}{message}",
         style="{",
         timestamp="time",  # ISO 8601, UTC
@@ -84,8 +119,51 @@ def configure_logging(level: str, stream: IO[str] | None = None) -> None:
     logger.propagate = False
     handler = logging.StreamHandler(stream or sys.stdout)
     handler.setFormatter(json_formatter())
-    handler.set_name("referee-json")
-    logger.handlers = [h for h in logger.handlers if h.get_name() != "referee-json"] + [handler]
+    handler.set_name(HANDLER_NAME)
+    logger.handlers = [h for h in logger.handlers if h.get_name() != HANDLER_NAME] + [handler]
+
+
+def _only_handler() -> tuple[logging.StreamHandler[Any], JsonFormatter] | None:
+    """The handler of :func:`configure_logging` when it is the only thing an
+    access record would reach (no filter, no other handler, no propagation
+    past ``referee``), else ``None``."""
+    parent = access_log.parent
+    if (access_log.handlers or access_log.filters or not access_log.propagate or parent is None
+            or parent.name != "referee" or parent.propagate or parent.filters or len(parent.handlers) != 1):
+        return None
+    handler = parent.handlers[0]
+    formatter = handler.formatter
+    if (type(handler) is not logging.StreamHandler or handler.get_name() != HANDLER_NAME or handler.filters
+            or handler.level > logging.INFO or type(formatter) is not JsonFormatter):
+        return None
+    return handler, formatter
+
+
+def log_access(fields: dict[str, Any]) -> None:
+    """Log one request on ``referee.access`` at INFO with ``fields`` as extras.
+
+    When the JSON handler of :func:`configure_logging` is the only one the
+    record would reach, its line is written to the handler's stream without
+    making a record (a ``LogRecord`` and the logging calls cost about five
+    times the line itself); otherwise, or if the write fails, the record goes
+    through ``logging`` as usual. Either way, the same line.
+    """
+    if not access_log.isEnabledFor(logging.INFO):
+        return
+    only = _only_handler()
+    if only is None:
+        access_log.info("request", extra=fields)
+        return
+    handler, formatter = only
+    line = formatter.access_line("INFO", access_log.name, "request", fields, time.time())
+    handler.acquire()
+    try:
+        handler.stream.write(line + handler.terminator)
+        handler.flush()
+    except Exception:  # noqa: BLE001 - as StreamHandler.emit: report, never fail the request
+        handler.handleError(access_log.makeRecord(access_log.name, logging.INFO, __file__, 0, "request", (), None, extra=fields))
+    finally:
+        handler.release()
 
 
 def _is_json(mimetype: str) -> bool:
@@ -104,9 +182,10 @@ def elapsed_seconds() -> float | None:
 
 
 def _start() -> None:
-    flask.g.start = time.perf_counter()
-    given = flask.request.headers.get(REQUEST_ID_HEADER, "")
-    flask.g.request_id = given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
+    g = flask.g
+    g.start = time.perf_counter()
+    given = flask.request.environ.get("HTTP_X_REQUEST_ID", "")  # the X-Request-ID header
+    g.request_id = given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
 
 
 def _read_body() -> flask.Response | None:
@@ -180,28 +259,79 @@ def _require_json() -> None:
 
 def _finish(response: flask.Response) -> flask.Response:
     rid = request_id()
-    response.headers[REQUEST_ID_HEADER] = rid
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
     path = flask.request.path
+    headers = response.headers
+    present = {name.lower() for name, _ in headers}
+    if REQUEST_ID_HEADER.lower() in present:
+        headers.set(REQUEST_ID_HEADER, rid)
+    else:
+        headers.add(REQUEST_ID_HEADER, rid)
     in_docs = path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")
     in_play = path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/")
-    response.headers.setdefault("Content-Security-Policy", DOCS_CSP if in_docs else PLAY_CSP if in_play else API_CSP)
+    area = "docs" if in_docs else "play" if in_play else "api"
+    for name, value in _DEFAULT_HEADERS[area]:
+        if name.lower() not in present:
+            headers.add(name, value)
     if not path.startswith(DOCS_PREFIX + "/assets/"):
-        response.headers["Cache-Control"] = "no-store"
+        if CACHE_HEADER.lower() in present:
+            headers.set(CACHE_HEADER, "no-store")
+        else:
+            headers.add(CACHE_HEADER, "no-store")
     elapsed = elapsed_seconds()
-    duration_ms = round(elapsed * 1000, 3) if elapsed is not None else None
-    access_log.info(
-        "request",
-        extra={
-            "method": flask.request.method,
-            "path": path,
-            "status": response.status_code,
-            "duration_ms": duration_ms,
-            "request_id": rid,
-        },
-    )
+    log_access({
+        "method": flask.request.method,
+        "path": path,
+        "status": response.status_code,
+        "duration_ms": round(elapsed * 1000, 3) if elapsed is not None else None,
+        "request_id": rid,
+    })
     return response
+
+
+CORS_ORIGIN_LOWER = "access-control-allow-origin"
+CORS_REMEMBERED = 64
+"""The most (Origin, Access-Control-Request-Private-Network) pairs whose CORS
+headers are remembered; others are worked out by flask-cors every time."""
+
+
+def init_cors(app: flask.Flask, **options: Any) -> None:
+    """CORS by flask-cors (``CORS(app, **options)``), its answer to a request
+    that is not a preflight remembered.
+
+    flask-cors works out a response's headers on every request (about 20 µs)
+    although, for one app, they depend only on the request's ``Origin`` and
+    ``Access-Control-Request-Private-Network`` headers, its method (a
+    preflight ``OPTIONS`` also reads the requested method and headers) and,
+    with ``resources``, its path: this app sets no ``resources`` (every path
+    is one resource), so apart from preflights they depend on the two
+    headers only. Their first answer is remembered for up to
+    :data:`CORS_REMEMBERED` pairs of them. Preflights, responses that already
+    carry CORS headers (errors, which flask-cors answers in its exception
+    handlers) and pairs past the bound go to flask-cors itself.
+    """
+    CORS(app, **options)
+    hooks = app.after_request_funcs[None]
+    cors_after = hooks[-1]  # the hook CORS() just added
+    remembered: dict[tuple[str | None, str | None], list[tuple[str, str]]] = {}
+
+    def cors(response: flask.Response) -> flask.Response:
+        request = flask.request
+        if request.method == "OPTIONS" or any(name.lower() == CORS_ORIGIN_LOWER for name, _ in response.headers):
+            return cast(flask.Response, cors_after(response))
+        environ = request.environ
+        key = (environ.get("HTTP_ORIGIN"), environ.get("HTTP_ACCESS_CONTROL_REQUEST_PRIVATE_NETWORK"))
+        added = remembered.get(key)
+        if added is None:
+            probe = app.response_class()
+            before = len(probe.headers)
+            cors_after(probe)
+            added = list(probe.headers)[before:]
+            if len(remembered) < CORS_REMEMBERED:
+                remembered[key] = added
+        response.headers.extend(added)
+        return response
+
+    hooks[-1] = cors
 
 
 def init_app(app: flask.Flask) -> None:

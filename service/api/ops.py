@@ -71,13 +71,18 @@ UNMATCHED = "unmatched"
 UNTRACKED_ENDPOINTS = frozenset({"ops.metrics", "docs.docs_asset"})
 
 
+LABELS = ("method", "operation", "status")
+
+
+def label_values(method: str, endpoint: str | None, status: int) -> tuple[str, str, str]:
+    """The :data:`LABELS` values of one request, each from a closed set (:data:`OTHER` else)."""
+    return (method if method in STANDARD_METHODS else OTHER, endpoint or UNMATCHED,
+            str(status) if status in KNOWN_STATUSES else OTHER)
+
+
 def request_labels(request: flask.Request, status: int) -> dict[str, str]:
     """``{method, operation, status}`` of one request, each from a closed set (:data:`OTHER` else)."""
-    return {
-        "method": request.method if request.method in STANDARD_METHODS else OTHER,
-        "operation": request.endpoint or UNMATCHED,
-        "status": str(status) if status in KNOWN_STATUSES else OTHER,
-    }
+    return dict(zip(LABELS, label_values(request.method, request.endpoint, status), strict=True))
 
 
 def init_metrics(app: flask.Flask) -> PrometheusMetrics:
@@ -95,17 +100,25 @@ def init_metrics(app: flask.Flask) -> PrometheusMetrics:
     """
     registry = CollectorRegistry(auto_describe=True)
     metrics = PrometheusMetrics(app, path=None, registry=registry, export_defaults=False)
-    labels = ("method", "operation", "status")
-    duration = Histogram("referee_http_request_duration_seconds", "HTTP request duration in seconds", labels,
+    duration = Histogram("referee_http_request_duration_seconds", "HTTP request duration in seconds", LABELS,
                          registry=registry)
-    total = Counter("referee_http_request_total", "Total number of HTTP requests", labels, registry=registry)
+    total = Counter("referee_http_request_total", "Total number of HTTP requests", LABELS, registry=registry)
+
+    # Each label set's two children, looked up once: ``labels()`` checks and
+    # locks on every call. The label sets are closed, so this stays small.
+    children: dict[tuple[str, str, str], tuple[Histogram, Counter]] = {}
 
     def record(response: flask.Response) -> flask.Response:
         elapsed = middleware.elapsed_seconds()
-        if elapsed is not None and flask.request.endpoint not in UNTRACKED_ENDPOINTS:
-            values = request_labels(flask.request, response.status_code)
-            duration.labels(**values).observe(elapsed)
-            total.labels(**values).inc()
+        request = flask.request
+        endpoint = request.endpoint
+        if elapsed is not None and endpoint not in UNTRACKED_ENDPOINTS:
+            values = label_values(request.method, endpoint, response.status_code)
+            pair = children.get(values)
+            if pair is None:
+                pair = children[values] = (duration.labels(*values), total.labels(*values))
+            pair[0].observe(elapsed)
+            pair[1].inc()
         return response
 
     app.after_request(record)

@@ -197,13 +197,14 @@ class AgencyState(Hand):
             (else empty).
     """
 
-    __slots__ = ("holders", "team_points", "_reach")
+    __slots__ = ("holders", "team_points", "_reach", "_reachable")
 
     HAND_OVER = Refusal("hand_over", "The hand is over (RULINGS A12)")
 
     holders: tuple[tuple[Card, ...], ...]
     team_points: tuple[int, int]
-    _reach: dict[int, list[tuple[int, Card]]]
+    _reach: dict[int, list[tuple[int, list[Card]]]]
+    _reachable: dict[int, list[tuple[int, Card]]]
 
     def __init__(self, game: TrickGame, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
                  seed: int | None, match: MatchRecord) -> None:
@@ -238,20 +239,26 @@ class AgencyState(Hand):
 
     def reach(self, seat: int) -> list[tuple[int, list[Card]]]:
         """What ``seat`` reaches now: ``(holder, cards nearest first)`` for its
-        own holder, then the holder before it (A5, A6)."""
-        own, before = holders_of(seat)
-        return [(own, reach(self.holders[own], True)), (before, reach(self.holders[before], False))]
+        own holder, then the holder before it (A5, A6); worked out once per
+        hand (the dump, the checks of a restore and the legal moves all read
+        it). Callers must not change it."""
+        cached = self._reach.get(seat)
+        if cached is None:
+            own, before = holders_of(seat)
+            cached = self._reach[seat] = [(own, reach(self.holders[own], True)), (before, reach(self.holders[before], False))]
+        return cached
 
     def reachable(self, seat: int) -> list[tuple[int, Card]]:
         """``(holder, card)`` for every card ``seat`` reaches now; worked out once per hand."""
-        cached = self._reach.get(seat)
+        cached = self._reachable.get(seat)
         if cached is None:
-            cached = self._reach[seat] = [(holder, card) for holder, cards in self.reach(seat) for card in cards]
+            cached = self._reachable[seat] = [(holder, card) for holder, cards in self.reach(seat) for card in cards]
         return cached
 
     def _forget(self) -> None:
         super()._forget()
         self._reach = {}
+        self._reachable = {}
 
     def _candidates(self, seat: int) -> list[Play]:
         return [Play(seat, card, holder) for holder, card in self.reachable(seat)]

@@ -71,6 +71,8 @@ def dump_record(record: Any) -> dict[str, Any]:
 
 def to_json(value: Any) -> Any:
     """Any value of the core as JSON-ready data (cards as codes, tuples as lists)."""
+    if value is None or type(value) in _PLAIN:
+        return value
     if isinstance(value, Card):
         return value.code
     if isinstance(value, Play):
@@ -87,6 +89,9 @@ def to_json(value: Any) -> Any:
         return dump_record(value)
     return value
 
+
+_PLAIN = frozenset({int, str, bool, float})
+"""Types that are JSON as they are (most values a record holds)."""
 
 _NAMES: dict[type, tuple[str, ...]] = {}
 

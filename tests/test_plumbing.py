@@ -1,0 +1,156 @@
+"""Request plumbing written for speed answers as the libraries it stands in for:
+the access line as python-json-logger writes it, CORS headers as flask-cors
+gives them, headers a response already has kept, and one pair of metric
+children per label set."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import logging
+import re
+
+import flask
+import pytest
+from flask_cors import CORS
+
+from service.api import middleware
+from service.app import create_app
+
+FIELDS = {"method": "POST", "path": "/v1/games/agency/play", "status": 200, "duration_ms": 0.731, "request_id": "r-1"}
+
+
+def test_access_line_is_what_python_json_logger_writes():
+    formatter = middleware.json_formatter()
+    logger = logging.getLogger("referee.access")
+    record = logger.makeRecord(logger.name, logging.INFO, __file__, 1, "request", (), None, extra=dict(FIELDS))
+    line = formatter.access_line("INFO", logger.name, "request", dict(FIELDS), record.created)
+    assert line == super(middleware.JsonFormatter, formatter).format(record)
+    assert list(json.loads(line)) == ["level", "logger", "message", *FIELDS, "time"]
+
+
+@contextlib.contextmanager
+def bare_logger():
+    """The ``referee`` logger with no handler but what the block configures,
+    restored after: pytest attaches its log capture to every logger that does
+    not propagate, and a record then goes through logging."""
+    logger = logging.getLogger("referee")
+    kept = list(logger.handlers)
+    logger.handlers = []
+    try:
+        yield logger
+    finally:
+        logger.handlers = kept
+
+
+def _lines(client, stream: io.StringIO) -> list[dict]:
+    client.get("/healthz", headers={"X-Request-ID": "same-id"})
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+def test_access_line_is_the_same_through_logging():
+    """With a filter on the logger, the record goes through logging: the same line but for the time and duration."""
+    client = create_app({"TESTING": True}).test_client()
+    direct, through = io.StringIO(), io.StringIO()
+    with bare_logger():
+        middleware.configure_logging("INFO", direct)
+        assert middleware._only_handler() is not None  # the line is written straight to the stream
+        (fast,) = _lines(client, direct)
+        middleware.configure_logging("INFO", through)
+        accept = logging.Filter()
+        middleware.access_log.addFilter(accept)
+        assert middleware._only_handler() is None  # the record goes through logging
+        try:
+            (slow,) = _lines(client, through)
+        finally:
+            middleware.access_log.removeFilter(accept)
+    assert list(fast) == list(slow)
+    assert {k: v for k, v in fast.items() if k not in ("time", "duration_ms")} == \
+        {k: v for k, v in slow.items() if k not in ("time", "duration_ms")}
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}\+00:00", fast["time"])
+
+
+def test_access_records_reach_other_handlers_and_respect_the_level():
+    client = create_app({"TESTING": True}).test_client()
+    stream = io.StringIO()
+    seen: list[logging.LogRecord] = []
+    extra = logging.Handler()
+    extra.emit = seen.append  # type: ignore[method-assign]
+    with bare_logger() as logger:
+        middleware.configure_logging("INFO", stream)
+        logger.addHandler(extra)
+        client.get("/healthz", headers={"X-Request-ID": "both"})
+        logger.removeHandler(extra)
+        quiet = io.StringIO()
+        middleware.configure_logging("WARNING", quiet)
+        client.get("/healthz")
+        middleware.configure_logging("INFO")
+    assert [record.request_id for record in seen] == ["both"]  # type: ignore[attr-defined]
+    assert json.loads(stream.getvalue())["request_id"] == "both"
+    assert quiet.getvalue() == ""
+
+
+REQUESTS = [
+    ("GET", "/healthz", {}),
+    ("GET", "/healthz", {"Origin": "https://a.example"}),
+    ("GET", "/healthz", {"Origin": "https://b.example"}),
+    ("GET", "/healthz", {"Origin": "https://a.example", "Access-Control-Request-Private-Network": "true"}),
+    ("POST", "/v1/games/agram/legal-moves", {"Origin": "https://a.example", "Content-Type": "application/json"}),
+    ("GET", "/nowhere", {"Origin": "https://a.example"}),
+    ("DELETE", "/healthz", {}),
+    ("OPTIONS", "/healthz", {"Origin": "https://a.example", "Access-Control-Request-Method": "POST",
+                             "Access-Control-Request-Headers": "Content-Type, Authorization"}),
+    ("OPTIONS", "/healthz", {"Origin": "https://b.example", "Access-Control-Request-Method": "PUT"}),
+    ("GET", "/docs", {"Origin": "https://a.example"}),
+]
+
+
+@pytest.mark.parametrize("origins", ["*", "https://a.example", "https://a.example,https://c.example"])
+def test_cors_headers_are_flask_cors_own(monkeypatch, origins):
+    """Every response's headers, in order, against an app served by plain flask-cors (each request twice:
+    the second answer is the remembered one)."""
+    config = {"TESTING": True, "REFEREE_CORS_ORIGINS": origins}
+    ours = create_app(config).test_client()
+    with monkeypatch.context() as patched:
+        patched.setattr(middleware, "init_cors", lambda app, **options: CORS(app, **options))
+        plain = create_app(config).test_client()
+    for method, path, headers in REQUESTS * 2:
+        sent = {**headers, "X-Request-ID": "fixed"}
+        mine = ours.open(path, method=method, headers=sent, data=b"{}" if method == "POST" else None)
+        theirs = plain.open(path, method=method, headers=sent, data=b"{}" if method == "POST" else None)
+        assert mine.status_code == theirs.status_code
+        assert list(mine.headers) == list(theirs.headers), (method, path, headers)
+
+
+def test_headers_a_response_has_are_kept_or_replaced_as_before():
+    """Security headers and the CSP a view sets are kept; X-Request-ID and Cache-Control are the middleware's."""
+    app = create_app({"TESTING": True})
+
+    @app.get("/own-headers")
+    def own_headers() -> flask.Response:
+        return flask.Response("{}", mimetype="application/json", headers={
+            "x-frame-options": "SAMEORIGIN", "Content-Security-Policy": "default-src 'self'",
+            "X-Request-ID": "from-view", "cache-control": "max-age=5",
+        })
+
+    response = app.test_client().get("/own-headers", headers={"X-Request-ID": "from-client"})
+    assert response.headers.getlist("X-Frame-Options") == ["SAMEORIGIN"]
+    assert response.headers.getlist("Content-Security-Policy") == ["default-src 'self'"]
+    assert response.headers.getlist("X-Request-ID") == ["from-client"]
+    assert response.headers.getlist("Cache-Control") == ["no-store"]
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_each_label_set_counts_apart(client):
+    for _ in range(3):
+        client.get("/healthz")
+    client.get("/nowhere")
+    client.delete("/healthz")
+    text = client.get("/metrics").get_data(as_text=True)
+    for labels, count in (('method="GET",operation="ops.healthz",status="200"', 3),
+                          ('method="GET",operation="unmatched",status="404"', 1),
+                          ('method="DELETE",operation="unmatched",status="405"', 1)):
+        assert f"referee_http_request_total{{{labels}}} {count}.0" in text
+        assert f"referee_http_request_duration_seconds_count{{{labels}}} {count}.0" in text
+        assert f'referee_http_request_duration_seconds_bucket{{le="+Inf",{labels}}} {count}.0' in text
