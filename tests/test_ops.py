@@ -15,6 +15,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from flask_smorest import Blueprint
 from gunicorn.http import errors as gunicorn_errors
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import service.games
 from service import errors
@@ -109,6 +111,35 @@ def test_metrics_count_requests_per_operation_and_status(client):
     assert 'referee_http_request_duration_seconds_count{method="GET",operation="ops.healthz",status="200"} 2.0' in text
     assert 'operation="unmatched",status="404"' in text
     assert 'operation="ops.metrics"' not in text
+
+
+OPENMETRICS = "application/openmetrics-text"
+
+
+@pytest.mark.parametrize("accept", [
+    f"{OPENMETRICS}; version=abc",  # regression: a 500 (prometheus_client compared 'abc' with ints)
+    f"{OPENMETRICS}; version=", f"{OPENMETRICS}; version=1.x.0", f"{OPENMETRICS}; version=-1",
+    f"{OPENMETRICS}; version=1.0.0; escaping=nonsense", f"{OPENMETRICS};;;", "text/plain; version=abc",
+    "text/plain; version=1.0.0; escaping=", "*/*", "", "é/é", ",,,;;;",
+])
+def test_metrics_answer_any_accept_header(client, accept):
+    response = client.get("/metrics", headers={"Accept": accept})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    assert response.mimetype in ("text/plain", OPENMETRICS)
+    assert "referee_http_request_duration_seconds" in response.get_data(as_text=True)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(accept=st.lists(st.sampled_from([OPENMETRICS, "text/plain", ";", ",", "version=", "escaping=", "1", ".", "a", "0", " "]),
+                       max_size=12).map("".join))
+def test_metrics_never_fail_on_an_accept_header(client, accept):
+    assert client.get("/metrics", headers={"Accept": accept}).status_code == 200
+
+
+def test_openmetrics_is_served_when_asked_for(client):
+    response = client.get("/metrics", headers={"Accept": f"{OPENMETRICS}; version=1.0.0"})
+    assert response.status_code == 200 and response.mimetype == OPENMETRICS
+    assert response.get_data(as_text=True).rstrip().endswith("# EOF")
 
 
 def _series(client) -> list[str]:

@@ -173,10 +173,16 @@ def readyz() -> dict[str, Any] | flask.Response:
 def metrics() -> flask.Response:
     """Prometheus metrics
 
-    Request counts and latencies (seconds) per operation, method and status.
+    Request counts and latencies (seconds) per operation, method and status:
+    the OpenMetrics text format when `Accept` asks for
+    `application/openmetrics-text` in a version this server knows, the
+    Prometheus text format otherwise.
     """
     exporter: PrometheusMetrics = flask.current_app.extensions[METRICS_EXTENSION]
-    body, content_type = exporter.generate_metrics(flask.request.headers.get("Accept"))
+    try:
+        body, content_type = exporter.generate_metrics(flask.request.headers.get("Accept"))
+    except (TypeError, ValueError):  # prometheus_client raises on a version it cannot parse ("version=abc")
+        body, content_type = exporter.generate_metrics(None)
     return flask.Response(body, content_type=content_type)
 
 

@@ -28,7 +28,10 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Prometheus metrics
  *
- * Request counts and latencies (seconds) per operation, method and status.
+ * Request counts and latencies (seconds) per operation, method and status:
+ * the OpenMetrics text format when `Accept` asks for
+ * `application/openmetrics-text` in a version this server knows, the
+ * Prometheus text format otherwise.
  */
 export const getMetrics = <ThrowOnError extends boolean = false>(options?: Options<GetMetricsData, ThrowOnError>) => (options?.client ?? client).get<GetMetricsResponses, GetMetricsErrors, ThrowOnError>({ url: '/metrics', ...options });
 

@@ -43,7 +43,10 @@ def sync_detailed(
 ) -> Response[Problem | str]:
     """Prometheus metrics
 
-     Request counts and latencies (seconds) per operation, method and status.
+     Request counts and latencies (seconds) per operation, method and status:
+    the OpenMetrics text format when `Accept` asks for
+    `application/openmetrics-text` in a version this server knows, the
+    Prometheus text format otherwise.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -68,7 +71,10 @@ def sync(
 ) -> Problem | str | None:
     """Prometheus metrics
 
-     Request counts and latencies (seconds) per operation, method and status.
+     Request counts and latencies (seconds) per operation, method and status:
+    the OpenMetrics text format when `Accept` asks for
+    `application/openmetrics-text` in a version this server knows, the
+    Prometheus text format otherwise.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -89,7 +95,10 @@ async def asyncio_detailed(
 ) -> Response[Problem | str]:
     """Prometheus metrics
 
-     Request counts and latencies (seconds) per operation, method and status.
+     Request counts and latencies (seconds) per operation, method and status:
+    the OpenMetrics text format when `Accept` asks for
+    `application/openmetrics-text` in a version this server knows, the
+    Prometheus text format otherwise.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -112,7 +121,10 @@ async def asyncio(
 ) -> Problem | str | None:
     """Prometheus metrics
 
-     Request counts and latencies (seconds) per operation, method and status.
+     Request counts and latencies (seconds) per operation, method and status:
+    the OpenMetrics text format when `Accept` asks for
+    `application/openmetrics-text` in a version this server knows, the
+    Prometheus text format otherwise.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
