@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from support import VOID_HANDS, case, play_hand, post
+from service.games.records import MAX_HANDS
+from support import VOID_HANDS, case, play_hand, play_out, post
 
 EXAMPLE = case("agram-three-players")
 
@@ -104,3 +105,61 @@ def test_a_play_after_an_a12a_end_is_named_as_such(client):
         {"seat": 3, "card": "1B", "holder": 3},  # seat 3 had no legal play: the hand was over
     ]
     assert "trick.plays[2] was played after the hand was over" in _problems(client, "agency", state)
+
+
+def _hand_in_a_match(client, game, players, dealer, hand, previous, options=None):
+    """A fresh hand claimed to be hand number ``hand`` of a match, after ``previous``."""
+    target = {} if game == "fapfap" else {"target": 1000}  # Fapfap has no target unless given (F7)
+    request = {"players": players, "seed": 11, "dealer": dealer, "options": {**target, **(options or {})}}
+    state = post(client, f"/v1/games/{game}/deal", request)[1]["state"]
+    state["match"] = {"hand": hand, "previous": previous}
+    return state
+
+
+# RULINGS F7 with F2/F6: what earlier hands can leave in a match's tally.
+# Spar: a hand scores 3 (won with a 6), 2 (a 7) or 1 for its winner, so a
+# tally of 5 takes at least two hands; Fapfap with stake 1: a hand pays its
+# winner 1, 2 or 4 from each other seat, so after two hands of 3 players no
+# seat is above 16 or below -8.
+IMPOSSIBLE_TALLIES = [
+    ("spar", 3, 1, 3, [1, 5, 0], "match.previous [1, 5, 0] needs at least 3 earlier hands; there were 2"),
+    ("spar", 3, 1, 3, [0, 4, 2], "match.previous [0, 4, 2] needs at least 3 earlier hands; there were 2"),
+    ("agram", 3, 1, 3, [1, 2, 0], "match.previous adds up to 3, which 2 earlier hand(s) cannot give (from 2 to 2)"),
+    ("fapfap", 3, 1, 3, [-12, 16, -4], "match.previous has a tally that 2 earlier hand(s) cannot give (each from -8 to 16)"),
+    ("fapfap", 3, 1, 3, [-100, 200, -100], "match.previous has a tally that 2 earlier hand(s) cannot give (each from -8 to 16)"),
+]
+POSSIBLE_TALLIES = [
+    ("spar", 3, 1, 3, [0, 6, 0]),  # two hands won with a 6
+    ("spar", 3, 1, 3, [1, 3, 0]),
+    ("agram", 3, 1, 3, [0, 2, 0]),
+    ("fapfap", 3, 1, 3, [-8, 16, -8]),  # two hands paid at x4 to seat 1
+    ("fapfap", 3, 1, 3, [-5, 10, -5]),  # x4 then x1
+]
+
+
+@pytest.mark.parametrize("game,players,dealer,hand,previous,expected", IMPOSSIBLE_TALLIES)
+def test_a_tally_no_earlier_hands_can_give_is_impossible(client, game, players, dealer, hand, previous, expected):
+    state = _hand_in_a_match(client, game, players, dealer, hand, previous)
+    assert expected in _problems(client, game, state)
+
+
+@pytest.mark.parametrize("game,players,dealer,hand,previous", POSSIBLE_TALLIES)
+def test_a_tally_earlier_hands_can_give_is_accepted(client, game, players, dealer, hand, previous):
+    state = _hand_in_a_match(client, game, players, dealer, hand, previous)
+    status, body = post(client, f"/v1/games/{game}/legal-moves", {"state": state})
+    assert status == 200, body
+
+
+def test_no_hand_is_dealt_after_the_last_one_a_state_may_number(client):
+    """Regression: a match's hand 1,000,000 was accepted and its next hand
+    dealt as 1,000,001, which no request could then send back."""
+    for hand, allowed in ((MAX_HANDS - 1, True), (MAX_HANDS, False)):
+        earlier = hand - 1  # every earlier hand won by seat 1 at x1: each other seat paid 1
+        state = _hand_in_a_match(client, "fapfap", 3, 1, hand, [-earlier, 2 * earlier, -earlier])
+        finished = play_out(client, "fapfap", state, random.Random(hand))["state"]
+        assert finished["hand_over"] and finished["match"]["hand"] == hand
+        status, body = post(client, "/v1/games/fapfap/deal", {"previous": finished})
+        if allowed:
+            assert status == 200 and body["state"]["match"]["hand"] == MAX_HANDS
+        else:
+            assert status == 409 and body["code"] == "match_over" and "1,000,000 hands" in body["detail"]

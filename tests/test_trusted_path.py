@@ -141,3 +141,41 @@ def test_the_trusted_path_is_taken(monkeypatch):
             patched.setattr(parser, "parse", lambda *args, seen=parsed, original=parser.parse, **kwargs: seen.append(1) or original(*args, **kwargs))
             status, _ = _post(client, "/v1/games/agram/legal-moves", body)
         assert status == 200 and bool(parsed) is full, config
+
+
+# Every shape of a trusted operation's other members a client can send: absent,
+# null, the wrong JSON type, half a move, a move with an extra key, and a
+# member the operation does not take (regression: a signed or sealed `play`
+# without `move` was a 500 KeyError on the trusted path).
+MEMBER_SHAPES = [
+    {},
+    {"move": None},
+    {"move": "9H"},
+    {"move": {"seat": 0}},
+    {"move": {"card": "9H"}},
+    {"move": {"seat": 0, "card": "9H", "extra": 1}},
+    {"move": {"seat": "0", "card": "9H"}},
+    {"move": {"seat": True, "card": "9H"}},
+    {"seat": None},
+    {"seat": "0"},
+    {"seat": 1.0},
+    {"seat": -1},
+    {"seat": 99},
+    {"seat": 0, "move": {"seat": 0, "card": "9H"}},
+    {"other": 1},
+]
+
+
+@pytest.mark.parametrize("operation", ["legal-moves", "play", "score", "view"])
+@pytest.mark.parametrize("mode", ["signed", "sealed"])
+def test_every_member_shape_gets_the_full_paths_answer(monkeypatch, mode, operation):
+    config = {"REFEREE_SIGNING_KEYS": SIGNING_KEY} if mode == "signed" else {"REFEREE_SEALING_KEYS": SEALING_KEY}
+    client = create_app({"TESTING": True, **config}).test_client()
+    sealer = Sealer([SEALING_KEY])
+    dealt = orjson.loads(_post(client, "/v1/games/agram/deal", {"players": 3, "dealer": 0})[1])
+    body = {"token": dealt["token"]} if mode == "sealed" else {"state": dealt["state"]}
+    auth = {"Authorization": f"Bearer {dealt['seats'][1]['credential']}"} if mode == "sealed" else {}
+    for shape in MEMBER_SHAPES:
+        trusted, full = _both_paths(monkeypatch, client, f"/v1/games/agram/{operation}", {**body, **shape}, auth)
+        assert trusted[0] < 500, (shape, trusted)
+        assert trusted[0] == full[0] and _opened(sealer, trusted[1]) == _opened(sealer, full[1]), shape

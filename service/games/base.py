@@ -31,6 +31,7 @@ from ..cards import Card, codes, duplicates, shuffled
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick, winning_play
 from .records import (
+    MAX_HANDS,
     CardPlayed,
     Event,
     HandOver,
@@ -387,6 +388,8 @@ class TrickGame:
                 f"The match is over (target {status.target} reached, winner {status.winner}); deal a new match without previous",
                 match=status,
             )
+        if previous.match.hand >= MAX_HANDS:
+            raise RulesRefusal("match_over", f"The match has had {MAX_HANDS:,} hands, the most the referee deals in one match; deal a new match without previous")
         mismatches = self._continue(previous, seating)
         if options is not None and resolve_options(self.options, options) != dict(previous.options):
             mismatches.append("the options of a match stay as they were for its first hand")
@@ -839,6 +842,7 @@ def match_problems(
     what: str,
     *,
     total: tuple[int, int],
+    each: tuple[int, int] | None = None,
     non_negative: bool = True,
     step: int = 1,
 ) -> list[str]:
@@ -851,6 +855,8 @@ def match_problems(
         target: the target that ends the match, if any.
         what: ``"seats"`` or ``"teams"``, for messages.
         total: the smallest and largest sum the earlier hands can give.
+        each: the smallest and largest tally one seat or team can have
+            after the earlier hands, if narrower than ``total`` says.
         non_negative: whether every tally is at least 0.
         step: every tally is a multiple of this (Fapfap: the stake).
     """
@@ -864,6 +870,8 @@ def match_problems(
         problems.append("match.previous has a negative tally")
     if any(value % step for value in previous):
         problems.append(f"match.previous has a tally that is not a multiple of {step}")
+    if each is not None and not all(each[0] <= value <= each[1] for value in previous):
+        problems.append(f"match.previous has a tally that {match.hand - 1} earlier hand(s) cannot give (each from {each[0]} to {each[1]})")
     low, high = total
     if not low <= sum(previous) <= high:
         earlier = match.hand - 1

@@ -152,13 +152,22 @@ class HandsWon:
         values = {1} | set(self.points_by_rank.values())
         problems = match_problems(match, seating.players, options["target"], "seats",
                                   total=(min(values) * earlier, max(values) * earlier))
+        previous = list(match.previous)
+        # A tally a is a sum of hand values: at least ceil(a / best) hands. The
+        # values are 1 to best with no gap (1; Spar 1, 2, 3), so that is exact.
+        fewest = sum(-(-value // max(values)) for value in previous)
+        if not problems and fewest > earlier:
+            problems.append(f"match.previous {previous} needs at least {fewest} earlier hands; there were {earlier}")
         dealer = seating.dealer
         if problems or earlier == 0 or dealer is None:
             return problems
-        previous = list(match.previous)
         if not (previous[dealer] >= 1 and (earlier > 1 or (previous[dealer] in values and sum(previous) == previous[dealer]))):
             problems.append(_not_after_the_dealer(previous, dealer))
         return problems
+
+
+MULTIPLIERS = (1, 2, 4)
+"""Fapfap's payout multipliers (F2)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,13 +210,15 @@ class FapfapPayouts:
         are exactly one payout to the dealer, who won it (F6, F7)."""
         earlier = match.hand - 1
         stake = options["stake"]
-        problems = match_problems(match, seating.players, options["target"], "seats", total=(0, 0), non_negative=False, step=stake)
+        players = seating.players
+        most = stake * max(MULTIPLIERS) * earlier  # every earlier hand paid at the highest multiplier
+        problems = match_problems(match, players, options["target"], "seats", total=(0, 0),
+                                  each=(-most, most * (players - 1)), non_negative=False, step=stake)
         dealer = seating.dealer
         if problems or earlier == 0 or dealer is None:
             return problems
         previous = list(match.previous)
-        players = seating.players
-        one_hand = [[stake * m * (players - 1) if seat == dealer else -stake * m for seat in range(players)] for m in (1, 2, 4)]
+        one_hand = [[stake * m * (players - 1) if seat == dealer else -stake * m for seat in range(players)] for m in MULTIPLIERS]
         if not (earlier > 1 or previous in one_hand):
             problems.append(_not_after_the_dealer(previous, dealer))
         return problems

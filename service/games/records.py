@@ -62,6 +62,12 @@ class ProblemCode:
     description: str
 
 
+MAX_HANDS = 1_000_000
+"""The most hands a match can have: a state's ``match.hand`` is at most
+this, and no hand is dealt after it (so every number the referee writes it
+also reads)."""
+
+
 COMMON_PROBLEMS: tuple[ProblemCode, ...] = (
     ProblemCode(code="not_your_turn", kind=IllegalMove,
                 description="The move's seat is not the seat to act. `legal_moves` is empty: the seat has no move now."),
@@ -82,7 +88,8 @@ COMMON_PROBLEMS: tuple[ProblemCode, ...] = (
     ProblemCode(code="hand_not_over", kind=RulesRefusal,
                 description="`previous` is a hand still in play: the next hand of a match is dealt from a finished one."),
     ProblemCode(code="match_over", kind=RulesRefusal,
-                description="The match of `previous` is over: start a new match with a deal that has no `previous`."),
+                description="The match of `previous` is over (its target reached, or its hands at the referee's limit of "
+                            f"{MAX_HANDS:,}): start a new match with a deal that has no `previous`."),
     ProblemCode(code="match_mismatch", kind=RulesRefusal,
                 description="The deal contradicts its match: other players, another dealer than the last hand's winner (F7), or other options."),
 )

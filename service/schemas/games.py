@@ -33,7 +33,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_load, va
 from ..cards import SEED_MAX, WALL, Card
 from ..games import GAMES, Game, Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
-from ..games.records import MatchRecord, OptionSpec, RawState
+from ..games.records import MAX_HANDS, MatchRecord, OptionSpec, RawState
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
 from .agency import AgencyEdge
@@ -221,7 +221,7 @@ def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
     """The state's ``match`` object (RULINGS A14, F7)."""
     entries, per = edge.tallies(game)
     fields_: dict[str, Any] = {
-        "hand": Int(required=True, validate=validate.Range(min=1, max=1_000_000), metadata={"description": "This hand's number in the match, from 1."}),
+        "hand": Int(required=True, validate=validate.Range(min=1, max=MAX_HANDS), metadata={"description": "This hand's number in the match, from 1."}),
         "previous": List(
             _tally(), required=True, validate=validate.Length(min=2, max=entries),
             metadata={"description": f"The tally per {per} before this hand."},
@@ -760,12 +760,15 @@ def trusted_arguments(game: Game, body: dict[str, Any], members: tuple[str, ...]
     """A request's other members (``move``, ``seat``) read without
     marshmallow when each is exactly what the schema takes in its plainest
     form: a move with exactly its keys, plain ints in range, a canonical
-    card code of this game. ``None`` for anything else (the full path
-    answers it)."""
+    card code of this game. ``None`` for anything else, a missing ``move``
+    included (the full path answers it; ``seat`` may be missing, as a
+    sealed ``view`` takes the credential's)."""
     args: dict[str, Any] = {}
     top = game.max_players - 1
     for name in members:
         if name not in body:
+            if name == "move":
+                return None
             continue
         value = body[name]
         if name == "seat" and small_int(value, top):
