@@ -7,7 +7,7 @@ Start the referee in sealed mode, then run this file:
 
 The relay deals the first hand, hands each player one seat's credential, and
 after that only forwards: it keeps the newest token of the match (the one with
-the highest ``ply``) and passes each player's request on to the referee. No
+the highest ``(match.hand, ply)``: ``ply`` starts again at 0 in each hand) and passes each player's request on to the referee. No
 player ever holds another seat's credential or sees a card hidden from it:
 each asks for its own view and legal moves, and plays only for its own seat.
 Only the standard library is used.
@@ -45,10 +45,23 @@ class Relay:
         self.url, self.token, self.state = url, dealt["token"], dealt["state"]
 
     def forward(self, name: str, body: dict[str, Any], credential: str | None = None) -> dict[str, Any]:
-        answer = call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential)
-        if "token" in answer and answer["state"]["ply"] > self.state["ply"]:
+        """Pass a seat's request on with the newest token; keep the answer's token if newer."""
+        return self.keep(call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential))
+
+    def next_hand(self) -> dict[str, Any]:
+        """Deal the match's next hand from the newest token (its seats keep their credentials)."""
+        return self.keep(call(self.url, "/v1/games/agency/deal", {"previous": self.token}))
+
+    def keep(self, answer: dict[str, Any]) -> dict[str, Any]:
+        if "token" in answer and newness(answer["state"]) > newness(self.state):
             self.token, self.state = answer["token"], answer["state"]
         return answer
+
+
+def newness(state: dict[str, Any]) -> tuple[int, int]:
+    """Where a public state stands in its match: its hand's number, then its
+    ply (which starts again at 0 in each hand)."""
+    return state["match"]["hand"], state["ply"]
 
 
 class Player:
@@ -68,11 +81,11 @@ class Player:
         return self.relay.forward("play", {"move": move}, self.credential)["events"]
 
 
-def main(url: str, seed: int) -> dict[str, Any]:
+def main(url: str, seed: int) -> Relay:
     """Deal a hand of Agency, play it to the end with four players, and check
     the revealed seed against the commitment published at the deal.
 
-    Returns the final public state."""
+    Returns the relay, holding the hand's last token and public state."""
     dealt = call(url, "/v1/games/agency/deal", {})
     relay = Relay(url, dealt)
     commitment = dealt["state"]["deal"]["commitment"]
@@ -88,7 +101,7 @@ def main(url: str, seed: int) -> dict[str, Any]:
     assert checked == commitment, "the revealed seed does not match the commitment"
     print(f"hand over after {relay.state['ply']} plays: team {relay.state['winner']} wins, points {relay.state['team_points']}; "
           f"seed {deal['seed']} matches the commitment {commitment[:16]}...")
-    return relay.state
+    return relay
 
 
 if __name__ == "__main__":

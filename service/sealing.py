@@ -30,6 +30,7 @@ import base64
 import binascii
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -50,21 +51,33 @@ class Unsealable(ValueError):
     """A token or credential that this referee did not make, or that was changed."""
 
 
+BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
+SEAT = re.compile(r"0|[1-9][0-9]?")  # a seat number as credential() writes it
+
+
 def b64(data: bytes) -> str:
     """Unpadded base64url."""
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode("ascii")
 
 
 def unb64(text: str) -> bytes:
-    """The bytes of unpadded base64url text.
+    """The bytes of unpadded base64url text in its one canonical spelling
+    (what :func:`b64` writes): no padding, no ``+`` or ``/``, no unused bits
+    set in the last character, so a token or credential has exactly one
+    accepted form.
 
     Raises:
-        Unsealable: not base64url.
+        Unsealable: anything else.
     """
+    if not BASE64URL.fullmatch(text):
+        raise Unsealable("not base64url")
     try:
-        return base64.urlsafe_b64decode(text.encode("ascii") + b"=" * (-len(text) % 4))
-    except (UnicodeEncodeError, binascii.Error, ValueError):
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError):
         raise Unsealable("not base64url") from None
+    if b64(data) != text:
+        raise Unsealable("not canonical base64url")
+    return data
 
 
 @dataclass(frozen=True)
@@ -139,7 +152,7 @@ class Sealer:
         if not isinstance(credential, str) or len(credential) > 256:
             raise Unsealable("not a credential")
         parts = credential.split(".")
-        if len(parts) != 4 or parts[0] != CREDENTIAL_VERSION or not parts[2].isdigit() or len(parts[2]) > 2:
+        if len(parts) != 4 or parts[0] != CREDENTIAL_VERSION or not SEAT.fullmatch(parts[2]):
             raise Unsealable("not a credential")
         key = self._by_id.get(parts[1])
         seat = int(parts[2])
@@ -155,6 +168,12 @@ def _credential_mac(key: SealingKey, match_id: str, seat: int) -> bytes:
 def commitment(nonce: bytes, seed: int) -> str:
     """The lowercase hex SHA-256 of ``nonce`` followed by ``seed`` as 8 bytes big-endian."""
     return hashlib.sha256(nonce + seed.to_bytes(8, "big")).hexdigest()
+
+
+def draw() -> tuple[int, bytes]:
+    """A random deal's seed (64 bits) and commitment nonce (16 bytes), from
+    the operating system's CSPRNG (CONTRACT: Sealed states)."""
+    return secrets.randbits(64), secrets.token_bytes(16)
 
 
 def new_match_id() -> str:

@@ -197,6 +197,45 @@ def test_agency_commitment_matches_the_deck_dealt_as_a7():
             assert order.index(event["card"]) % 4 == event["holder"], event  # A7 and A5: holder h holds seat h's cards
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_dealing_the_next_hand_again_gives_the_same_hand(game_id):
+    """Regression: each deal from a finished token drew a fresh seed, so a
+    seat could deal its next hand again and again, look at its own cards with
+    its credential, and keep the token it liked. The next hand's seed and
+    nonce are drawn with the hand before and sealed in its tokens: every deal
+    from it, whichever token ended it, is the same hand."""
+    client = sealed_client()
+    table = Table(client, game_id, deal(client, game_id))
+    rng = random.Random(1)
+    while True:  # play to the last play, then make it twice: two tokens of the finished hand
+        seat = table.state["to_act"]
+        move = rng.choice(table.legal(seat)[1]["moves"])
+        status, ended = post(client, game_id, "play", {"token": table.token, "move": move}, table.credentials[seat])
+        if ended["state"]["hand_over"]:
+            break
+        table.play(move)
+    status, ended_again = post(client, game_id, "play", {"token": table.token, "move": move}, table.credentials[seat])
+    assert status == 200 and ended_again["token"] != ended["token"]
+    table.token, table.state = ended["token"], ended["state"]
+    dealt = [post(client, game_id, "deal", {"previous": token})[1] for token in (ended["token"], ended["token"], ended_again["token"])]
+    assert len({answer["state"]["deal"]["commitment"] for answer in dealt}) == 1
+    seat = dealt[0]["state"]["to_act"]
+    views = [post(client, game_id, "view", {"token": answer["token"]}, table.credentials[seat]) for answer in dealt]
+    assert all(status == 200 for status, _ in views) and views[0] == views[1] == views[2]
+    # Another match's second hand, and this match's third, are other hands.
+    other = Table(client, game_id, deal(client, game_id))
+    other.play_out(random.Random(1))
+    other_second = post(client, game_id, "deal", {"previous": other.token})[1]
+    assert other_second["state"]["deal"]["commitment"] != dealt[0]["state"]["deal"]["commitment"]
+    second = Table(client, game_id, {**dealt[0], "seats": [{"seat": seat, "credential": credential} for seat, credential in table.credentials.items()]})
+    second.play_out(random.Random(2))
+    revealed = second.state["deal"]
+    assert hashlib.sha256(bytes.fromhex(revealed["nonce"]) + revealed["seed"].to_bytes(8, "big")).hexdigest() == revealed["commitment"]
+    if not second.state["match"]["over"]:
+        third = post(client, game_id, "deal", {"previous": second.token})[1]
+        assert third["state"]["deal"]["commitment"] != revealed["commitment"]
+
+
 @pytest.mark.parametrize("chosen", [{"seed": 5}, {"deck": None}, {"hands": None}])
 def test_chosen_deals_and_replays_are_refused_unless_allowed(chosen):
     body = dict(chosen)
@@ -246,8 +285,28 @@ def test_sealed_and_open_modes_play_the_same_game_for_the_same_deal(game_id):
 # -- tokens: every change is refused, and their length tells nothing --------------------
 
 
+B64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+def _respelled(text):
+    """Other spellings of unpadded base64url ``text`` that a lenient decoder
+    reads as the same bytes: padded, in the standard alphabet, with the
+    unused low bits of the last character set. Each must be refused, so a
+    token or credential has one accepted form."""
+    yield "padded", text + "=" * (-len(text) % 4 or 4)
+    if "-" in text or "_" in text:
+        yield "standard alphabet", text.replace("-", "+").replace("_", "/")
+    unused_bits = {2: 4, 3: 2}.get(len(text) % 4, 0)
+    if unused_bits:
+        last = B64_ALPHABET.index(text[-1])
+        yield "last character's unused bits set", text[:-1] + B64_ALPHABET[last | (1 << unused_bits) - 1]
+
+
 def _tampered(token):
     version, key_id, body = token.split(".")
+    for name, spelling in _respelled(body):
+        yield name, f"{version}.{key_id}.{spelling}"
+    yield "with a newline", f"{version}.{key_id}.{body[:8]}\n{body[8:]}"
     yield "empty", ""
     yield "not a token", "hello"
     yield "cut", token[:-5]
@@ -275,6 +334,33 @@ def test_every_change_to_a_token_is_refused_and_never_a_500():
             assert refused["code"] in ("state_token_invalid", "validation_failed"), (name, refused)
         status, refused = post(client, "agency", "deal", {"previous": changed})
         assert status in (403, 422) and refused["code"] in ("state_token_invalid", "validation_failed"), (name, refused)
+
+
+def test_every_change_to_a_credential_is_refused_and_never_a_500():
+    """Regression: a seat written in other Unicode digits ("²") was a 500, and
+    "01" or a padded MAC were accepted."""
+    client = sealed_client()
+    table = Table(client, "agram", deal(client, "agram", dealer=0))
+    seat = table.state["to_act"]
+    credential = table.credentials[seat]
+    version, key_id, seat_text, mac = credential.split(".")
+    changes = [(name, f"{version}.{key_id}.{seat_text}.{spelling}") for name, spelling in _respelled(mac)]
+    for spelled in ("²", "0" + seat_text, "+" + seat_text, f" {seat_text}", f"{seat_text} ", "١", "", "-0", "1e0", "999"):
+        changes.append((f"seat {spelled!r}", f"{version}.{key_id}.{spelled}.{mac}"))
+    changes += [
+        ("other version", f"c2.{key_id}.{seat_text}.{mac}"),
+        ("unknown key", f"{version}.AAAAAAAA.{seat_text}.{mac}"),
+        ("extra part", f"{credential}.x"),
+        ("cut", credential[:-3]),
+        ("non-ASCII MAC", f"{version}.{key_id}.{seat_text}.{mac[:-1]}é"),
+        ("another seat's MAC", f"{version}.{key_id}.{(seat + 1) % 3}.{mac}"),
+    ]
+    legal_status, _ = table.legal(seat)
+    assert legal_status == 200
+    for name, changed in changes:
+        for operation in ("legal-moves", "view"):
+            status, refused = post(client, "agram", operation, {"token": table.token}, changed)
+            assert status == 403 and refused["code"] == "seat_credential_invalid", (name, operation, refused)
 
 
 def test_a_token_of_another_key_or_game_is_refused_and_rolled_keys_still_open():

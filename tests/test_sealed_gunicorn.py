@@ -61,5 +61,15 @@ def test_the_relay_example_plays_a_sealed_hand(server):
     spec = importlib.util.spec_from_file_location("sealed_relay", ROOT / "examples" / "sealed_relay.py")
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
-    final = example.main(f"http://127.0.0.1:{server.port}", seed=3)
+    url = f"http://127.0.0.1:{server.port}"
+    relay = example.main(url, seed=3)
+    final = relay.state
     assert final["hand_over"] is True and final["ply"] > 0 and "seed" in final["deal"]
+    # The next hand's first token is the newest though its ply starts again at
+    # 0 (regression: the relay compared ply alone and kept the old hand's token).
+    old_token = relay.token
+    relay.next_hand()
+    assert relay.state["ply"] == 0 and relay.state["match"]["hand"] == final["match"]["hand"] + 1
+    newest = relay.token
+    relay.keep({"token": old_token, "state": final})  # an answer about the old hand arriving late
+    assert relay.token == newest

@@ -35,7 +35,7 @@ from ..games import Game, Hand
 from ..games.records import RawState
 from ..schemas.games import dump_state, schemas_for, trusted_arguments, trusted_hand
 from ..schemas.sealed import Provenance, dump_public, hand_of, payload
-from ..sealing import MAX_TOKEN_CHARS, Sealer, Unsealable, new_match_id
+from ..sealing import MAX_TOKEN_CHARS, Sealer, Unsealable, draw, new_match_id
 from ..tricks import Play
 from .body import json_body
 
@@ -196,17 +196,16 @@ class SealedHolding(Holding):
                 "chosen_deal_refused",
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
+        source = chosen[0] if chosen else "random"
+        seed, nonce = draw()
         match_id = new_match_id()
         if "previous" in args:
             previous, before = self._open(game, args["previous"], "previous")
             args["previous"], match_id = previous, before.match_id
-        source = chosen[0] if chosen else "random"
-        nonce = None
+            seed, nonce = before.next_draw  # drawn with the finished hand: the same for every deal from it
         if source == "random":
-            args["seed"] = secrets.randbits(64)
-        if source in ("random", "seed"):
-            nonce = secrets.token_bytes(16)
-        return args, Provenance(match_id, source, nonce)
+            args["seed"] = seed
+        return args, Provenance(match_id, source, nonce if source in ("random", "seed") else None)
 
     def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
         if not self.allow_chosen:

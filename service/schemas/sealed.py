@@ -4,9 +4,15 @@ A token's payload (sealed by ``service.sealing``) is JSON whose length
 depends only on what every seat may see: the public record of the hand
 (game, seating, options, match record, every play, where the deal came from)
 and a fixed-width ``private`` block (base64url) with the seed, the
-commitment's nonce and, for each card of the game's deck in deck order, the
+commitment's nonce, the next hand's draw and, for each card of the game's deck in deck order, the
 seat it was dealt to and its place in that seat's dealt order (or undealt).
 So not even a token's length tells a seat anything about hidden cards.
+
+**The next hand's draw.** Each deal also draws the match's next hand's seed
+and nonce from the operating system and seals them in every token of the
+hand, where ``deal`` with ``"previous"`` takes them: dealing again from the
+same finished hand, or from another ending of it, gives the same next hand,
+so no seat can deal its next hand over and over until it likes its cards.
 
 The public state is what every seat may see (the game's ``observe`` with no
 seat), with where the deal came from, the match id and the ply.
@@ -16,7 +22,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -24,14 +30,15 @@ import orjson
 from ..cards import Card
 from ..games import GAMES, Hand
 from ..games.records import MatchRecord, Seating
-from ..sealing import Unsealable, b64, commitment, unb64
+from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play
 from .records import dump_record
 
-PAYLOAD_VERSION = 1
+PAYLOAD_VERSION = 2
 UNDEALT = 255
-_HEADER = struct.Struct(">?Q16s")
-"""The private block's head: whether there is a seed, the seed, the nonce."""
+_HEADER = struct.Struct(">?Q16sQ16s")
+"""The private block's head: whether there is a seed, the seed, the nonce,
+the next hand's seed and nonce."""
 
 
 @dataclass(frozen=True)
@@ -42,11 +49,15 @@ class Provenance:
         match_id: the same for every hand of a match.
         source: ``random``, ``seed``, ``deck`` or ``hands``.
         nonce: the 16 bytes committed with the seed (seeded deals), else ``None``.
+        next_draw: the seed (64 bits) and nonce (16 bytes) of the match's
+            next hand when it is dealt at random, drawn from the operating
+            system with this hand's deal.
     """
 
     match_id: str
     source: str
     nonce: bytes | None = None
+    next_draw: tuple[int, bytes] = field(default_factory=draw)
 
 
 def payload(hand: Hand, provenance: Provenance) -> bytes:
@@ -61,7 +72,7 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         "options": hand.options,
         "match": [hand.match.hand, hand.match.previous, hand.match.chooser],
         "plays": [[play.seat, play.card.code, play.holder] for play in hand.history],
-        "private": b64(_private(hand, provenance.nonce)),
+        "private": b64(_private(hand, provenance)),
     }
     return orjson.dumps(record)
 
@@ -79,11 +90,11 @@ def hand_of(data: bytes) -> tuple[Hand, Provenance]:
         raise Unsealable("a payload of another version")
     players, first_leader, dealer = record["seating"]
     number, previous, chooser = record["match"]
-    seed, nonce, hands = _read_private(unb64(record["private"]), game.deck, players)
+    seed, nonce, next_draw, hands = _read_private(unb64(record["private"]), game.deck, players)
     plays = [Play(seat, Card.parse(code), holder) for seat, code, holder in record["plays"]]
     hand = game.rebuild(Seating(players, first_leader, dealer), record["options"], hands, seed,
                         MatchRecord(number, tuple(previous), chooser), plays)
-    return hand, Provenance(record["match_id"], record["source"], nonce)
+    return hand, Provenance(record["match_id"], record["source"], nonce, next_draw)
 
 
 def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
@@ -103,9 +114,9 @@ def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
     return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown}
 
 
-def _private(hand: Hand, nonce: bytes | None) -> bytes:
-    """The fixed-width private block: seed, nonce, and each deck card's seat and place."""
-    head = _HEADER.pack(hand.seed is not None, hand.seed or 0, nonce or bytes(16))
+def _private(hand: Hand, provenance: Provenance) -> bytes:
+    """The fixed-width private block: seed, nonce, the next hand's draw, and each deck card's seat and place."""
+    head = _HEADER.pack(hand.seed is not None, hand.seed or 0, provenance.nonce or bytes(16), *provenance.next_draw)
     where = {card: (seat, place) for seat, cards in enumerate(hand.deal_hands) for place, card in enumerate(cards)}
     body = bytearray()
     for card in hand.game.deck:
@@ -113,12 +124,12 @@ def _private(hand: Hand, nonce: bytes | None) -> bytes:
     return head + bytes(body)
 
 
-def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, list[list[Card]]]:
-    has_seed, seed, nonce = _HEADER.unpack_from(block)
+def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, tuple[int, bytes], list[list[Card]]]:
+    has_seed, seed, nonce, next_seed, next_nonce = _HEADER.unpack_from(block)
     placed: list[list[tuple[int, Card]]] = [[] for _ in range(players)]
     for index, card in enumerate(deck):
         seat, place = block[_HEADER.size + 2 * index], block[_HEADER.size + 2 * index + 1]
         if seat != UNDEALT:
             placed[seat].append((place, card))
     hands = [[card for _, card in sorted(cards)] for cards in placed]
-    return (seed if has_seed else None), (nonce if has_seed else None), hands
+    return (seed if has_seed else None), (nonce if has_seed else None), (next_seed, next_nonce), hands
