@@ -20,6 +20,11 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_LOG_LEVEL`` | ``info`` | gunicorn's own log level (errors, worker events) |
 | ``GUNICORN_WORKER_TMP_DIR`` | ``/dev/shm`` if present | worker heartbeat files (keep off disk) |
 | ``PROMETHEUS_MULTIPROC_DIR`` | a new temp dir | where workers share metrics; emptied at start |
+
+Every number is a whole number of at least 1 (``GUNICORN_MAX_REQUESTS`` and
+its jitter: at least 0); any other value stops gunicorn at start with a
+sentence naming the variable. No limit or deadline can be turned off: where
+gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 """
 
 import glob
@@ -27,8 +32,15 @@ import os
 import tempfile
 
 
-def _int(name: str, default: int) -> int:
-    return int(os.environ.get(name, default))
+def _int(name: str, default: int, minimum: int = 1) -> int:
+    """The whole number a variable sets, or ``default``; anything else stops
+    gunicorn at start with a sentence naming the variable (no traceback)."""
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not (text.isascii() and text.isdigit()) or int(text) < minimum:
+        raise SystemExit(f"{name}={text!r} is not valid: set it to a whole number of at least {minimum}, or leave it unset")
+    return int(text)
 
 
 def _usable_cores() -> int:
@@ -88,8 +100,8 @@ keepalive = _int("GUNICORN_KEEPALIVE", 5)
 _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
-max_requests = _int("GUNICORN_MAX_REQUESTS", 10000)
-max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 1000)
+max_requests = _int("GUNICORN_MAX_REQUESTS", 10000, minimum=0)
+max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 1000, minimum=0)
 
 # Tight request limits: the API takes small JSON bodies and few headers.
 limit_request_line = _int("GUNICORN_LIMIT_REQUEST_LINE", 2048)

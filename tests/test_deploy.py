@@ -89,6 +89,27 @@ def test_gunicorn_config_uses_only_known_settings(monkeypatch, tmp_path):
     assert settings["accesslog"] is None  # the app logs each request itself
 
 
+@pytest.mark.parametrize("name", ["GUNICORN_WORKERS", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_KEEPALIVE", "GUNICORN_REQUEST_TIMEOUT",
+                                  "GUNICORN_TIMEOUT", "GUNICORN_LIMIT_REQUEST_LINE", "GUNICORN_LIMIT_REQUEST_FIELD_SIZE"])
+@pytest.mark.parametrize("value", ["abc", "0", "-1", "1.5", "²", "1e3"])
+def test_a_bad_number_in_the_gunicorn_settings_stops_it_naming_the_variable(monkeypatch, tmp_path, name, value):
+    """Regression: GUNICORN_WORKERS=abc was a traceback, and
+    GUNICORN_REQUEST_TIMEOUT=0 (gunicorn: no deadline) was taken."""
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    monkeypatch.setenv(name, value)
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    assert str(stopped.value).startswith(f"{name}={value!r} is not valid")
+
+
+def test_gunicorn_numbers_are_read_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    for name, value in (("GUNICORN_WORKERS", " 3 "), ("GUNICORN_MAX_REQUESTS", "0"), ("GUNICORN_REQUEST_TIMEOUT", "7")):
+        monkeypatch.setenv(name, value)
+    settings = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    assert (settings["workers"], settings["max_requests"], settings["_request_timeout"]) == (3, 0, 7)
+
+
 def _get(port: int, path: str) -> str:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
         return response.read().decode()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import logging
@@ -325,6 +326,20 @@ def test_chunked_body_at_limit_is_read_whole(probe):
 def test_non_json_body_is_415(probe, content_type):
     response = probe.post("/probe/echo", data='{"word": "ok"}', content_type=content_type)
     assert_problem(response, 415, "unsupported_media_type")
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate", "br", "x-made-up", "GZIP", "gzip, identity"])
+def test_an_encoded_body_is_415(probe, encoding):
+    """Regression: a gzip body was read as JSON (a 400 that blamed its JSON)."""
+    body = gzip.compress(b'{"word": "ok"}') if encoding.lower().startswith("gzip") else b'{"word": "ok"}'
+    response = probe.post("/probe/echo", data=body, content_type="application/json", headers={"Content-Encoding": encoding})
+    problem = assert_problem(response, 415, "unsupported_media_type")
+    assert "Content-Encoding" in problem["detail"]
+
+
+def test_an_identity_encoded_body_is_read(probe):
+    response = probe.post("/probe/echo", data='{"word": "ok"}', content_type="application/json", headers={"Content-Encoding": "identity"})
+    assert response.status_code == 200 and response.get_json() == {"word": "ok"}
 
 
 def test_json_suffix_media_type_is_accepted(probe):

@@ -11,7 +11,8 @@
    the server's deadline 408 ``request_timeout``.
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
-   answers 415: every such operation requires a JSON body.
+   answers 415: every such operation requires a JSON body, sent unencoded (a
+   ``Content-Encoding`` other than ``identity`` is a 415 too).
 4. Security headers on every response (a Content-Security-Policy for the API,
    another for the docs and another for the table page), and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
@@ -40,6 +41,7 @@ from typing import IO, Any, cast
 import flask
 import orjson
 from flask_cors import CORS
+from flask_smorest import abort
 from gunicorn.http import errors as http_errors
 from pythonjsonlogger.orjson import OrjsonFormatter
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
@@ -255,6 +257,9 @@ def _require_json() -> None:
         return  # no body expected, or a 404/405 that routing answers first
     if not _is_json(request.mimetype):  # includes a missing Content-Type (and body)
         raise UnsupportedMediaType()
+    encoding = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
+    if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
+        abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")
 
 
 def _finish(response: flask.Response) -> flask.Response:
