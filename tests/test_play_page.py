@@ -69,22 +69,28 @@ def play_through_the_page(page: Page, base: str, game: str, players: int, seat: 
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#seat", str(seat))
-    page.click("#deal")
-    page.wait_for_selector("#table:not([hidden])")
     refusal = None
-    for _ in range(40):
-        page.wait_for_selector("body[data-busy=false]")
-        if page.get_attribute("#status", "data-state") != "your-turn":
-            break
-        illegal = page.query_selector("#hand button.card:not(.legal)")
-        if refusal is None and illegal is not None:
-            illegal.click()
+    # A random deal (sealed mode deals only at random) can end before this
+    # seat ever holds a card it may not play (an Agency hand can end after a
+    # few plays, A12a): deal again until a refusal was shown.
+    for _deal in range(8):
+        page.click("#deal")
+        page.wait_for_selector("#table:not([hidden])")
+        for _ in range(40):
             page.wait_for_selector("body[data-busy=false]")
-            refusal = page.inner_text("#refusal")
-            assert page.is_visible("#refusal") and page.get_attribute("#status", "data-state") == "your-turn"
-            page.screenshot(path=str(SCREENSHOTS / f"{shot}-refusal.png"), full_page=True)
-        page.click("#hand button.card.legal")
-    page.wait_for_selector("body[data-busy=false]")
+            if page.get_attribute("#status", "data-state") != "your-turn":
+                break
+            illegal = page.query_selector("#hand button.card:not(.legal)")
+            if refusal is None and illegal is not None:
+                illegal.click()
+                page.wait_for_selector("body[data-busy=false]")
+                refusal = page.inner_text("#refusal")
+                assert page.is_visible("#refusal") and page.get_attribute("#status", "data-state") == "your-turn"
+                page.screenshot(path=str(SCREENSHOTS / f"{shot}-refusal.png"), full_page=True)
+            page.click("#hand button.card.legal")
+        page.wait_for_selector("body[data-busy=false]")
+        if refusal is not None:
+            break
     page.screenshot(path=str(SCREENSHOTS / f"{shot}.png"), full_page=True)
     assert problems == []
     return {
