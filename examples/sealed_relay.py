@@ -6,10 +6,12 @@ Start the referee in sealed mode, then run this file:
     python3 examples/sealed_relay.py --url http://localhost:8000
 
 The relay deals the first hand, hands each player one seat's credential, and
-after that only forwards: it keeps the newest token of the match (the one with
-the highest ``(match.hand, ply)``: ``ply`` starts again at 0 in each hand) and passes each player's request on to the referee. No
-player ever holds another seat's credential or sees a card hidden from it:
-each asks for its own view and legal moves, and plays only for its own seat.
+after that only forwards. It keeps the tokens to itself (players get public
+states, views and events, never a token), keeps the newest token of the match
+(the highest ``(match.hand, ply)``: ``ply`` starts again at 0 in each hand),
+and passes each player's request on to the referee. No player ever holds
+another seat's credential or a token, or sees a card hidden from it: each asks
+for its own view and legal moves, and plays only for its own seat.
 Only the standard library is used.
 """
 
@@ -45,8 +47,12 @@ class Relay:
         self.url, self.token, self.state = url, dealt["token"], dealt["state"]
 
     def forward(self, name: str, body: dict[str, Any], credential: str | None = None) -> dict[str, Any]:
-        """Pass a seat's request on with the newest token; keep the answer's token if newer."""
-        return self.keep(call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential))
+        """Pass a seat's request on with the newest token; keep the answer's
+        token if newer, and answer the seat without it. A seat holding a
+        token could try a move on it without the relay, and in Agency a move
+        that ends the hand early reveals the seed (README: sealed)."""
+        answer = self.keep(call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential))
+        return {key: value for key, value in answer.items() if key != "token"}
 
     def next_hand(self) -> dict[str, Any]:
         """Deal the match's next hand from the newest token (its seats keep their credentials)."""

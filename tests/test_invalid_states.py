@@ -163,3 +163,13 @@ def test_no_hand_is_dealt_after_the_last_one_a_state_may_number(client):
             assert status == 200 and body["state"]["match"]["hand"] == MAX_HANDS
         else:
             assert status == 409 and body["code"] == "match_over" and "1,000,000 hands" in body["detail"]
+
+
+def test_a_foreign_card_is_named_once_however_often_it_appears(client):
+    """Regression: a deck of 35 Walls listed "deck: W is not in the agram deck" 35 times."""
+    status, body = post(client, "/v1/games/agram/deal", {"players": 3, "deck": ["W"] * 30 + ["7V"] * 5})
+    assert status == 409 and body["code"] == "invalid_state"
+    assert body["problems"] == [
+        "deck: W is not in the agram deck", "deck: 7V is not in the agram deck",
+        "deck: 7V appears more than once; every card is unique",
+    ]

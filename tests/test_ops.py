@@ -337,6 +337,20 @@ def test_an_encoded_body_is_415(probe, encoding):
     assert "Content-Encoding" in problem["detail"]
 
 
+@pytest.mark.parametrize("charset", ["utf-16", "latin-1", "ascii", "x"])
+def test_a_body_in_another_charset_is_415(probe, charset):
+    """Regression: `charset=utf-16` was accepted and the body read as UTF-8."""
+    response = probe.post("/probe/echo", data=b'{"word": "ok"}', content_type=f"application/json; charset={charset}")
+    problem = assert_problem(response, 415, "unsupported_media_type")
+    assert "UTF-8" in problem["detail"]
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8"])
+def test_a_utf8_charset_is_read(probe, charset):
+    response = probe.post("/probe/echo", data='{"word": "ok"}', content_type=f"application/json; charset={charset}")
+    assert response.status_code == 200 and response.get_json() == {"word": "ok"}
+
+
 def test_an_identity_encoded_body_is_read(probe):
     response = probe.post("/probe/echo", data='{"word": "ok"}', content_type="application/json", headers={"Content-Encoding": "identity"})
     assert response.status_code == 200 and response.get_json() == {"word": "ok"}

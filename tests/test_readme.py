@@ -94,3 +94,16 @@ def test_readme_game_loop_plays_a_whole_hand(tmp_path):
     assert events[0] == {"type": "card_played", "seat": 0, "card": events[0]["card"], "holder": events[0]["holder"]}
     assert events[-1]["type"] == "hand_over" and score["hand_over"] is True
     assert score["winner"] == events[-1]["winner"] and score["team_points"] == events[-1]["team_points"]
+
+
+def test_readme_refusal_example_is_the_answer(client):
+    """The illegal-move example is what the referee answers to seat 0 playing
+    out of turn in the examples' hand (regression: it showed the seat to
+    act's moves, which a refusal no longer lists)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("An illegal move answers like this", 1)[1]
+    documented = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
+    state = client.post("/v1/games/agram/deal", json={"players": 3, "seed": 42}).get_json()["state"]
+    response = client.post("/v1/games/agram/play", json={"state": state, "move": {"seat": 0, "card": "3D"}})
+    assert response.status_code == 409
+    assert {name: response.get_json()[name] for name in documented} == documented

@@ -57,14 +57,21 @@ def test_a_sealed_hand_over_http(server, game_id):
     assert status == 403 and refused["code"] == "state_token_invalid"
 
 
-def test_the_relay_example_plays_a_sealed_hand(server):
+def test_the_relay_example_plays_a_sealed_hand(server, monkeypatch):
     spec = importlib.util.spec_from_file_location("sealed_relay", ROOT / "examples" / "sealed_relay.py")
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
     url = f"http://127.0.0.1:{server.port}"
     relay = example.main(url, seed=3)
-    final = relay.state
+    final, final_token = relay.state, relay.token
     assert final["hand_over"] is True and final["ply"] > 0 and "seed" in final["deal"]
+    # Players get no token from the relay, so none can try moves on it alone.
+    newer = {"token": "t-newer", "state": {**final, "ply": final["ply"] + 1}, "events": []}
+    with monkeypatch.context() as patched:
+        patched.setattr(example, "call", lambda *args, **kwargs: newer)
+        assert relay.forward("play", {"move": {}}, "c") == {"state": newer["state"], "events": []}
+    assert relay.token == "t-newer"
+    relay.token, relay.state = final_token, final
     # The next hand's first token is the newest though its ply starts again at
     # 0 (regression: the relay compared ply alone and kept the old hand's token).
     old_token = relay.token

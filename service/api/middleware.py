@@ -11,8 +11,9 @@
    the server's deadline 408 ``request_timeout``.
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
-   answers 415: every such operation requires a JSON body, sent unencoded (a
-   ``Content-Encoding`` other than ``identity`` is a 415 too).
+   answers 415: every such operation requires a JSON body in UTF-8, sent
+   unencoded (another ``charset``, or a ``Content-Encoding`` other than
+   ``identity``, is a 415 too).
 4. Security headers on every response (a Content-Security-Policy for the API,
    another for the docs and another for the table page), and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
@@ -257,6 +258,9 @@ def _require_json() -> None:
         return  # no body expected, or a 404/405 that routing answers first
     if not _is_json(request.mimetype):  # includes a missing Content-Type (and body)
         raise UnsupportedMediaType()
+    charset = request.mimetype_params.get("charset", "utf-8").lower()
+    if charset not in ("utf-8", "utf8"):  # JSON is UTF-8 (RFC 8259); another charset was read as UTF-8 anyway
+        abort(415, message=f"The request body must be JSON in UTF-8: charset {charset[:40]!r} is not accepted.")
     encoding = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
     if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
         abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")

@@ -781,9 +781,9 @@ def dealt_hands_problems(game: TrickGame, hands: Sequence[Sequence[Card]], seats
 
 
 def card_problems(where: str, cards: Sequence[Card], game: TrickGame) -> list[str]:
-    """Problems with one list of cards: cards not in the game's deck."""
+    """Problems with one list of cards: each card not in the game's deck, once."""
     deck = game.deck_set
-    return [f"{where}: {card} is not in the {game.id} deck" for card in cards if card not in deck]
+    return [f"{where}: {card} is not in the {game.id} deck" for card in dict.fromkeys(cards) if card not in deck]
 
 
 def duplicate_problems(where: str, cards: Sequence[Card]) -> list[str]:
