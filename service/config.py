@@ -7,6 +7,7 @@ environment is read once, when the app is created; a mapping passed to
 | key | type | default | meaning |
 |---|---|---|---|
 | ``REFEREE_MAX_BODY_BYTES`` | int, bytes | 1048576 (1 MiB) | largest request body; larger answers 413 |
+| ``REFEREE_BODY_BUDGET_BYTES`` | int, bytes | 67108864 (64 MiB) | bodies over 64 KiB that one worker process may be receiving at once, counted by their size; one more answers 503 (at least ``REFEREE_MAX_BODY_BYTES``) |
 | ``REFEREE_CORS_ORIGINS`` | list of origins | ``["*"]`` | origins allowed by CORS (comma-separated in the environment) |
 | ``REFEREE_LOG_LEVEL`` | str | ``INFO`` | level of the ``referee`` loggers |
 | ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
@@ -29,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 MAX_BODY_BYTES = "REFEREE_MAX_BODY_BYTES"
+BODY_BUDGET_BYTES = "REFEREE_BODY_BUDGET_BYTES"
 CORS_ORIGINS = "REFEREE_CORS_ORIGINS"
 LOG_LEVEL = "REFEREE_LOG_LEVEL"
 SIGNING_KEYS = "REFEREE_SIGNING_KEYS"
@@ -41,6 +43,7 @@ FALSE_WORDS = frozenset({"false", "0", "no"})
 
 DEFAULTS: dict[str, Any] = {
     MAX_BODY_BYTES: 1024 * 1024,
+    BODY_BUDGET_BYTES: 64 * 1024 * 1024,
     CORS_ORIGINS: ["*"],
     LOG_LEVEL: "INFO",
     SIGNING_KEYS: None,
@@ -122,6 +125,12 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     """
     result = dict(settings)
     result[MAX_BODY_BYTES] = _positive_int(MAX_BODY_BYTES, result[MAX_BODY_BYTES])
+    result[BODY_BUDGET_BYTES] = _positive_int(BODY_BUDGET_BYTES, result[BODY_BUDGET_BYTES])
+    if result[BODY_BUDGET_BYTES] < result[MAX_BODY_BYTES]:
+        raise SettingError(
+            f"{BODY_BUDGET_BYTES} ({result[BODY_BUDGET_BYTES]}) must be at least {MAX_BODY_BYTES} "
+            f"({result[MAX_BODY_BYTES]}), or no body of the largest size could ever be received"
+        )
     result[CORS_ORIGINS] = split_list(result[CORS_ORIGINS]) or ["*"]
     result[LOG_LEVEL] = _log_level(LOG_LEVEL, result[LOG_LEVEL])
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])

@@ -84,3 +84,15 @@ def test_signing_and_sealing_keys_together_refuse_to_start():
     code, output = refuses_to_start({config.SIGNING_KEYS: KEY, config.SEALING_KEYS: OTHER})
     assert code not in (None, 0)
     assert config.SIGNING_KEYS in output and config.SEALING_KEYS in output
+
+
+@pytest.mark.parametrize("value", ["", "lots", "0", "-1", "1.5", str(1024 * 1024 - 1)])
+def test_a_bad_body_budget_refuses_to_start_naming_the_variable(value):
+    """A budget below the largest body could never receive one of that size."""
+    with pytest.raises(config.SettingError, match=config.BODY_BUDGET_BYTES):
+        config.load_settings(environ={config.BODY_BUDGET_BYTES: value})
+
+
+def test_the_body_budget_is_read():
+    assert config.load_settings(environ={})[config.BODY_BUDGET_BYTES] == 64 * 1024 * 1024
+    assert config.load_settings(environ={config.BODY_BUDGET_BYTES: "2097152"})[config.BODY_BUDGET_BYTES] == 2 * 1024 * 1024

@@ -342,3 +342,42 @@ def test_no_answer_over_gunicorn_redirects_to_the_host(port, path):
     # gunicorn itself reads a leading "//name" as the path "/name": served as such, or 404; never 3xx.
     answer = raw_request(port, request_bytes("GET", path, host="attacker.example"))
     assert answer.status in (200, 404) and "location" not in answer.headers, answer
+
+
+# 6. Large bodies that stall: a worker's budget (REFEREE_BODY_BUDGET_BYTES)
+
+
+def test_large_bodies_past_the_budget_are_503_and_every_other_request_is_served():
+    """Two 1 MB bodies that stop after 100 KB fill a 2 MiB budget (regression:
+    with no budget, a few hundred such connections filled a pod's memory).
+    A third large body is 503 at once, with Retry-After, and is not read; a
+    small one is served; once the stalled ones are gone, large ones are
+    received again."""
+    env = {"GUNICORN_REQUEST_TIMEOUT": "20", "REFEREE_BODY_BUDGET_BYTES": str(2 * 1024 * 1024)}
+    large = b'{"players": 3}' + b" " * 100_000  # valid JSON, over the 64 KiB of a small body
+    with running_gunicorn(workers=1, env=env) as server:
+        stalled = []
+        for _ in range(2):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            sock.sendall(f"POST {DEAL} HTTP/1.1\r\nHost: referee\r\n{JSON_HEADERS}Content-Length: 1000000\r\n\r\n".encode()
+                         + b" " * 100_000)
+            stalled.append(sock)
+        time.sleep(0.5)
+        started = time.monotonic()
+        busy = raw_request(server.port, request_bytes("POST", DEAL, large, JSON_HEADERS))
+        assert time.monotonic() - started < 2
+        body = assert_problem(busy, 503, "service_unavailable")
+        assert busy.headers["retry-after"] == "1" and "too many large request bodies" in body["detail"]
+        small = raw_request(server.port, request_bytes("POST", DEAL, b'{"players": 3}', JSON_HEADERS))
+        assert small.status == 200 and healthz_seconds(server.port) is not None
+        # A chunked body has no announced size: it counts as the largest.
+        chunked = raw_request(server.port, chunked_request(DEAL, b'e\r\n{"players": 3}\r\n0\r\n\r\n'))
+        assert_problem(chunked, 503, "service_unavailable")
+        for sock in stalled:
+            sock.close()
+        for _ in range(20):  # the worker sees each stalled connection close, and releases its share
+            time.sleep(0.1)
+            again = raw_request(server.port, request_bytes("POST", DEAL, large, JSON_HEADERS))
+            if again.status == 200:
+                break
+        assert again.status == 200, again.body[:200]

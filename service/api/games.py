@@ -171,7 +171,7 @@ def _verify_signatures() -> None:
         current().verify(body, checking=False)
 
 
-BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 413, 415, 500)}
+BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 408, 413, 415, 500, 503)}
 """The errors every operation with a body can answer, whatever its game (shared responses)."""
 
 STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}

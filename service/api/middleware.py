@@ -8,7 +8,9 @@
    ``REFEREE_MAX_BODY_BYTES`` answers 413, whether it came with a
    ``Content-Length`` or chunked; a body whose framing is broken or that ends
    early answers 400 ``malformed_body``, and one that does not arrive within
-   the server's deadline 408 ``request_timeout``.
+   the server's deadline 408 ``request_timeout``. A large body that would take
+   the worker past ``REFEREE_BODY_BUDGET_BYTES`` of large bodies being
+   received at once answers 503 with ``Retry-After`` (:class:`BodyBudget`).
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
    answers 415: every such operation requires a JSON body in UTF-8, sent
@@ -47,6 +49,7 @@ from gunicorn.http import errors as http_errors
 from pythonjsonlogger.orjson import OrjsonFormatter
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
+from service import config as settings
 from service.api import problems
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -216,12 +219,18 @@ def _read_body() -> flask.Response | None:
     if length is not None and limit is not None and length > limit:
         raise RequestEntityTooLarge()
     wanted = length if length is not None else (limit + 1 if limit is not None else -1)
+    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0)
+    if held is None:
+        return problems.problem(503, "service_unavailable", BUSY_DETAIL, headers={"Retry-After": "1"})
     try:
         body = environ["wsgi.input"].read(wanted)
     except TimeoutError:
         return problems.problem(408, "request_timeout", problems.HTTP_DETAILS["request_timeout"])
     except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
         return problems.problem(400, "malformed_body", body_fault(error))
+    finally:
+        BODY_BUDGET.release(held)
     if length is None and limit is not None and len(body) > limit:
         raise RequestEntityTooLarge()
     if length is not None and len(body) < length:
@@ -230,6 +239,47 @@ def _read_body() -> flask.Response | None:
             f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.")
     environ["wsgi.input"] = io.BytesIO(body)
     return None
+
+
+SMALL_BODY_BYTES = 64 * 1024
+"""Bodies up to this size are received without counting against the budget
+(a worker's connections times this bounds them)."""
+BUSY_DETAIL = ("The server is receiving too many large request bodies at once; "
+               "send this one again in a moment (Retry-After).")
+
+
+class BodyBudget:
+    """How many bytes of large request bodies this worker process is
+    receiving at once (bodies over :data:`SMALL_BODY_BYTES`, counted by their
+    announced size, or the size limit when chunked).
+
+    A client that sends most of a large body and stops holds that much memory
+    until the request deadline; without a bound, a few hundred such
+    connections fill a pod. Past ``REFEREE_BODY_BUDGET_BYTES`` one more large
+    body answers 503 at once and is not read. gevent switches greenlets only
+    at I/O, so the count needs no lock.
+    """
+
+    def __init__(self) -> None:
+        self.receiving = 0
+
+    def reserve(self, size: int) -> int | None:
+        """Count a body of ``size`` bytes (a chunked one: the size limit,
+        plus one): the bytes to release after reading (0 for a small body or
+        none), or ``None`` when over the budget."""
+        if size <= SMALL_BODY_BYTES:
+            return 0
+        if self.receiving + size > flask.current_app.config[settings.BODY_BUDGET_BYTES]:
+            return None
+        self.receiving += size
+        return size
+
+    def release(self, size: int) -> None:
+        self.receiving -= size
+
+
+BODY_BUDGET = BodyBudget()
+"""This worker's budget (one per process: gunicorn's workers are processes)."""
 
 
 # What each fault gunicorn raises while a body is read means, most specific first.

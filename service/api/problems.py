@@ -320,6 +320,9 @@ RESPONSE_DESCRIPTIONS: dict[int, str] = {
     413: "The body is larger than the service accepts (`payload_too_large`).",
     415: "The body is not sent as JSON (`unsupported_media_type`).",
     500: "A bug (`internal_error`): logged with the request id, never a stack trace.",
+    408: "The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.",
+    503: "The server is receiving too many large bodies at once (`service_unavailable`); "
+         "send it again after `Retry-After` seconds.",
 }
 """What the shared error responses (``#/components/responses/<STATUS_NAME>``) mean here."""
 

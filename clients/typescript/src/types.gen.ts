@@ -4606,6 +4606,10 @@ export type AgencyCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: AgencyProblem;
@@ -4625,6 +4629,10 @@ export type AgencyCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4659,6 +4667,10 @@ export type AgencyDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: AgencyProblem;
@@ -4678,6 +4690,10 @@ export type AgencyDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4712,6 +4728,10 @@ export type AgencyLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgencyProblem;
@@ -4731,6 +4751,10 @@ export type AgencyLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4765,6 +4789,10 @@ export type AgencyPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: AgencyProblem;
@@ -4784,6 +4812,10 @@ export type AgencyPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4818,6 +4850,10 @@ export type AgencyReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: AgencyProblem;
@@ -4837,6 +4873,10 @@ export type AgencyReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4871,6 +4911,10 @@ export type AgencyScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgencyProblem;
@@ -4890,6 +4934,10 @@ export type AgencyScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4920,6 +4968,10 @@ export type AgencyTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: AgencyProblem;
@@ -4939,6 +4991,10 @@ export type AgencyTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -4973,6 +5029,10 @@ export type AgencyViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgencyProblem;
@@ -4992,6 +5052,10 @@ export type AgencyViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5022,6 +5086,10 @@ export type AgramMaliCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: AgramMaliProblem;
@@ -5041,6 +5109,10 @@ export type AgramMaliCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5075,6 +5147,10 @@ export type AgramMaliDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: AgramMaliProblem;
@@ -5094,6 +5170,10 @@ export type AgramMaliDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5128,6 +5208,10 @@ export type AgramMaliLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramMaliProblem;
@@ -5147,6 +5231,10 @@ export type AgramMaliLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5181,6 +5269,10 @@ export type AgramMaliPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: AgramMaliProblem;
@@ -5200,6 +5292,10 @@ export type AgramMaliPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5234,6 +5330,10 @@ export type AgramMaliReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: AgramMaliProblem;
@@ -5253,6 +5353,10 @@ export type AgramMaliReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5287,6 +5391,10 @@ export type AgramMaliScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramMaliProblem;
@@ -5306,6 +5414,10 @@ export type AgramMaliScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5336,6 +5448,10 @@ export type AgramMaliTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: AgramMaliProblem;
@@ -5355,6 +5471,10 @@ export type AgramMaliTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5389,6 +5509,10 @@ export type AgramMaliViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramMaliProblem;
@@ -5408,6 +5532,10 @@ export type AgramMaliViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5438,6 +5566,10 @@ export type AgramCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: AgramProblem;
@@ -5457,6 +5589,10 @@ export type AgramCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5491,6 +5627,10 @@ export type AgramDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: AgramProblem;
@@ -5510,6 +5650,10 @@ export type AgramDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5544,6 +5688,10 @@ export type AgramLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramProblem;
@@ -5563,6 +5711,10 @@ export type AgramLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5597,6 +5749,10 @@ export type AgramPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: AgramProblem;
@@ -5616,6 +5772,10 @@ export type AgramPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5650,6 +5810,10 @@ export type AgramReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: AgramProblem;
@@ -5669,6 +5833,10 @@ export type AgramReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5703,6 +5871,10 @@ export type AgramScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramProblem;
@@ -5722,6 +5894,10 @@ export type AgramScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5752,6 +5928,10 @@ export type AgramTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: AgramProblem;
@@ -5771,6 +5951,10 @@ export type AgramTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5805,6 +5989,10 @@ export type AgramViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: AgramProblem;
@@ -5824,6 +6012,10 @@ export type AgramViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5854,6 +6046,10 @@ export type FapfapCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: FapfapProblem;
@@ -5873,6 +6069,10 @@ export type FapfapCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5907,6 +6107,10 @@ export type FapfapDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: FapfapProblem;
@@ -5926,6 +6130,10 @@ export type FapfapDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -5960,6 +6168,10 @@ export type FapfapLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: FapfapProblem;
@@ -5979,6 +6191,10 @@ export type FapfapLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6013,6 +6229,10 @@ export type FapfapPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: FapfapProblem;
@@ -6032,6 +6252,10 @@ export type FapfapPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6066,6 +6290,10 @@ export type FapfapReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: FapfapProblem;
@@ -6085,6 +6313,10 @@ export type FapfapReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6119,6 +6351,10 @@ export type FapfapScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: FapfapProblem;
@@ -6138,6 +6374,10 @@ export type FapfapScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6168,6 +6408,10 @@ export type FapfapTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: FapfapProblem;
@@ -6187,6 +6431,10 @@ export type FapfapTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6221,6 +6469,10 @@ export type FapfapViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: FapfapProblem;
@@ -6240,6 +6492,10 @@ export type FapfapViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6270,6 +6526,10 @@ export type SinkSinkCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: SinkSinkProblem;
@@ -6289,6 +6549,10 @@ export type SinkSinkCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6323,6 +6587,10 @@ export type SinkSinkDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: SinkSinkProblem;
@@ -6342,6 +6610,10 @@ export type SinkSinkDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6376,6 +6648,10 @@ export type SinkSinkLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SinkSinkProblem;
@@ -6395,6 +6671,10 @@ export type SinkSinkLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6429,6 +6709,10 @@ export type SinkSinkPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: SinkSinkProblem;
@@ -6448,6 +6732,10 @@ export type SinkSinkPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6482,6 +6770,10 @@ export type SinkSinkReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: SinkSinkProblem;
@@ -6501,6 +6793,10 @@ export type SinkSinkReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6535,6 +6831,10 @@ export type SinkSinkScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SinkSinkProblem;
@@ -6554,6 +6854,10 @@ export type SinkSinkScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6584,6 +6888,10 @@ export type SinkSinkTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: SinkSinkProblem;
@@ -6603,6 +6911,10 @@ export type SinkSinkTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6637,6 +6949,10 @@ export type SinkSinkViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SinkSinkProblem;
@@ -6656,6 +6972,10 @@ export type SinkSinkViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6686,6 +7006,10 @@ export type SparCheckErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * A state of an unsupported version.
      */
     409: SparProblem;
@@ -6705,6 +7029,10 @@ export type SparCheckErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6739,6 +7067,10 @@ export type SparDealErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
      */
     409: SparProblem;
@@ -6758,6 +7090,10 @@ export type SparDealErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6792,6 +7128,10 @@ export type SparLegalMovesErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SparProblem;
@@ -6811,6 +7151,10 @@ export type SparLegalMovesErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6845,6 +7189,10 @@ export type SparPlayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
      */
     409: SparProblem;
@@ -6864,6 +7212,10 @@ export type SparPlayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6898,6 +7250,10 @@ export type SparReplayErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
      */
     409: SparProblem;
@@ -6917,6 +7273,10 @@ export type SparReplayErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -6951,6 +7311,10 @@ export type SparScoreErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SparProblem;
@@ -6970,6 +7334,10 @@ export type SparScoreErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -7000,6 +7368,10 @@ export type SparTrickWinnerErrors = {
      */
     400: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * The plays are not a possible trick (`invalid_trick`).
      */
     409: SparProblem;
@@ -7019,6 +7391,10 @@ export type SparTrickWinnerErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */
@@ -7053,6 +7429,10 @@ export type SparViewErrors = {
      */
     403: Problem;
     /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
      * Invalid state: `problems` lists every problem; or unsupported version.
      */
     409: SparProblem;
@@ -7072,6 +7452,10 @@ export type SparViewErrors = {
      * A bug (`internal_error`): logged with the request id, never a stack trace.
      */
     500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
     /**
      * Error (RFC 9457 problem details)
      */

@@ -47,6 +47,11 @@ def _parse_response(
 
         return response_400
 
+    if response.status_code == 408:
+        response_408 = Problem.from_dict(response.json())
+
+        return response_408
+
     if response.status_code == 409:
         response_409 = AgencyProblem.from_dict(response.json())
 
@@ -71,6 +76,11 @@ def _parse_response(
         response_500 = Problem.from_dict(response.json())
 
         return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
 
     response_default = Problem.from_dict(response.json())
 

@@ -52,6 +52,11 @@ def _parse_response(
 
         return response_403
 
+    if response.status_code == 408:
+        response_408 = Problem.from_dict(response.json())
+
+        return response_408
+
     if response.status_code == 409:
         response_409 = SinkSinkProblem.from_dict(response.json())
 
@@ -76,6 +81,11 @@ def _parse_response(
         response_500 = Problem.from_dict(response.json())
 
         return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
 
     response_default = Problem.from_dict(response.json())
 
