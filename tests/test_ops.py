@@ -337,18 +337,31 @@ def test_an_encoded_body_is_415(probe, encoding):
     assert "Content-Encoding" in problem["detail"]
 
 
-@pytest.mark.parametrize("charset", ["utf-16", "latin-1", "ascii", "x"])
-def test_a_body_in_another_charset_is_415(probe, charset):
-    """Regression: `charset=utf-16` was accepted and the body read as UTF-8."""
-    response = probe.post("/probe/echo", data=b'{"word": "ok"}', content_type=f"application/json; charset={charset}")
+@pytest.mark.parametrize("parameters", ["charset=utf-16", "charset=latin-1", "charset=ascii", "charset=x", "charset=",
+                                        "charset=\u00e9", "charset=utf-16; charset=utf-8", "charset=utf-8;charset=utf-16",
+                                        'charset="utf-16"', "CHARSET=utf-16"])
+def test_a_body_in_another_charset_is_415(probe, parameters):
+    """Regression: `charset=utf-16` was accepted and the body read as UTF-8;
+    then a charset werkzeug cannot parse (empty, non-ASCII) or one before
+    another was dropped unseen."""
+    response = probe.post("/probe/echo", data=b'{"word": "ok"}', content_type=f"application/json; {parameters}")
     problem = assert_problem(response, 415, "unsupported_media_type")
     assert "UTF-8" in problem["detail"]
 
 
-@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8"])
+@pytest.mark.parametrize("charset", ["utf-8", "UTF-8", "utf8", '"utf-8"', " utf-8 "])
 def test_a_utf8_charset_is_read(probe, charset):
     response = probe.post("/probe/echo", data='{"word": "ok"}', content_type=f"application/json; charset={charset}")
     assert response.status_code == 200 and response.get_json() == {"word": "ok"}
+
+
+@pytest.mark.parametrize("coding", ["gzip, chunked", "deflate, chunked", "gzip"])
+def test_a_transfer_coding_other_than_chunked_is_415(probe, coding):
+    """Regression: `Transfer-Encoding: gzip, chunked` was read as if only chunked."""
+    response = probe.post("/probe/echo", data=b'{"word": "ok"}', content_type="application/json",
+                          headers={"Transfer-Encoding": coding})
+    problem = assert_problem(response, 415, "unsupported_media_type")
+    assert "Transfer-Encoding" in problem["detail"]
 
 
 def test_an_identity_encoded_body_is_read(probe):

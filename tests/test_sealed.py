@@ -236,6 +236,28 @@ def test_dealing_the_next_hand_again_gives_the_same_hand(game_id):
         assert third["state"]["deal"]["commitment"] != revealed["commitment"]
 
 
+def test_a_replay_from_a_finished_hand_never_deals_the_real_next_hand():
+    """Regression (with chosen deals allowed): a replay from a finished token
+    dealt the next hand drawn with it, the one the seats play; a replay checks
+    no credential and its refusal lists the named seat's moves, so anyone
+    could read a seat's hidden cards. A replay now draws afresh."""
+    client = sealed_client(allow_chosen=True)
+    table = Table(client, "agram", deal(client, "agram", dealer=0))
+    table.play_out(random.Random(4))
+    real = post(client, "agram", "deal", {"previous": table.token})[1]
+    for _ in range(3):
+        status, replayed = post(client, "agram", "replay", {"deal": {"previous": table.token}, "moves": []})
+        assert status == 200, replayed
+        assert replayed["state"]["deal"]["commitment"] != real["state"]["deal"]["commitment"]
+    seat = real["state"]["to_act"]
+    status, view = post(client, "agram", "view", {"token": real["token"]}, table.credentials[seat])
+    move = {"seat": seat, "card": "W"}  # not an Agram card: refused, with the named seat's legal moves
+    status, refused = post(client, "agram", "replay", {"deal": {"previous": table.token}, "moves": [move]})
+    assert status in (409, 422)
+    listed = {entry["card"] for entry in refused.get("legal_moves", [])}
+    assert not listed or listed != set(view["hand"]), (listed, view["hand"])
+
+
 @pytest.mark.parametrize("chosen", [{"seed": 5}, {"deck": None}, {"hands": None}])
 def test_chosen_deals_and_replays_are_refused_unless_allowed(chosen):
     body = dict(chosen)

@@ -189,7 +189,12 @@ class SealedHolding(Holding):
         hand, provenance = self._open(game, args.get("token"))
         return Held(hand, self._credential_seat(hand, provenance), provenance)
 
-    def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+    def deal_arguments(self, game: Game, args: dict[str, Any], *, redraw: bool = False) -> tuple[dict[str, Any], Provenance | None]:
+        """As :meth:`Holding.deal_arguments`; a random next hand is the one
+        drawn with the finished hand (sealed in its tokens), unless
+        ``redraw``: a replay draws afresh, since it checks no credential and
+        its refusals list the named seat's moves, so it must never deal the
+        match's real next hand."""
         chosen = [name for name in DEAL_SOURCES if name in args]
         if chosen and not self.allow_chosen:
             raise SealRefused(
@@ -202,7 +207,8 @@ class SealedHolding(Holding):
         if "previous" in args:
             previous, before = self._open(game, args["previous"], "previous")
             args["previous"], match_id = previous, before.match_id
-            seed, nonce = before.next_draw  # drawn with the finished hand: the same for every deal from it
+            if not redraw:
+                seed, nonce = before.next_draw  # drawn with the finished hand: the same for every deal from it
         if source == "random":
             args["seed"] = seed
         return args, Provenance(match_id, source, nonce if source in ("random", "seed") else None)
@@ -210,7 +216,7 @@ class SealedHolding(Holding):
     def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
         if not self.allow_chosen:
             raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)")
-        return self.deal_arguments(game, args["deal"])
+        return self.deal_arguments(game, args["deal"], redraw=True)
 
     def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The last hand's provenance: its deal request's source, the match of

@@ -14,8 +14,9 @@
 3. Media type: a POST, PUT or PATCH to a known route whose ``Content-Type`` is
    not JSON (``application/json`` or ``application/*+json``), or is missing,
    answers 415: every such operation requires a JSON body in UTF-8, sent
-   unencoded (another ``charset``, or a ``Content-Encoding`` other than
-   ``identity``, is a 415 too).
+   unencoded (another ``charset``, a ``Content-Encoding`` other than
+   ``identity`` or a ``Transfer-Encoding`` other than ``chunked`` is a 415
+   too).
 4. Security headers on every response (a Content-Security-Policy for the API,
    another for the docs and another for the table page), and ``Cache-Control: no-store`` on all
    but the documentation's static assets.
@@ -54,6 +55,7 @@ from service.api import problems
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:+/=-]{1,128}")
+CHARSET_PARAMETER = re.compile(r";\s*charset\s*=([^;]*)", re.IGNORECASE)
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH"})
 
 # API responses load nothing and may not be framed.
@@ -308,12 +310,18 @@ def _require_json() -> None:
         return  # no body expected, or a 404/405 that routing answers first
     if not _is_json(request.mimetype):  # includes a missing Content-Type (and body)
         raise UnsupportedMediaType()
-    charset = request.mimetype_params.get("charset", "utf-8").lower()
-    if charset not in ("utf-8", "utf8"):  # JSON is UTF-8 (RFC 8259); another charset was read as UTF-8 anyway
-        abort(415, message=f"The request body must be JSON in UTF-8: charset {charset[:40]!r} is not accepted.")
-    encoding = request.environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
+    # JSON is UTF-8 (RFC 8259). Every charset parameter is read from the raw
+    # header: werkzeug drops one it cannot parse, and keeps only the last.
+    for charset in CHARSET_PARAMETER.findall(request.environ.get("CONTENT_TYPE", "")):
+        if charset.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            abort(415, message=f"The request body must be JSON in UTF-8: charset {charset.strip()[:40]!r} is not accepted.")
+    environ = request.environ
+    encoding = environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
     if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
         abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")
+    codings = [coding.strip().lower() for coding in environ.get("HTTP_TRANSFER_ENCODING", "").split(",") if coding.strip()]
+    if any(coding != "chunked" for coding in codings):  # gunicorn undoes chunked only
+        abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {', '.join(codings)[:40]!r} is not accepted.")
 
 
 def _finish(response: flask.Response) -> flask.Response:

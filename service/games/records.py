@@ -36,6 +36,16 @@ class OptionSpec:
     maximum: int | None = None
     nullable: bool = False
 
+    def accepts(self, value: Any) -> bool:
+        """Whether ``value`` is one this option takes: its JSON type, within
+        its range, or ``None`` when nullable."""
+        if value is None:
+            return self.nullable
+        if self.type == "boolean":
+            return isinstance(value, bool)
+        return (type(value) is int and (self.minimum is None or value >= self.minimum)
+                and (self.maximum is None or value <= self.maximum))
+
 
 def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:
     """``given`` completed with each option's default, in spec order.

@@ -82,19 +82,29 @@ def hand_of(data: bytes) -> tuple[Hand, Provenance]:
     only this referee can seal a payload).
 
     Raises:
-        Unsealable: a payload of another version or game.
+        Unsealable: a payload of another version or game, or one this
+            referee could not have sealed (forged with its key).
     """
     record = orjson.loads(data)
     game = GAMES.get(str(record.get("game"))) if isinstance(record, dict) else None
     if game is None or record.get("v") != PAYLOAD_VERSION:
         raise Unsealable("a payload of another version")
-    players, first_leader, dealer = record["seating"]
-    number, previous, chooser = record["match"]
-    seed, nonce, next_draw, hands = _read_private(unb64(record["private"]), game.deck, players)
-    plays = [Play(seat, Card.parse(code), holder) for seat, code, holder in record["plays"]]
-    hand = game.rebuild(Seating(players, first_leader, dealer), record["options"], hands, seed,
-                        MatchRecord(number, tuple(previous), chooser), plays)
-    return hand, Provenance(record["match_id"], record["source"], nonce, next_draw)
+    options = record.get("options")
+    if not isinstance(options, dict) or options.keys() - {spec.name for spec in game.options} or not all(
+            spec.accepts(options.get(spec.name, spec.default)) for spec in game.options):
+        raise Unsealable("a payload this referee could not have sealed (forged with its key): its options")
+    try:
+        players, first_leader, dealer = record["seating"]
+        number, previous, chooser = record["match"]
+        seed, nonce, next_draw, hands = _read_private(unb64(record["private"]), game.deck, players)
+        plays = [Play(seat, Card.parse(code), holder) for seat, code, holder in record["plays"]]
+        hand = game.rebuild(Seating(players, first_leader, dealer), record["options"], hands, seed,
+                            MatchRecord(number, tuple(previous), chooser), plays)
+        return hand, Provenance(record["match_id"], record["source"], nonce, next_draw)
+    except Unsealable:
+        raise
+    except Exception:  # noqa: BLE001 - a payload this referee sealed always rebuilds
+        raise Unsealable("a payload this referee could not have sealed (forged with its key)") from None
 
 
 def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
