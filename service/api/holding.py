@@ -202,13 +202,13 @@ class SealedHolding(Holding):
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
         source = chosen[0] if chosen else "random"
-        seed, nonce = draw()
-        match_id = new_match_id()
         if "previous" in args:
             previous, before = self._open(game, args["previous"], "previous")
             args["previous"], match_id = previous, before.match_id
-            if not redraw:
-                seed, nonce = before.next_draw  # drawn with the finished hand: the same for every deal from it
+            # Drawn with the finished hand: the same for every deal from it.
+            seed, nonce = draw() if redraw else before.next_draw
+        else:
+            match_id, (seed, nonce) = new_match_id(), draw()
         if source == "random":
             args["seed"] = seed
         return args, Provenance(match_id, source, nonce if source in ("random", "seed") else None)

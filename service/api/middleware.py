@@ -48,6 +48,7 @@ from flask_cors import CORS
 from flask_smorest import abort
 from gunicorn.http import errors as http_errors
 from pythonjsonlogger.orjson import OrjsonFormatter
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from service import config as settings
@@ -310,12 +311,12 @@ def _require_json() -> None:
         return  # no body expected, or a 404/405 that routing answers first
     if not _is_json(request.mimetype):  # includes a missing Content-Type (and body)
         raise UnsupportedMediaType()
+    environ = request.environ
     # JSON is UTF-8 (RFC 8259). Every charset parameter is read from the raw
     # header: werkzeug drops one it cannot parse, and keeps only the last.
-    for charset in CHARSET_PARAMETER.findall(request.environ.get("CONTENT_TYPE", "")):
+    for charset in CHARSET_PARAMETER.findall(environ.get("CONTENT_TYPE", "")):
         if charset.strip().strip('"').lower() not in ("utf-8", "utf8"):
             abort(415, message=f"The request body must be JSON in UTF-8: charset {charset.strip()[:40]!r} is not accepted.")
-    environ = request.environ
     encoding = environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
     if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
         abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")
@@ -324,15 +325,22 @@ def _require_json() -> None:
         abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {', '.join(codings)[:40]!r} is not accepted.")
 
 
+def _put(headers: Headers, present: set[str], name: str, value: str) -> None:
+    """Set header ``name`` to ``value``; ``present``: the lower-case names
+    ``headers`` has (``add`` when it is missing: werkzeug's ``set`` looks for
+    the name first)."""
+    if name.lower() in present:
+        headers.set(name, value)
+    else:
+        headers.add(name, value)
+
+
 def _finish(response: flask.Response) -> flask.Response:
     rid = request_id()
     path = flask.request.path
     headers = response.headers
     present = {name.lower() for name, _ in headers}
-    if REQUEST_ID_HEADER.lower() in present:
-        headers.set(REQUEST_ID_HEADER, rid)
-    else:
-        headers.add(REQUEST_ID_HEADER, rid)
+    _put(headers, present, REQUEST_ID_HEADER, rid)
     in_docs = path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/")
     in_play = path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/")
     area = "docs" if in_docs else "play" if in_play else "api"
@@ -340,10 +348,7 @@ def _finish(response: flask.Response) -> flask.Response:
         if name.lower() not in present:
             headers.add(name, value)
     if not path.startswith(DOCS_PREFIX + "/assets/"):
-        if CACHE_HEADER.lower() in present:
-            headers.set(CACHE_HEADER, "no-store")
-        else:
-            headers.add(CACHE_HEADER, "no-store")
+        _put(headers, present, CACHE_HEADER, "no-store")
     elapsed = elapsed_seconds()
     log_access({
         "method": flask.request.method,

@@ -317,10 +317,10 @@ def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[d
 RESPONSE_DESCRIPTIONS: dict[int, str] = {
     400: "The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).",
     403: "With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).",
+    408: "The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.",
     413: "The body is larger than the service accepts (`payload_too_large`).",
     415: "The body is not sent as JSON (`unsupported_media_type`).",
     500: "A bug (`internal_error`): logged with the request id, never a stack trace.",
-    408: "The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.",
     503: "The server is receiving too many large bodies at once (`service_unavailable`); "
          "send it again after `Retry-After` seconds.",
 }

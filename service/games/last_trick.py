@@ -150,12 +150,13 @@ class HandsWon:
         later, the dealer has won something."""
         earlier = match.hand - 1
         values = {1} | set(self.points_by_rank.values())
+        best = max(values)
         problems = match_problems(match, seating.players, options["target"], "seats",
-                                  total=(min(values) * earlier, max(values) * earlier))
+                                  total=(min(values) * earlier, best * earlier))
         previous = list(match.previous)
         # A tally a is a sum of hand values: at least ceil(a / best) hands. The
         # values are 1 to best with no gap (1; Spar 1, 2, 3), so that is exact.
-        fewest = sum(-(-value // max(values)) for value in previous)
+        fewest = sum(-(-value // best) for value in previous)
         if not problems and fewest > earlier:
             problems.append(f"match.previous {previous} needs at least {fewest} earlier hands; there were {earlier}")
         dealer = seating.dealer
