@@ -78,12 +78,14 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     from service import signing
     from service.api import holding as holding_module
     from service.games import GAMES
-    from service.schemas.games import dump_state, trusted_arguments, trusted_hand
+    from service.schemas.games import dump_state, schemas_for
+    from service.schemas.reading import read
     from service.schemas.records import dump_event
-    from service.schemas.sealed import dump_public, hand_of, payload
+    from service.schemas.sealed import dump_public, payload, read_payload
 
     game = GAMES["agency"]
     holding = app.extensions[holding_module.EXTENSION]
+    request_schema = schemas_for("agency").play_request()
     decode: Stage = ("decode the body (orjson)", lambda _: {"body": orjson.loads(body)})
 
     def encode(v: dict[str, Any]) -> bytes:
@@ -93,10 +95,9 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
         return {**v, "events": [dump_event(event) for event in v["played"][1]]}
 
     if mode == "open":
-        loader = _request_schema(app)
         return [
             decode,
-            ("marshmallow load (the request schema flask-smorest holds)", lambda v: {**v, "args": loader.load(v["body"])}),
+            ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
             ("restore: replay every play from the deal, check every field", lambda v: {**v, "hand": game.restore(v["args"]["state"])}),
             ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
             ("dump the state", lambda v: {**v, "answer": {"state": dump_state(v["played"][0])}}),
@@ -109,8 +110,8 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
             decode,
             ("check the signature (HMAC-SHA256 over the sorted JSON)",
              lambda v: (signing.verify(v["body"]["state"], holding.keys), v)[1]),
-            ("read the move (no marshmallow)", lambda v: {**v, "args": trusted_arguments(game, v["body"], ("move",))}),
-            ("rebuild: parse the deal and plays, Game.rebuild", lambda v: {**v, "hand": trusted_hand(game, v["body"]["state"])}),
+            ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
+            ("rebuild: the hand from its record, Game.rebuild", lambda v: {**v, "hand": game.rebuild(v["args"]["state"])}),
             ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
             ("dump the state", lambda v: {**v, "state": dump_state(v["played"][0])}),
             ("sign: encode the sorted state once, HMAC it",
@@ -123,9 +124,9 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     return [
         decode,
         ("open the token (AES-256-GCM)", lambda v: {**v, "data": sealer.open(v["body"]["token"])}),
-        ("rebuild: read the payload, Game.rebuild", lambda v: {**v, "held": hand_of(v["data"])}),
+        ("rebuild: read the payload, Game.rebuild", lambda v: {**v, "held": (lambda read_: (game.rebuild(read_[1]), read_[2]))(read_payload(v["data"]))}),
         ("check the seat's credential (HMAC)", lambda v: (sealer.credential_seat(credential, v["held"][1].match_id), v)[1]),
-        ("read the move (no marshmallow)", lambda v: {**v, "args": trusted_arguments(game, v["body"], ("move",))}),
+        ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
         ("play", lambda v: {**v, "played": game.play(v["held"][0], v["args"]["move"])}),
         ("dump the public state", lambda v: {**v, "public": dump_public(v["played"][0], v["held"][1])}),
         ("seal: the payload, AES-256-GCM",
@@ -133,14 +134,6 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
         ("dump the events", events),
         ("encode the answer (orjson)", encode),
     ]
-
-
-def _request_schema(app: Any) -> Any:
-    """The request schema instance flask-smorest loads the agency play body with."""
-    view = app.view_functions["games.agency_play"]
-    for item in view._apidoc.get("arguments", {}).get("parameters", []):
-        return item["schema"]
-    raise RuntimeError("the agency play view has no request schema")
 
 
 def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Callable[[], bytes]:

@@ -102,6 +102,11 @@ CARD_CODE_PATTERN = r"^(10|[2-9AKQJ1])[SHDCMBV]$|^W$"
 """Every code ``Card.parse`` accepts, as a regular expression (for the schema)."""
 
 
+def all_codes() -> frozenset[str]:
+    """Every code ``Card.parse`` accepts."""
+    return frozenset(_BY_CODE)
+
+
 def cards(codes: str) -> tuple[Card, ...]:
     """Cards from space-separated codes, e.g. ``cards("AH 10S W")``."""
     return tuple(Card.parse(code) for code in codes.split())

@@ -17,40 +17,18 @@ from typing import Any
 import flask
 import orjson
 from flask_smorest import Blueprint, abort
-from marshmallow import Schema, fields, missing
-from webargs.flaskparser import FlaskParser, is_json_request
-from werkzeug.exceptions import HTTPException
+from marshmallow import Schema, ValidationError, fields
 
-from ..errors import RefereeError
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
 from ..schemas.games import dump_view, schema_prefix, schemas_for
+from ..schemas.reading import read
 from ..schemas.records import dump_event, dump_play, dump_record
 from .body import json_body
 from .holding import Held, Holding, current
 from .problems import game_problem, problem_response
 
-
-class StrictJsonParser(FlaskParser):
-    """webargs' Flask parser reading bodies with ``json_body``: faster, and
-    strict JSON, so a malformed body is a 400, never a crash."""
-
-    def load_json(self, req: flask.Request, schema: Schema) -> Any:
-        if not is_json_request(req):
-            return missing
-        try:
-            return json_body()
-        except ValueError as error:
-            self._handle_invalid_json_error(error, req)  # type: ignore[arg-type]  # any ValueError is malformed JSON
-
-
-class GamesBlueprint(Blueprint):  # type: ignore[misc]  # flask-smorest ships no types
-    """The game endpoints' blueprint, parsing bodies with ``StrictJsonParser``."""
-
-    ARGUMENTS_PARSER = StrictJsonParser()
-
-
-blp = GamesBlueprint(
+blp = Blueprint(
     "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
 )
 
@@ -159,20 +137,6 @@ def _json(body: dict[str, Any]) -> flask.Response:
     return flask.current_app.response_class(orjson.dumps(body), mimetype="application/json")
 
 
-@blp.before_request
-def _verify_signatures() -> None:
-    """With signing keys, refuse any state sent back unsigned or changed (403).
-
-    ``check`` reports a bad signature as a problem instead.
-    """
-    if flask.request.method == "POST" and not (flask.request.endpoint or "").endswith("_check"):
-        try:
-            body = json_body()
-        except ValueError:
-            return  # the parser answers 400
-        current().verify(body, checking=False)
-
-
 BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 408, 413, 415, 500, 503)}
 """The errors every operation with a body can answer, whatever its game (shared responses)."""
 
@@ -210,42 +174,40 @@ def _view(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dic
     return dump_view(held.hand, holding.viewer(held, args.get("seat")))
 
 
-def _answered(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
-    """The full path: the hand of the request's loaded arguments (replayed
-    and checked, or opened), then the operation."""
+def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True) -> dict[str, Any]:
+    """The request's body read as ``schema`` reads it (``service.schemas.reading``),
+    after the holding has checked the states it carries (signed mode: their
+    signatures), unless ``verify`` is false (``check`` lists a bad signature
+    as a problem instead).
+
+    Raises:
+        HTTPException: 400 ``malformed_json``, 422 ``validation_failed`` with
+            marshmallow's field errors.
+        RefereeError: a signature refused (403), a state of another version (409).
+    """
+    try:
+        body = json_body()
+    except ValueError:
+        abort(400, messages={"json": ["Invalid JSON body."]})
+    if verify:
+        holding.verify(body, checking=False)
+    try:
+        args: dict[str, Any] = read(schema, body)
+    except ValidationError as error:
+        abort(422, messages={"json": error.messages})
+    return args
+
+
+def _on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
+    """An operation on the hand a request names: the hand loaded as the
+    holding says (replayed and checked, or rebuilt, or opened), then the
+    operation, its answer encoded once."""
     holding = current()
     return _json(answer(game, holding, holding.load(game, args), args))
 
 
-def _trusted_path(game: Game, answer: Answer, members: tuple[str, ...]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """The trusted path, in front of the full one: a request whose hand the
-    referee can trust (a state it signed, a token it sealed) in the plainest
-    form is answered without marshmallow or a replay; anything else goes on
-    to the full path, so every error keeps its exact words. Both paths end
-    in the same ``answer``, so they give the same bytes."""
-
-    def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
-        @functools.wraps(view)
-        def answered(*args: Any, **kwargs: Any) -> Any:
-            holding = current()
-            try:
-                trusted = holding.trusted(game, members)
-                if trusted is not None:
-                    held, request_args = trusted
-                    return _json(answer(game, holding, held, request_args))
-            except (RefereeError, HTTPException):
-                raise  # refusals are answers
-            except Exception:  # noqa: BLE001 - only a state forged with the key gets here
-                # A state this referee made never fails here; one forged with
-                # its key (a field of a type or value the referee never
-                # writes) gets the full path's answer, which checks every
-                # field, rather than a 500.
-                pass
-            return view(*args, **kwargs)
-
-        return answered
-
-    return decorate
+def _no_view() -> None:
+    """What flask-smorest's decorators document (``operation``); never routed."""
 
 
 def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
@@ -273,31 +235,38 @@ def _register(game: Game) -> None:
     }
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
-                  holds_state: bool = True, trusted: tuple[Answer, tuple[str, ...]] | None = None,
-                  **doc: Any) -> Callable[[View], View]:
-        """The decorators of one ``POST`` operation: route, body, answer, every
-        error status it can answer (403 when the body can carry a state) and
-        docs. Its endpoint and ``operationId`` are both ``<game>_<name>``."""
+                  holds_state: bool = True, verify: bool = True, **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+        """Register one ``POST`` operation: its view reads the body (``request_arguments``)
+        and calls the decorated function with what it read. flask-smorest
+        documents the body, the answer, every error status it can answer (403
+        when the body can carry a state) and the docs, from decorators applied
+        to a stub only: the view itself runs none of their wrappers. Its
+        endpoint and ``operationId`` are both ``<game>_<name>``."""
         operation_id = f"{prefix}_{name}"
         errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
         documented = getattr(type(request), "DOCUMENTED_AS", None)
         if documented:  # a body of one of several shapes, loaded by one schema
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
-        decorators = [
-            blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags),
-            *([_trusted_path(game, *trusted)] if trusted else []),
+        docs: list[Callable[[View], View]] = [
             blp.arguments(request),
             blp.response(200, response),
             *(blp.alt_response(status, **errors[status]) for status in sorted(errors)),
             blp.doc(operationId=operation_id, summary=summary, **doc),
         ]
 
-        def decorate(view: View) -> View:
-            for decorator in reversed(decorators):
-                view = decorator(view)
+        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
+            @functools.wraps(answer)
+            def view() -> flask.Response:
+                return answer(request_arguments(request, current(), verify=verify))
+
+            stub: View = _no_view
+            for decorator in reversed(docs):
+                stub = decorator(stub)
+            view._apidoc = stub._apidoc  # type: ignore[attr-defined]
+            blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
             return view
 
-        return decorate
+        return register
 
     @operation(
         "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
@@ -318,7 +287,6 @@ def _register(game: Game) -> None:
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
-        trusted=(_legal_moves, ()),
         responses={
             200: {
                 "links": {
@@ -341,11 +309,11 @@ def _register(game: Game) -> None:
 
         Every move the seat to act may make; none once the hand is over.
         """
-        return _answered(game, _legal_moves, args)
+        return _on_hand(game, _legal_moves, args)
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
-        trusted=(_play, ("move",)), responses={200: {"links": state_links}},
+        responses={200: {"links": state_links}},
     )
     def play(args: dict[str, Any]) -> flask.Response:
         """Play a move.
@@ -354,7 +322,7 @@ def _register(game: Game) -> None:
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        return _answered(game, _play, args)
+        return _on_hand(game, _play, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -372,24 +340,22 @@ def _register(game: Game) -> None:
             out["points"] = trick.points
         return _json(out)
 
-    @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid,
-               trusted=(_score, ()))
+    @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid)
     def score(args: dict[str, Any]) -> flask.Response:
         """Score the hand.
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return _answered(game, _score, args)
+        return _on_hand(game, _score, args)
 
-    @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid,
-               trusted=(_view, ("seat",)))
+    @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
     def view(args: dict[str, Any]) -> flask.Response:
         """One seat's view.
 
         What one seat may know, and nothing more: its own cards, what has been
         played and counts of the rest; never the deal or the seed.
         """
-        return _answered(game, _view, args)
+        return _on_hand(game, _view, args)
 
     @operation(
         "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,
@@ -415,7 +381,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
-        conflict("A state of an unsupported version."), holds_state=False,
+        conflict("A state of an unsupported version."), holds_state=False, verify=False,
     )
     def check(args: dict[str, Any]) -> flask.Response:
         """Check a state.

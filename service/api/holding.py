@@ -33,15 +33,13 @@ from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingErro
 from ..errors import InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand
 from ..games.records import RawState
-from ..schemas.games import dump_state, schemas_for, trusted_arguments, trusted_hand
-from ..schemas.sealed import Provenance, dump_public, hand_of, payload
-from ..sealing import MAX_TOKEN_CHARS, Sealer, Unsealable, draw, new_match_id
+from ..schemas.games import dump_state, schemas_for
+from ..schemas.reading import read
+from ..schemas.sealed import Provenance, dump_public, payload, read_payload
+from ..sealing import Sealer, Unsealable, draw, new_match_id
 from ..tricks import Play
-from .body import json_body
 
 EXTENSION = "referee-holding"
-VERIFIED = "states_verified"
-"""``flask.g`` key: the request carried states and every signature verified."""
 DEAL_SOURCES = ("seed", "deck", "hands")
 
 
@@ -65,6 +63,16 @@ class Holding:
     """Open states: the whole state goes back and forth, and every state sent
     back is replayed and checked."""
 
+    def hand_of(self, game: Game, raw: RawState) -> Hand:
+        """The hand of a state a request sent: trust decides this alone.
+        Open states are replayed from their deal and checked (``restore``).
+
+        Raises:
+            InvalidState: the state is not one the rules could have produced.
+        """
+        hand: Hand = game.restore(raw)
+        return hand
+
     def load(self, game: Game, args: dict[str, Any]) -> Held:
         """The hand of a request's ``state``.
 
@@ -74,15 +82,15 @@ class Holding:
         """
         if "state" not in args:
             self._refuse_token()
-        return Held(game.restore(args["state"]))
+        return Held(self.hand_of(game, args["state"]))
 
     def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
         """The keyword arguments of ``Game.deal`` for a deal request (its
-        ``previous`` hand restored), and the deal's provenance."""
+        ``previous`` hand loaded), and the deal's provenance."""
         if "previous" in args:
             if not isinstance(args["previous"], RawState):
                 self._refuse_token()
-            args["previous"] = game.restore(args["previous"])
+            args["previous"] = self.hand_of(game, args["previous"])
         return args, None
 
     def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
@@ -111,14 +119,6 @@ class Holding:
             abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
         assert seat is not None  # abort raised
         return seat
-
-    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
-        """The hand and arguments of a request this referee can trust without
-        marshmallow or a replay (a state it signed, a token it sealed), or
-        ``None``: the full path then answers, with every error in its exact
-        words. ``members``: the request's other members (``move``, ``seat``).
-        Open states are never trusted."""
-        return None
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """Every problem of the state a ``check`` request sends (it always replays)."""
@@ -151,18 +151,15 @@ class SignedHolding(Holding):
         bytes its signature covers (keys sorted), with the signature added."""
         return {"state": orjson.Fragment(signing.signed_bytes(dump_state(hand), self.keys[0]))}
 
-    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
-        body = flask.g.get("json_body")  # decoded by the signature check, which ran first
-        if not flask.g.get(VERIFIED) or type(body) is not dict or not body.keys() <= {"state", *members}:
-            return None
-        args = trusted_arguments(game, body, members)
-        hand = None if args is None else trusted_hand(game, body.get("state"))
-        return None if hand is None or args is None else (Held(hand), args)
+    def hand_of(self, game: Game, raw: RawState) -> Hand:
+        """A signed state is one this referee made (its signature was checked
+        when the body was read): rebuilt, not replayed (``rebuild``)."""
+        hand: Hand = game.rebuild(raw)
+        return hand
 
     def verify(self, body: Any, checking: bool) -> list[str]:
         sent = sent_states(body)
         bad = [where for where, state in sent if not signing.verify(state, self.keys)]
-        flask.g.setdefault(VERIFIED, bool(sent) and not bad)
         if bad and not checking:
             raise SignatureInvalid(
                 "state_signature_invalid",
@@ -237,21 +234,6 @@ class SealedHolding(Holding):
             out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]
         return out
 
-    def trusted(self, game: Game, members: tuple[str, ...]) -> tuple[Held, dict[str, Any]] | None:
-        """Every token is the referee's own; a body of exactly the token and
-        plain members is answered without marshmallow."""
-        try:
-            body = json_body()
-        except ValueError:
-            return None  # the full path answers 400
-        if type(body) is not dict or not body.keys() <= {"token", *members}:
-            return None
-        token = body.get("token")
-        if type(token) is not str or not 0 < len(token) <= MAX_TOKEN_CHARS:
-            return None
-        args = trusted_arguments(game, body, members)
-        return None if args is None else (self.load(game, {"token": token}), args)
-
     def moves(self, held: Held) -> list[Play]:
         """The credential's seat's legal moves; none for another seat, or without a credential."""
         return held.hand.legal_moves() if held.seat is not None and held.seat == held.hand.to_act else []
@@ -272,7 +254,7 @@ class SealedHolding(Holding):
         """A token always opens to a hand the rules produced; it is replayed
         and checked again all the same."""
         hand, _ = self._open(game, args.get("token"))
-        raw = schemas_for(game.id).state().load(dump_state(hand))
+        raw = read(schemas_for(game.id).state(), dump_state(hand))
         try:
             game.restore(raw)
         except InvalidState as invalid:
@@ -280,15 +262,25 @@ class SealedHolding(Holding):
         return []
 
     def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance]:
+        """The hand and provenance of a token this referee sealed for ``game``:
+        opened, read, rebuilt (a token's record is the referee's own).
+
+        Raises:
+            SealRefused: ``state_token_invalid`` for anything else.
+        """
         if not isinstance(token, str):
             raise SealRefused("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
+        invalid = SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
         try:
-            hand, provenance = hand_of(self.sealer.open(token))
+            sealed_game, raw, provenance = read_payload(self.sealer.open(token))
         except Unsealable:
-            raise SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed") from None
-        if hand.game is not game:
-            raise SealRefused("state_token_invalid", f"The {where} is a token of {hand.game.id}, not {game.id}")
-        return hand, provenance
+            raise invalid from None
+        if sealed_game is not game:
+            raise SealRefused("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
+        try:
+            return game.rebuild(raw), provenance
+        except InvalidState:  # a record no referee wrote: sealed with its key by someone else
+            raise invalid from None
 
     def _credential_seat(self, hand: Hand, provenance: Provenance) -> int | None:
         header = flask.request.headers.get("Authorization")

@@ -206,7 +206,7 @@ class AgencyState(Hand):
     _reach: dict[int, list[tuple[int, list[Card]]]]
     _reachable: dict[int, list[tuple[int, Card]]]
 
-    def __init__(self, game: TrickGame, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
+    def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
                  seed: int | None, match: MatchRecord) -> None:
         self.holders = tuple(tuple(layout(hand)) for hand in hands)
         self.team_points = (0, 0)
@@ -300,6 +300,73 @@ class AgencyState(Hand):
             f"if none is in the trick, not {move.card} (RULINGS A9)",
         )
 
+    def _recorded_problem(self, play: Play, seat: int) -> str | None:
+        if play.seat != seat:
+            return f"seat {play.seat} plays when it is seat {seat}'s turn"
+        if play.holder not in HOLDERS_OF[seat]:
+            return f"seat {seat} plays from holder {play.holder}"
+        if not play.card.is_wall and play.card not in self.deal_hands[play.holder]:
+            return f"{play.card} was not dealt to holder {play.holder}"
+        return None
+
+    def _take_all(self, history: Sequence[Play]) -> None:
+        """Each holder less the suited cards taken from it, and less its
+        Walls taken from each end: a seat takes the first Wall from its own
+        end (A6), so Walls taken from the start are the first ones and Walls
+        taken from the end the last ones, in any order of play. Each trick's
+        points to the team that won it (A3)."""
+        taken: list[set[Card]] = [set() for _ in range(SEATS)]
+        walls = [[0, 0] for _ in range(SEATS)]
+        for play in history:
+            assert play.holder is not None  # a recorded play names its holder
+            if play.card.is_wall:
+                walls[play.holder][play.seat != play.holder] += 1
+            else:
+                taken[play.holder].add(play.card)
+        holders = []
+        for h, cards in enumerate(self.holders):
+            left = [card for card in cards if card not in taken[h]]
+            first, last = walls[h]
+            at = [i for i, card in enumerate(left) if card.is_wall]
+            gone = set(at[:first]) | set(at[len(at) - last :] if last else ())
+            holders.append(tuple(card for i, card in enumerate(left) if i not in gone))
+        self.holders = tuple(holders)
+        points = [0, 0]
+        for done in self.tricks:
+            assert done.winner is not None and done.points is not None
+            points[team(done.winner)] += done.points
+        self.team_points = (points[0], points[1])
+
+    def _after_trick(self, done: Trick) -> None:
+        """A completed trick's points go to the winner's team (A3); then the end (A12b, c)."""
+        assert done.winner is not None and done.points is not None
+        points = list(self.team_points)
+        points[team(done.winner)] += done.points
+        self.team_points = (points[0], points[1])
+        self._end_after_trick()
+
+    def _has_legal_play(self, seat: int) -> bool:
+        """A8-A10 as counts over every card ``seat`` reaches: leading, any
+        card it reaches (a Wall when all it reaches are Walls); following,
+        a card of the led suit or a Van, a Wall if the trick has none, and
+        with ``offsuit_discard`` any suited card when it reaches none of the
+        led suit. Each reachable card is looked at once, the same way."""
+        reachable = self.reachable(seat)
+        if not self.plays:
+            return bool(reachable)
+        led = led_suit(self.plays)
+        walls = following = of_led = 0
+        for _, card in reachable:
+            walls += card.is_wall
+            following += card.suit == led or card.suit == TRUMP
+            of_led += card.suit == led
+        suited = len(reachable) - walls
+        wall_allowed = walls > 0 and not any(play.card.is_wall for play in self.plays)
+        if led is None:  # a Wall was led: any suited card sets the suit (A10)
+            return suited > 0 or wall_allowed
+        offsuit = bool(self.options["offsuit_discard"]) and of_led == 0 and suited > 0
+        return following > 0 or wall_allowed or offsuit
+
     def _unavailable(self, seat: int, move: Play) -> str:
         where = [move.holder] if move.holder is not None else list(holders_of(seat))
         if any(move.card in self.holders[h] for h in where):
@@ -321,11 +388,8 @@ class AgencyState(Hand):
         self.holders = tuple(holders)
         return Play(seat, move.card, holder)
 
-    def _after_trick(self, done: Trick) -> None:
-        assert done.winner is not None and done.points is not None
-        points = list(self.team_points)
-        points[team(done.winner)] += done.points
-        self.team_points = (points[0], points[1])
+    def _end_after_trick(self) -> None:
+        """A12b, then A12c, once a trick is complete."""
         if any(not self.holders[a] and not self.holders[b] for a, b in HOLDERS_OF):
             self.end = "out_of_cards"
         elif max(self.team_points) >= self.options["early_end_points"]:
@@ -333,7 +397,7 @@ class AgencyState(Hand):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AgencyGame(TrickGame):
+class AgencyGame(TrickGame[AgencyState]):
     """The Agency rules, as one registry value (RULINGS A1-A14).
 
     ``deal`` takes ``first_leader`` (the seat that leads the first trick, A14;
@@ -343,7 +407,7 @@ class AgencyGame(TrickGame):
     the Walls added as A5 says.
     """
 
-    HAND: ClassVar[type[Hand]] = AgencyState
+    HAND: ClassVar[type[AgencyState]] = AgencyState  # type: ignore[misc]
 
     id: str = "agency"
     name: str = "Agency"
@@ -386,7 +450,7 @@ class AgencyGame(TrickGame):
             hands[k % SEATS].append(deck[k])
         return hands
 
-    def _seat(self, previous: Hand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+    def _seat(self, previous: AgencyState | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
         """``first_leader`` leads the first trick (A14): default 0, or in a
         match the lower seat of the choosing team, which it must be of.
 
@@ -407,7 +471,7 @@ class AgencyGame(TrickGame):
             )
         return Seating(SEATS, first_leader)
 
-    def _chooser(self, previous: Hand) -> int | None:
+    def _chooser(self, previous: AgencyState) -> int | None:
         """The team that lost the last hand chooses the next leader; after a
         void hand, the team that chose before chooses again (A14)."""
         return previous.match.chooser if previous.winner is None else 1 - previous.winner
@@ -418,6 +482,8 @@ class AgencyGame(TrickGame):
     # -- states from clients ------------------------------------------------------
 
     def seating_problems(self, seating: Seating) -> list[str]:
+        if seating.players != SEATS or seating.dealer is not None:
+            return [f"Agency seats {SEATS} players and names no dealer (RULINGS A4, A14)"]
         if not 0 <= seating.first_leader < SEATS:
             return [f"first_leader {seating.first_leader} is not a seat"]
         return []
@@ -437,14 +503,12 @@ class AgencyGame(TrickGame):
             problems.append(f"first_leader {seating.first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
         return problems
 
-    def _claimed_cards(self, raw: RawState, hand: Hand) -> list[str]:
-        assert isinstance(hand, AgencyState)
+    def _claimed_cards(self, raw: RawState, hand: AgencyState) -> list[str]:
         if "holders" in raw.claimed:
             return hands_problems(raw.claimed["holders"], hand.holders, "holders")
         return []
 
-    def _derived(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, AgencyState)
+    def _derived(self, hand: AgencyState) -> dict[str, Any]:
         return {
             "team_points": list(hand.team_points),
             "end": hand.end,
@@ -471,25 +535,24 @@ class AgencyGame(TrickGame):
 
     # -- results ------------------------------------------------------------------
 
-    def score(self, hand: Hand) -> TeamScore:
+    def score(self, hand: AgencyState) -> TeamScore:
         """The hand's result (A3, A13): ``winner`` the winning team (0 or 1)
         once the hand is over, ``None`` while it runs or for a void hand;
         ``team_points`` the card points won by team 0 and team 1."""
-        assert isinstance(hand, AgencyState)
         return TeamScore(hand.hand_over, hand.winner, hand.team_points)
 
-    def _tally(self, hand: Hand) -> tuple[int, ...]:
+    def _tally(self, hand: AgencyState) -> tuple[int, ...]:
         """Each hand won is worth 1 game point to its team; a void hand gives none (A14)."""
         tally = list(hand.match.previous)
         if hand.winner is not None:
             tally[hand.winner] += 1
         return tuple(tally)
 
-    def _status(self, hand: Hand, target: int | None, tally: tuple[int, ...], over: bool,
+    def _status(self, hand: AgencyState, target: int | None, tally: tuple[int, ...], over: bool,
                 winner: int | None) -> TeamMatchStatus:
         return TeamMatchStatus(hand.match.hand, target, self.unit, hand.match.previous, tally, hand.match.chooser, over, winner)
 
-    def observe(self, hand: Hand, seat: int | None) -> AgencyView:
+    def observe(self, hand: AgencyState, seat: int | None) -> AgencyView:
         """What ``seat`` may know: the two holders beside it in full, the
         others as counts, its reach (A5, A6), and what every seat sees. With
         ``seat`` ``None``: what every seat sees, each holder as a count.
@@ -497,7 +560,6 @@ class AgencyGame(TrickGame):
         Raises:
             RulesRefusal: ``seat_out_of_range``.
         """
-        assert isinstance(hand, AgencyState)
         beside: tuple[int, ...] = ()
         if seat is not None:
             refuse_seat(seat, SEATS, "seat")

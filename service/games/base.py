@@ -25,7 +25,7 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import fields
 from functools import cached_property
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from ..cards import Card, codes, duplicates, shuffled
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
@@ -99,7 +99,7 @@ class Hand:
     HAND_OVER: ClassVar[Refusal]
     """The refusal of any move once the hand is over."""
 
-    game: TrickGame
+    game: TrickGame[Any]
     seating: Seating
     options: Mapping[str, Any]
     seed: int | None
@@ -113,7 +113,7 @@ class Hand:
     _legal: list[Play] | None
     _status: MatchStatus | TeamMatchStatus | None
 
-    def __init__(self, game: TrickGame, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
+    def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
                  seed: int | None, match: MatchRecord) -> None:
         """The hand just after the deal: ``hands[s]`` is seat s's dealt cards."""
         self.game, self.seating, self.options, self.seed, self.match = game, seating, options, seed, match
@@ -203,18 +203,61 @@ class Hand:
         self._after_trick(done)
         return play, done
 
-    def has_legal_move(self) -> bool:
-        """Whether the seat to act has a legal move (stops at the first)."""
-        if self._legal is not None:
-            return bool(self._legal)
-        return any(self.refusal(move) is None for move in self.candidates())
-
     def settle(self) -> None:
         """End the hand when the seat to act has no legal play (A12a). Asked
         once a hand is built, not after every replayed play: a play after
-        such an end is refused anyway, since no play is legal."""
-        if not self.hand_over and not self.has_legal_move():
+        such an end is refused anyway, since no play is legal. The question
+        is answered by ``_has_legal_play``, whose work does not depend on the
+        seat's cards (they are hidden from whoever holds a sealed token)."""
+        seat = self.to_act
+        if seat is not None and not self._has_legal_play(seat):
             self.end = "no_legal_play"
+
+    def take_history(self, history: Sequence[Play]) -> None:
+        """Put a record's plays (in order, each as recorded) on the hand just
+        after its deal, all at once: the tricks judged as they complete (C2:
+        each winner leads the next), the live cards left, and what the
+        completed tricks add (points, an end). The same hand as putting each
+        play in turn, without the work of each step; only for plays that were
+        legal when they were made (``TrickGame.rebuild``).
+
+        Legality is not checked, but the record's shape is, so that nothing
+        after can fail on it: each play by the seat whose turn it was, of a
+        card it was dealt and had not played (``_recorded_problem``), each
+        trick won by a card, no trick past the hand's last.
+
+        Raises:
+            InvalidState: a record no referee wrote (forged with its key).
+        """
+        players = self.seating.players
+        complete = len(history) - len(history) % players
+        leader, tricks = self.leader, list[Trick]()
+        seen: set[tuple[int | None, Card]] = set()
+        for index, play in enumerate(history):
+            position = index % players
+            if position == 0 and index:
+                done = self.game.judge(leader, tuple(history[index - players : index]))
+                if done.winner is None or len(tricks) >= self.game.max_tricks:
+                    raise InvalidState([f"the plays before play {index} do not make a trick the rules complete"])
+                tricks.append(done)
+                leader = done.winner
+            problem = self._recorded_problem(play, (leader + position) % players)
+            if problem is None and (play.holder, play.card) in seen and not play.card.is_wall:
+                problem = f"{play.card} is played twice"
+            if problem is not None:
+                raise InvalidState([f"play {index} of the record: {problem}"])
+            seen.add((play.holder, play.card))
+        if complete and complete == len(history):
+            done = self.game.judge(leader, tuple(history[complete - players :]))
+            if done.winner is None or len(tricks) >= self.game.max_tricks:
+                raise InvalidState(["the last plays do not make a trick the rules complete"])
+            tricks.append(done)
+            leader = done.winner
+        self.tricks, self.leader, self.plays = tuple(tricks), leader, tuple(history[complete:])
+        self._take_all(history)
+        if tricks and not self.plays:
+            self._end_after_trick()
+        self._forget()
 
     def copy(self: H) -> H:
         """A copy to build the next hand on (the live cards are tuples, so
@@ -252,6 +295,25 @@ class Hand:
         """What a completed trick changes beyond the leader (points, the end)."""
         raise NotImplementedError
 
+    def _end_after_trick(self) -> None:
+        """Whether the hand ends once a trick is complete (Agency's A12b, c);
+        in games where the last trick ends it, ``hand_over`` counts tricks."""
+
+    def _recorded_problem(self, play: Play, seat: int) -> str | None:
+        """Why a recorded play cannot be one (``take_history``): not by
+        ``seat``, or not of a card the seat was dealt; ``None`` if it can."""
+        raise NotImplementedError
+
+    def _take_all(self, history: Sequence[Play]) -> None:
+        """``take_history``'s part: the live cards left once every play of
+        ``history`` is taken, and what the completed tricks score."""
+        raise NotImplementedError
+
+    def _has_legal_play(self, seat: int) -> bool:
+        """Whether ``seat`` has a legal play now, with the same work whatever
+        its cards (no refusal built, no early stop)."""
+        raise NotImplementedError
+
 
 _COPIED: dict[type[Hand], tuple[str, ...]] = {}
 """The public slots of each hand class: what ``Hand.copy`` copies."""
@@ -260,9 +322,10 @@ _COPIED: dict[type[Hand], tuple[str, ...]] = {}
 # -- the game -----------------------------------------------------------------
 
 
-class TrickGame:
+class TrickGame(Generic[H]):
     """A trick game as the referee serves it: the protocol every game meets,
-    with the orchestration written once.
+    with the orchestration written once. ``H`` is the game's hand class:
+    every operation takes and returns hands of it.
 
     A game is a value: its data (``id``, ``deck``, ``rank_order``, ...) as
     attributes, and these operations:
@@ -275,8 +338,8 @@ class TrickGame:
     ``_tally``, ``trick_problems``, ``score`` and ``observe``.
     """
 
-    HAND: ClassVar[type[Hand]]
-    """The game's hand class."""
+    HAND: type[H]
+    """The game's hand class (a class attribute)."""
 
     id: str
     name: str
@@ -338,9 +401,9 @@ class TrickGame:
         deck: Sequence[Card] | None = None,
         hands: Sequence[Sequence[Card]] | None = None,
         options: Mapping[str, Any] | None = None,
-        previous: Hand | None = None,
+        previous: H | None = None,
         **seating: int | None,
-    ) -> Hand:
+    ) -> H:
         """A new hand: from ``seed``, a ``deck`` order, explicit ``hands``, or at random.
 
         Args:
@@ -376,7 +439,7 @@ class TrickGame:
         """The dealt hands of a deck order (A7, F3)."""
         raise NotImplementedError
 
-    def _next_match(self, previous: Hand, options: Mapping[str, Any] | None, seating: Mapping[str, int | None]) -> MatchRecord:
+    def _next_match(self, previous: H, options: Mapping[str, Any] | None, seating: Mapping[str, int | None]) -> MatchRecord:
         """The match record of the hand after ``previous``, refusing a deal that
         cannot follow it (A14, F7)."""
         status = self.match_status(previous)
@@ -397,7 +460,7 @@ class TrickGame:
             raise RulesRefusal("match_mismatch", "This deal does not continue the match: " + "; ".join(mismatches), problems=mismatches)
         return MatchRecord(hand=previous.match.hand + 1, previous=status.tally, chooser=self._chooser(previous))
 
-    def _seat(self, previous: Hand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+    def _seat(self, previous: H | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
         """The seating of a new hand, from the request or the match (A14, F7).
 
         Raises:
@@ -405,11 +468,11 @@ class TrickGame:
         """
         raise NotImplementedError
 
-    def _continue(self, previous: Hand, seating: Mapping[str, int | None]) -> list[str]:
+    def _continue(self, previous: H, seating: Mapping[str, int | None]) -> list[str]:
         """How a next-hand request contradicts its match (``match_mismatch``)."""
         return []
 
-    def _chooser(self, previous: Hand) -> int | None:
+    def _chooser(self, previous: H) -> int | None:
         """Agency: the team that chooses the next hand's leader (A14)."""
         return None
 
@@ -419,11 +482,50 @@ class TrickGame:
 
     # -- states from clients --------------------------------------------------
 
-    def restore(self, raw: RawState) -> Hand:
+    def restore(self, raw: RawState) -> H:
         """Rebuild a client's state from its deal and plays, checking every field.
 
         Raises:
             InvalidState: ``invalid_state``, with every problem found.
+        """
+        hand, problems = self._dealt(raw)
+        problems += deal_record_problems(self, raw, hand.undealt)
+        if replay(hand, raw.tricks, raw.trick, problems):
+            hand.settle()
+            problems += self._claimed_problems(raw, hand)
+        raise_problems(problems)
+        return hand
+
+    def rebuild(self, raw: RawState) -> H:
+        """A hand from a record this referee made itself (a state it signed, a
+        token it sealed): its deal, then every play taken at once
+        (``Hand.take_history``: no legality check, since each was checked when
+        it was made), A12a settled. ``raw.match`` ``None``: a first hand.
+
+        The record's shape is still checked (seating, deal, match, whose
+        turn each play was and whose cards it took), so that a record forged
+        with the referee's key is refused rather than failing later.
+
+        Never call it with a client's unsigned state: ``restore`` checks those.
+
+        Raises:
+            InvalidState: a record no referee wrote.
+        """
+        hand, problems = self._dealt(raw)
+        raise_problems(problems)
+        history = [play for done in raw.tricks for play in done.plays]
+        if raw.trick is not None:
+            history += raw.trick.plays
+        hand.take_history(history)
+        hand.settle()
+        return hand
+
+    def _dealt(self, raw: RawState) -> tuple[H, list[str]]:
+        """The hand of a state just after its deal, and the problems of its
+        seating, deal and match record.
+
+        Raises:
+            InvalidState: problems that leave nothing to replay or tally.
         """
         seating = raw.seating
         raise_problems(self.seating_problems(seating))
@@ -433,29 +535,7 @@ class TrickGame:
         problems = deal_problems + self.match_problems(match, options, seating)
         if deal_problems or len(match.previous) != self._tally_entries(seating):
             raise_problems(problems)  # nothing can be replayed or tallied
-        hand = self.HAND(self, seating, options, raw.deal_hands, raw.seed, match)
-        problems += deal_record_problems(self, raw, hand.undealt)
-        if replay(hand, raw.tricks, raw.trick, problems):
-            hand.settle()
-            problems += self._claimed_problems(raw, hand)
-        raise_problems(problems)
-        return hand
-
-    def rebuild(self, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]], seed: int | None,
-                match: MatchRecord | None, plays: Sequence[Play]) -> Hand:
-        """A hand from a record this referee made itself (a state it signed, a
-        token it sealed): the deal, then its plays applied in order with no
-        legality check (each was checked when it was made), A12a settled.
-        ``match`` ``None``: a first hand.
-
-        Never call it with a client's unsigned state: ``restore`` checks those.
-        """
-        match = match or MatchRecord(previous=(0,) * self._tally_entries(seating))
-        hand = self.HAND(self, seating, resolve_options(self.options, options), hands, seed, match)
-        for play in plays:
-            hand.put(play)
-        hand.settle()
-        return hand
+        return self.HAND(self, seating, options, raw.deal_hands, raw.seed, match), problems
 
     def seating_problems(self, seating: Seating) -> list[str]:
         """Problems with a state's seating; any of them stops the restore."""
@@ -465,7 +545,7 @@ class TrickGame:
         """Problems with a match record, as far as the record alone can show them."""
         raise NotImplementedError
 
-    def _claimed_problems(self, raw: RawState, hand: Hand) -> list[str]:
+    def _claimed_problems(self, raw: RawState, hand: H) -> list[str]:
         """A problem for each derived field the client sent that the rules disagree with."""
         problems = self._claimed_cards(raw, hand)
         derived = {"to_act": hand.to_act, "hand_over": hand.hand_over, "winner": hand.winner, **self._derived(hand)}
@@ -474,21 +554,21 @@ class TrickGame:
         fields = {name: list(value) if isinstance(value, tuple) else value for name, value in _record_items(status)}
         return problems + claimed_problems(raw.claimed_match, fields, "match.")
 
-    def _claimed_cards(self, raw: RawState, hand: Hand) -> list[str]:
+    def _claimed_cards(self, raw: RawState, hand: H) -> list[str]:
         """Problems with the live cards (and trick) a client sent."""
         raise NotImplementedError
 
-    def _derived(self, hand: Hand) -> dict[str, Any]:
+    def _derived(self, hand: H) -> dict[str, Any]:
         """The game's own derived fields, as the rules give them, for comparison."""
         return {}
 
     # -- play -----------------------------------------------------------------
 
-    def legal_moves(self, hand: Hand) -> list[Play]:
+    def legal_moves(self, hand: H) -> list[Play]:
         """Every move the seat to act may make; empty once the hand is over."""
         return hand.legal_moves()
 
-    def play(self, hand: Hand, move: Play) -> tuple[Hand, list[Event]]:
+    def play(self, hand: H, move: Play) -> tuple[H, list[Event]]:
         """The hand after ``move``, and the events it caused.
 
         Events, in order: ``card_played``; when the trick completes,
@@ -547,11 +627,11 @@ class TrickGame:
 
     # -- results --------------------------------------------------------------
 
-    def score(self, hand: Hand) -> Score:
+    def score(self, hand: H) -> Score:
         """The hand's result so far (the game's scoring)."""
         raise NotImplementedError
 
-    def match_status(self, hand: Hand) -> MatchStatus | TeamMatchStatus:
+    def match_status(self, hand: H) -> MatchStatus | TeamMatchStatus:
         """Where the match stands with this hand (A14, F7); worked out once per hand."""
         if hand._status is None:
             previous = hand.match.previous
@@ -562,15 +642,15 @@ class TrickGame:
             hand._status = self._status(hand, target, tally, over, leader if over else None)
         return hand._status
 
-    def _status(self, hand: Hand, target: int | None, tally: tuple[int, ...], over: bool,
+    def _status(self, hand: H, target: int | None, tally: tuple[int, ...], over: bool,
                 winner: int | None) -> MatchStatus | TeamMatchStatus:
         return MatchStatus(hand.match.hand, target, self.unit, hand.match.previous, tally, over, winner)
 
-    def _tally(self, hand: Hand) -> tuple[int, ...]:
+    def _tally(self, hand: H) -> tuple[int, ...]:
         """The match tally once this hand is over."""
         raise NotImplementedError
 
-    def observe(self, hand: Hand, seat: int | None) -> Any:
+    def observe(self, hand: H, seat: int | None) -> Any:
         """What ``seat`` may know of ``hand``, and nothing more: a record of
         the game's (the visibility rule belongs to the game). With ``seat``
         ``None``: what every seat may know; the record's ``PRIVATE`` members
@@ -580,6 +660,10 @@ class TrickGame:
             RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
         """
         raise NotImplementedError
+
+
+Game: TypeAlias = "TrickGame[Any]"
+"""A game of the registry, whatever its hand class."""
 
 
 def _record_items(record: Any) -> list[tuple[str, Any]]:
@@ -661,8 +745,8 @@ def _replay_plays(hand: Hand, claimed: Trick, where: str, problems: list[str]) -
 
 
 def replay_transcript(
-    game: TrickGame, hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]]
-) -> tuple[Hand, list[tuple[int, Event]], list[Score]]:
+    game: TrickGame[H], hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]]
+) -> tuple[H, list[tuple[int, Event]], list[Score]]:
     """Play a whole transcript: one or more hands of a match, each a deal and its moves.
 
     Args:
@@ -680,7 +764,7 @@ def replay_transcript(
             ``move`` and the legal moves at that point.
         RulesRefusal, InvalidState: a deal that cannot be made, with ``hand``.
     """
-    state: Hand | None = None
+    state: H | None = None
     events: list[tuple[int, Event]] = []
     scores: list[Score] = []
     for number, (deal, moves) in enumerate(hands, start=1):
@@ -715,7 +799,7 @@ def replay_transcript(
 
 
 def deal_hands(
-    game: TrickGame,
+    game: TrickGame[Any],
     seating: Seating,
     *,
     seed: int | None,
@@ -742,7 +826,7 @@ def deal_hands(
     return hands, seed
 
 
-def refuse_deck(game: TrickGame, deck: Sequence[Card]) -> None:
+def refuse_deck(game: TrickGame[Any], deck: Sequence[Card]) -> None:
     """Refuse a ``deck`` order that is not exactly the game's deck, reordered.
 
     Raises:
@@ -754,7 +838,7 @@ def refuse_deck(game: TrickGame, deck: Sequence[Card]) -> None:
     raise_problems(problems)
 
 
-def deal_record_problems(game: TrickGame, raw: RawState, derived_undealt: tuple[Card, ...]) -> list[str]:
+def deal_record_problems(game: TrickGame[Any], raw: RawState, derived_undealt: tuple[Card, ...]) -> list[str]:
     """Problems with a state's deal record: hands that are not its seed's
     deal, and undealt cards other than those the deal leaves."""
     problems = []
@@ -765,7 +849,7 @@ def deal_record_problems(game: TrickGame, raw: RawState, derived_undealt: tuple[
     return problems
 
 
-def dealt_hands_problems(game: TrickGame, hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
+def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
     """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
     problems = []
     if len(hands) != seats:
@@ -780,7 +864,7 @@ def dealt_hands_problems(game: TrickGame, hands: Sequence[Sequence[Card]], seats
 # -- problems -----------------------------------------------------------------------
 
 
-def card_problems(where: str, cards: Sequence[Card], game: TrickGame) -> list[str]:
+def card_problems(where: str, cards: Sequence[Card], game: TrickGame[Any]) -> list[str]:
     """Problems with one list of cards: each card not in the game's deck, once."""
     deck = game.deck_set
     return [f"{where}: {card} is not in the {game.id} deck" for card in dict.fromkeys(cards) if card not in deck]
@@ -882,7 +966,7 @@ def match_problems(
     return problems
 
 
-def trick_shape_problems(game: TrickGame, plays: Sequence[Play], seats: int | None) -> list[str]:
+def trick_shape_problems(game: TrickGame[Any], plays: Sequence[Play], seats: int | None) -> list[str]:
     """Problems shared by every game's ``trick_winner``: sizes, repeats and
     the order of play.
 

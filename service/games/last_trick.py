@@ -247,7 +247,7 @@ class LastTrickState(Hand):
     game: LastTrickGame
     hands: tuple[tuple[Card, ...], ...]
 
-    def __init__(self, game: TrickGame, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
+    def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
                  seed: int | None, match: MatchRecord) -> None:
         self.hands = tuple(tuple(hand) for hand in hands)
         super().__init__(game, seating, options, hands, seed, match)
@@ -298,6 +298,23 @@ class LastTrickState(Hand):
     def _after_trick(self, done: Trick) -> None:
         """The last trick ends the hand (F2): ``hand_over`` counts the tricks."""
 
+    def _recorded_problem(self, play: Play, seat: int) -> str | None:
+        if play.seat != seat:
+            return f"seat {play.seat} plays when it is seat {seat}'s turn"
+        if play.card not in self.deal_hands[seat]:
+            return f"seat {seat} was not dealt {play.card}"
+        return None
+
+    def _take_all(self, history: Sequence[Play]) -> None:
+        """Each seat's cards less those it played, in dealt order."""
+        played = {play.card for play in history}
+        self.hands = tuple(tuple(card for card in cards if card not in played) for cards in self.hands)
+
+    def _has_legal_play(self, seat: int) -> bool:
+        """A seat to act holds a card, and may play any card when it cannot
+        follow suit (F5): it always has a legal play."""
+        return True
+
 
 @dataclass(frozen=True, slots=True)
 class LastTrickView:
@@ -330,7 +347,7 @@ class LastTrickView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class LastTrickGame(TrickGame):
+class LastTrickGame(TrickGame[LastTrickState]):
     """One variant of the Agram family, as data (RULINGS F2).
 
     Attributes:
@@ -351,7 +368,7 @@ class LastTrickGame(TrickGame):
     hand's winner deals (F7).
     """
 
-    HAND: ClassVar[type[Hand]] = LastTrickState
+    HAND: ClassVar[type[LastTrickState]] = LastTrickState  # type: ignore[misc]
 
     id: str
     name: str
@@ -404,7 +421,7 @@ class LastTrickGame(TrickGame):
                 position += batch
         return hands
 
-    def _seat(self, previous: Hand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+    def _seat(self, previous: LastTrickState | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
         """``players`` seats (F8) and the ``dealer`` (default 0; F3, F4); in a
         match, the last hand's players, and its winner deals (F7).
 
@@ -413,7 +430,7 @@ class LastTrickGame(TrickGame):
                 ``seat_out_of_range``.
         """
         players, dealer = seating.get("players"), seating.get("dealer")
-        if isinstance(previous, LastTrickState):
+        if previous is not None:
             players, dealer = previous.players, previous.winner
         if players is None:
             raise RulesRefusal("players_required", "Say how many players: players is required for a first hand")
@@ -426,9 +443,8 @@ class LastTrickGame(TrickGame):
         refuse_seat(dealer, players, "dealer")
         return seating_of(players, dealer)
 
-    def _continue(self, previous: Hand, seating: Mapping[str, int | None]) -> list[str]:
+    def _continue(self, previous: LastTrickState, seating: Mapping[str, int | None]) -> list[str]:
         """The players and the dealer of a match's next hand are its own (F7)."""
-        assert isinstance(previous, LastTrickState)
         mismatches = []
         players, dealer = seating.get("players"), seating.get("dealer")
         if players is not None and players != previous.players:
@@ -450,8 +466,7 @@ class LastTrickGame(TrickGame):
     def match_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
         return self.scoring.record_problems(match, options, seating)
 
-    def _claimed_cards(self, raw: RawState, hand: Hand) -> list[str]:
-        assert isinstance(hand, LastTrickState)
+    def _claimed_cards(self, raw: RawState, hand: LastTrickState) -> list[str]:
         problems = hands_problems(raw.claimed["hands"], hand.hands) if "hands" in raw.claimed else []
         if raw.trick is None and not hand.hand_over:
             problems.append("trick is missing but the hand is not over")
@@ -467,19 +482,17 @@ class LastTrickGame(TrickGame):
 
     # -- results ------------------------------------------------------------------
 
-    def score(self, hand: Hand) -> Score:
+    def score(self, hand: LastTrickState) -> Score:
         """The hand's result (F2, F6): ``hand_over``, ``winner`` (the seat that
         won the last trick, ``None`` while the hand runs) and what the
         variant's scoring adds (Fapfap: ``multiplier``, ``payouts``; Spar:
         ``points``)."""
-        assert isinstance(hand, LastTrickState)
         return self.scoring.score(hand)
 
-    def _tally(self, hand: Hand) -> tuple[int, ...]:
-        assert isinstance(hand, LastTrickState)
+    def _tally(self, hand: LastTrickState) -> tuple[int, ...]:
         return self.scoring.tally(hand.match.previous, hand)
 
-    def observe(self, hand: Hand, seat: int | None) -> LastTrickView:
+    def observe(self, hand: LastTrickState, seat: int | None) -> LastTrickView:
         """What ``seat`` may know: its own cards and how many each seat
         holds, and what every seat sees. With ``seat`` ``None``: what every
         seat sees.
@@ -487,7 +500,6 @@ class LastTrickGame(TrickGame):
         Raises:
             RulesRefusal: ``seat_out_of_range``.
         """
-        assert isinstance(hand, LastTrickState)
         if seat is not None:
             refuse_seat(seat, hand.players, "seat")
         return LastTrickView(

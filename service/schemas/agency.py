@@ -3,16 +3,15 @@ schemas and JSON (RULINGS A4-A6, A12-A14)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from ..games import Game, Hand
+from ..games import Game
 from ..games.agency import SEATS, AgencyState
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes, named_schema
-from .fields import FastList, Int, List, card_or_none, seat, small_int
+from .fields import Int, List, seat
 
 END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
 """Why a hand of Agency ends (A12a, b, c)."""
@@ -21,7 +20,7 @@ MAX_TRICK_POINTS = 40
 """Every card point of the deck (A3)."""
 
 
-class AgencyEdge(FamilyEdge):
+class AgencyEdge(FamilyEdge[AgencyState]):
     """Agency's schemas and JSON."""
 
     CLAIMED = ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach")
@@ -80,7 +79,7 @@ class AgencyEdge(FamilyEdge):
             "winner": Int(allow_none=True, validate=validate.Range(min=0, max=1),
                           metadata={"description": "The winning team once the hand is over; null while it runs or when void (A13)."}),
             **self.end_fields(),
-            "reach": List(FastList(reach_entry, _fast_reach(live), validate=validate.Length(max=2)),
+            "reach": List(List(fields.Nested(reach_entry), validate=validate.Length(max=2)),
                                  validate=validate.Length(max=SEATS),
                                  metadata={"description": "reach[s]: what seat s reaches now, in its own holder then the one before (A6)."}),
         }
@@ -124,15 +123,13 @@ class AgencyEdge(FamilyEdge):
                 "(default: that team's lower seat).", maximum=SEATS - 1),
         }
 
-    def dump_seating(self, hand: Hand) -> dict[str, Any]:
+    def dump_seating(self, hand: AgencyState) -> dict[str, Any]:
         return {"first_leader": hand.seating.first_leader}
 
-    def dump_cards(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, AgencyState)
+    def dump_cards(self, hand: AgencyState) -> dict[str, Any]:
         return {"holders": [codes(holder) for holder in hand.holders]}
 
-    def dump_derived(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, AgencyState)
+    def dump_derived(self, hand: AgencyState) -> dict[str, Any]:
         return {
             "team_points": list(hand.team_points),
             "end": hand.end,
@@ -151,18 +148,3 @@ def _reach_entry(parts: GameParts) -> type[Schema]:
             "cards": parts.deck.cards("The cards the seat reaches in it, nearest first (A6).", max_items=parts.live_cards, required=True),
         }, doc="What a seat reaches in one holder.")
     return _REACH[parts.prefix]
-
-
-def _fast_reach(max_cards: int) -> Callable[[Any], dict[str, Any] | None]:
-    """The fast path of one ``AgencyReach`` entry (``FastList``)."""
-
-    def load(item: Any) -> dict[str, Any] | None:
-        if type(item) is not dict or item.keys() != {"holder", "cards"}:
-            return None
-        codes_ = item["cards"]
-        if not small_int(item["holder"], SEATS - 1) or type(codes_) is not list or len(codes_) > max_cards:
-            return None
-        loaded = [card_or_none(code) for code in codes_]
-        return None if None in loaded else {"holder": item["holder"], "cards": loaded}
-
-    return load

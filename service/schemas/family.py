@@ -10,9 +10,9 @@ module here, registered by its ``family`` in ``service.schemas.games.EDGES``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
-from marshmallow import Schema, ValidationError, fields, pre_load
+from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validates_schema
 
 from ..games import Game, Hand
 from ..games.records import Seating
@@ -46,8 +46,12 @@ class GameParts:
     match: type[Schema]
 
 
-class FamilyEdge:
-    """The schema fields and JSON that differ by family of games.
+H = TypeVar("H", bound=Hand)
+
+
+class FamilyEdge(Generic[H]):
+    """The schema fields and JSON that differ by family of games; ``H`` is
+    the family's hand class.
 
     Class attributes are texts and bounds; methods give field dicts (in the
     order the schema lists them) and the family's parts of a dumped state.
@@ -123,15 +127,15 @@ class FamilyEdge:
 
     # -- JSON out ------------------------------------------------------------
 
-    def dump_seating(self, hand: Hand) -> dict[str, Any]:
+    def dump_seating(self, hand: H) -> dict[str, Any]:
         """A hand's seating members."""
         raise NotImplementedError
 
-    def dump_cards(self, hand: Hand) -> dict[str, Any]:
+    def dump_cards(self, hand: H) -> dict[str, Any]:
         """A hand's live cards."""
         raise NotImplementedError
 
-    def dump_derived(self, hand: Hand) -> dict[str, Any]:
+    def dump_derived(self, hand: H) -> dict[str, Any]:
         """A hand's derived members after ``winner``."""
         return {}
 
@@ -141,17 +145,49 @@ MAX_UNKNOWN_FIELDS = 20
 
 
 class BoundedSchema(Schema):
-    """A schema that refuses an object with many unknown members in one
-    error, before marshmallow lists each one: a body of a hundred thousand
-    made-up keys costs a set difference, not a hundred thousand errors."""
+    """Every request schema of the referee's: marshmallow's ``Schema`` with
+    its hooks written as three plain methods, which marshmallow calls and
+    which the compiled reader (``service.schemas.reading``) calls too, so the
+    two readers share one definition of each:
+
+    * ``pre_read(data)``: before any member is read (a refusal that is not a
+      field error, such as another state version, raises here);
+    * ``checks(data)``: after every member is read, what spans members
+      (raises ``ValidationError``);
+    * ``build(data)``: the value the object is read as (a ``Play``, a
+      ``RawState``...).
+
+    An object with many unknown members is refused in one error, before
+    marshmallow lists each one: a body of a hundred thousand made-up keys
+    costs a set difference, not a hundred thousand errors."""
 
     @pre_load
-    def _refuse_many_unknown(self, data: Any, **kwargs: Any) -> Any:
+    def _pre_read(self, data: Any, **kwargs: Any) -> Any:
         if isinstance(data, dict) and len(data) > len(self.load_fields) + MAX_UNKNOWN_FIELDS:
             unknown = data.keys() - self.load_fields.keys()
             if len(unknown) > MAX_UNKNOWN_FIELDS:
                 raise ValidationError(f"{len(unknown)} unknown fields; this object has only "
                                       + ", ".join(sorted(self.load_fields)) + ".", "_schema")
+        if isinstance(data, dict):
+            self.pre_read(data)
+        return data
+
+    @validates_schema
+    def _checks(self, data: dict[str, Any], **kwargs: Any) -> None:
+        self.checks(data)
+
+    @post_load
+    def _build(self, data: dict[str, Any], **kwargs: Any) -> Any:
+        return self.build(data)
+
+    def pre_read(self, data: dict[str, Any]) -> None:
+        """What is refused before any member is read; nothing by default."""
+
+    def checks(self, data: dict[str, Any]) -> None:
+        """What spans the members read (raises ``ValidationError``); nothing by default."""
+
+    def build(self, data: dict[str, Any]) -> Any:
+        """The value the members read make; the members themselves by default."""
         return data
 
 

@@ -8,7 +8,7 @@ These fields accept exactly what the generated OpenAPI document describes.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,29 +164,6 @@ class Deck:
         """A list of card codes with bounded length."""
         return CardList(codes=self.codes, component=self.component, validate=validate.Length(min=min_items, max=max_items),
                         metadata={"description": description}, **kwargs)
-
-
-class FastList(List):
-    """``List(Nested(schema))`` with a fast path for well-formed items.
-
-    ``fast`` loads one item the way the nested schema would, or returns
-    ``None`` for anything unusual (a missing or extra key, a float, a value out
-    of range...). Any ``None`` sends the whole list down marshmallow's own
-    path, so what is accepted, what is refused and every error message stay
-    exactly those of the nested schema; list validators still run after.
-    """
-
-    def __init__(self, schema: type, fast: Callable[[Any], Any], **kwargs: Any) -> None:
-        super().__init__(fields.Nested(schema), **kwargs)
-        self.fast = fast
-
-    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
-        if type(value) is list:
-            self._refuse_overlong(value)
-            loaded = [self.fast(item) for item in value]
-            if None not in loaded:
-                return loaded
-        return super()._deserialize(value, attr, data, **kwargs)
 
 
 def small_int(value: Any, maximum: int) -> bool:

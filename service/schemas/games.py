@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import fields as record_fields
 from functools import cache
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, post_load, pre_load, validate, validates_schema
+from marshmallow import Schema, ValidationError, fields, validate
 
-from ..cards import SEED_MAX, WALL, Card
+from ..cards import SEED_MAX, WALL
 from ..games import GAMES, Game, Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import MAX_HANDS, MatchRecord, OptionSpec, RawState
@@ -38,17 +37,17 @@ from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
 from .agency import AgencyEdge
 from .family import BoundedSchema, FamilyEdge, GameParts, codes, named_schema
-from .fields import Bool, CardField, Deck, FastList, Int, List, OneOf, StateOrToken, card_or_none, seat, small_int
+from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat
 from .last_trick import LastTrickEdge
 from .records import dump_record, dump_trick, to_json
 
-EDGES: dict[str, FamilyEdge] = {"agency": AgencyEdge(), "last-trick": LastTrickEdge()}
+EDGES: dict[str, FamilyEdge[Any]] = {"agency": AgencyEdge(), "last-trick": LastTrickEdge()}
 """Each family's edge, by ``game.family``."""
 
 DEAL_SOURCES = ("seed", "deck", "hands")
 
 
-def edge_of(game: Game) -> FamilyEdge:
+def edge_of(game: Game) -> FamilyEdge[Any]:
     """The edge of ``game``'s family."""
     return EDGES[game.family]
 
@@ -110,7 +109,7 @@ class StateBase(BoundedSchema):
     other field is validated), the signature, and loading into the core's raw
     state. Subclasses set ``EDGE`` (their family's edge)."""
 
-    EDGE: FamilyEdge
+    EDGE: FamilyEdge[Any]
 
     rules_version = fields.String(
         validate=validate.Length(max=32),
@@ -125,18 +124,15 @@ class StateBase(BoundedSchema):
         metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state)."},
     )
 
-    @pre_load
-    def _refuse_other_versions(self, data: Any, **kwargs: Any) -> Any:
-        if isinstance(data, dict):
-            rules, shape = data.get("rules_version"), data.get("schema_version")
-            if type(shape) is float and shape.is_integer():
-                shape = int(shape)  # as the Int field reads it
-            if (rules is None or isinstance(rules, str)) and (shape is None or type(shape) is int):
-                check_versions(rules, shape)
-        return data
+    def pre_read(self, data: dict[str, Any]) -> None:
+        """A state of another version is refused before its fields are read (409)."""
+        rules, shape = data.get("rules_version"), data.get("schema_version")
+        if type(shape) is float and shape.is_integer():
+            shape = int(shape)  # as the Int field reads it
+        if (rules is None or isinstance(rules, str)) and (shape is None or type(shape) is int):
+            check_versions(rules, shape)
 
-    @post_load
-    def _raw(self, data: dict[str, Any], **kwargs: Any) -> RawState:
+    def build(self, data: dict[str, Any]) -> RawState:
         match = data.get("match") or {}
         return RawState(
             seating=self.EDGE.seating(data),
@@ -155,8 +151,7 @@ class StateBase(BoundedSchema):
 class HandRequest(BoundedSchema):
     """A request that names its hand by ``state`` or ``token``: exactly one."""
 
-    @validates_schema
-    def _state_or_token(self, data: dict[str, Any], **kwargs: Any) -> None:
+    def checks(self, data: dict[str, Any]) -> None:
         if ("state" in data) == ("token" in data):
             raise ValidationError("Give the hand's state, or in sealed mode its token: exactly one of them.", "_schema")
 
@@ -201,8 +196,7 @@ def _public_state(parts: GameParts, view_fields: dict[str, Any], state: type[Sch
 class _MatchBase(BoundedSchema):
     """Loads a match into its record (canonical) and the derived fields sent."""
 
-    @post_load
-    def _record(self, data: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+    def build(self, data: dict[str, Any]) -> dict[str, Any]:
         record = MatchRecord(hand=data["hand"], previous=tuple(data["previous"]), chooser=data.get("chooser"))
         derived = {name: value for name, value in data.items() if name not in ("hand", "previous", "chooser")}
         return {"record": record, "claimed": derived}
@@ -217,7 +211,7 @@ def _tally() -> Int:
     return Int(validate=validate.Range(min=-TALLY_BOUND, max=TALLY_BOUND))
 
 
-def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
+def _match_schema(game: Game, edge: FamilyEdge[Any], prefix: str) -> type[Schema]:
     """The state's ``match`` object (RULINGS A14, F7)."""
     entries, per = edge.tallies(game)
     fields_: dict[str, Any] = {
@@ -239,14 +233,12 @@ def _match_schema(game: Game, edge: FamilyEdge, prefix: str) -> type[Schema]:
 
 
 class _PlayBase(BoundedSchema):
-    @post_load
-    def _to_play(self, data: dict[str, Any], **kwargs: Any) -> Play:
+    def build(self, data: dict[str, Any]) -> Play:
         return Play(data["seat"], data["card"], data.get("holder"))
 
 
 class _TrickBase(BoundedSchema):
-    @post_load
-    def _to_trick(self, data: dict[str, Any], **kwargs: Any) -> Trick:
+    def build(self, data: dict[str, Any]) -> Trick:
         return Trick(
             leader=data["leader"],
             plays=tuple(data["plays"]),
@@ -286,10 +278,8 @@ def schemas_for(game_id: str) -> GameSchemas:
         deck.card(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
     )
     recorded_play = play_schema("Play", "recorded", "A card played to a trick.", "The seat that played.", deck.card(required=True))
-    fast_play = _fast_play(top, edge.HOLDERS)
-
-    def plays_field() -> FastList:
-        return FastList(recorded_play, fast_play, required=True, validate=validate.Length(max=seats))
+    def plays_field() -> List:
+        return List(fields.Nested(recorded_play), required=True, validate=validate.Length(max=seats))
 
     trick = named_schema(
         f"{prefix}Trick",
@@ -327,7 +317,6 @@ def schemas_for(game_id: str) -> GameSchemas:
         game=game, prefix=prefix, top=top, live_cards=live_cards, deck=deck, options=options, deal_record=deal_record,
         trick=trick, won_trick=won_trick, move=move, match=_match_schema(game, edge, prefix),
     )
-    won_trick.FAST = _fast_trick(top, seats, edge, fast_play)  # type: ignore[attr-defined]
     state = _state_schema(parts, edge)
 
     def request(name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
@@ -474,55 +463,6 @@ def schemas_for(game_id: str) -> GameSchemas:
     )
 
 
-_PLAY_KEYS = frozenset({"seat", "card"})
-_HOLDER_PLAY_KEYS = frozenset({"seat", "card", "holder"})
-_TRICK_KEYS = frozenset({"leader", "plays"})
-_WON_KEYS = frozenset({"leader", "plays", "winner", "card"})
-
-
-def _fast_play(top: int, holders: int) -> Callable[[Any], Play | None]:
-    """The fast path of a recorded play (``FastList``): exactly the keys the
-    schema requires, plain ints in range and a canonical card code.
-
-    Args:
-        top: the highest seat.
-        holders: how many holders a play names one of (Agency: 4); 0 when
-            plays name none.
-    """
-    keys = _HOLDER_PLAY_KEYS if holders else _PLAY_KEYS
-
-    def load(item: Any) -> Play | None:
-        if type(item) is not dict or item.keys() != keys:
-            return None
-        seat_, card, holder = item["seat"], card_or_none(item["card"]), item.get("holder")
-        if card is None or not small_int(seat_, top) or (holders and not small_int(holder, holders - 1)):
-            return None
-        return Play(seat_, card, holder)
-
-    return load
-
-
-def _fast_trick(top: int, seats: int, edge: FamilyEdge, fast_play: Callable[[Any], Play | None]) -> Callable[[Any], Trick | None]:
-    """The fast path of a completed trick (``FastList``)."""
-    keys = _WON_KEYS | {"points"} if edge.TRICK_POINTS else _WON_KEYS
-
-    def load(item: Any) -> Trick | None:
-        if type(item) is not dict or not (_TRICK_KEYS <= item.keys() <= keys):
-            return None
-        plays, winner, points = item["plays"], item.get("winner"), item.get("points")
-        if type(plays) is not list or len(plays) > seats or not small_int(item["leader"], top):
-            return None
-        if ("winner" in item and not small_int(winner, top)) or ("points" in item and not small_int(points, edge.TRICK_POINTS)):
-            return None
-        card = card_or_none(item["card"]) if "card" in item else None
-        loaded = [fast_play(play) for play in plays]
-        if None in loaded or ("card" in item and card is None):
-            return None
-        return Trick(leader=item["leader"], plays=tuple(loaded), winner=winner, card=card, points=points)  # type: ignore[arg-type]
-
-    return load
-
-
 def _record_field(hint: Any, description: str) -> fields.Field[Any]:
     """A required response field for a field of a core record, from its type:
     ``int``, ``bool`` or a tuple of ints, each maybe ``| None``."""
@@ -539,7 +479,7 @@ def _record_field(hint: Any, description: str) -> fields.Field[Any]:
     raise TypeError(f"no response field for {hint!r}")
 
 
-def _score_fields(game: Game, edge: FamilyEdge, top: int) -> dict[str, Any]:
+def _score_fields(game: Game, edge: FamilyEdge[Any], top: int) -> dict[str, Any]:
     """The score's fields: ``hand_over``, the family's ``winner``, then the
     fields of the game's score record."""
     result: dict[str, Any] = {
@@ -553,7 +493,7 @@ def _score_fields(game: Game, edge: FamilyEdge, top: int) -> dict[str, Any]:
     return result
 
 
-def _events(parts: GameParts, edge: FamilyEdge, score_fields: dict[str, Any]) -> dict[str, type[Schema]]:
+def _events(parts: GameParts, edge: FamilyEdge[Any], score_fields: dict[str, Any]) -> dict[str, type[Schema]]:
     """The schema of each event type, by ``type`` (the records of
     ``service.games.records``, as ``dump_event`` writes them)."""
     prefix, top, deck = parts.prefix, parts.top, parts.deck
@@ -593,8 +533,7 @@ def _events(parts: GameParts, edge: FamilyEdge, score_fields: dict[str, Any]) ->
 class _DealBase(BoundedSchema):
     """A deal request: at most one source of the deal."""
 
-    @validates_schema
-    def _one_source(self, data: dict[str, Any], **kwargs: Any) -> None:
+    def checks(self, data: dict[str, Any]) -> None:
         given = [name for name in DEAL_SOURCES if name in data]
         if len(given) > 1:
             raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
@@ -606,7 +545,7 @@ ONE_SOURCE = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck
 """At most one of seed, deck and hands, in JSON Schema."""
 
 
-def _deal_request(parts: GameParts, edge: FamilyEdge, state: type[Schema] | None) -> type[Schema]:
+def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] | None) -> type[Schema]:
     """The deal request. With a ``state`` schema: the request ``deal`` takes,
     loaded as one schema and documented as ``oneOf`` a first hand's deal and
     a next hand's (``previous``: the finished hand). With ``state=None``: the
@@ -648,15 +587,15 @@ def _with_extra(schema: type[Schema], extra: dict[str, Any]) -> type[Schema]:
     return schema
 
 
-def _state_schema(parts: GameParts, edge: FamilyEdge) -> type[Schema]:
+def _state_schema(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:
     """A hand's state: the fields every game has, and its family's."""
     game, top = parts.game, parts.top
     common = {
         "game": fields.String(required=True, validate=validate.OneOf([game.id]), metadata={"description": "The game id."}),
         "options": fields.Nested(parts.options, load_default=dict, metadata={"description": "Rules options in force."}),
         "deal": fields.Nested(parts.deal_record, required=True),
-        "tricks": FastList(parts.won_trick, parts.won_trick.FAST, required=True, validate=validate.Length(max=game.max_tricks),  # type: ignore[attr-defined]
-                           metadata={"description": "Completed tricks, in order."}),
+        "tricks": List(fields.Nested(parts.won_trick), required=True, validate=validate.Length(max=game.max_tricks),
+                       metadata={"description": "Completed tricks, in order."}),
         "to_act": seat("The seat whose turn it is; null once the hand is over.", maximum=top, allow_none=True),
         "hand_over": Bool(metadata={"description": "Whether the hand is over."}),
         "match": fields.Nested(parts.match, metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
@@ -720,76 +659,3 @@ def dump_view(hand: Hand, seat: int) -> dict[str, Any]:
         RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
     """
     return to_json(hand.game.observe(hand, seat))  # type: ignore[no-any-return]
-
-
-# -- the trusted path -------------------------------------------------------
-
-
-TRUSTED_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
-"""What an unusual trusted body raises while it is read: it then takes the full path."""
-
-
-def trusted_hand(game: Game, data: Any) -> Hand | None:
-    """The hand of a state this referee signed, rebuilt from its seating,
-    deal and plays (``Game.rebuild``): no marshmallow, no legality checks.
-    ``None`` for anything unusual (another version or game, a missing or odd
-    member): the full path then answers it, in its exact words.
-
-    Only call it for a state whose signature verified.
-    """
-    try:
-        if (data["game"], data["rules_version"], data["schema_version"]) != (game.id, RULES_VERSION, STATE_SCHEMA_VERSION):
-            return None
-        parse = Card.parse
-        deal, trick = data["deal"], data["trick"]
-        plays = [play for done in data["tricks"] for play in done["plays"]] + (trick["plays"] if trick is not None else [])
-        match = data.get("match")
-        return game.rebuild(
-            edge_of(game).seating(data),
-            data["options"],
-            [[parse(code) for code in cards] for cards in deal["hands"]],
-            deal["seed"],
-            MatchRecord(match["hand"], tuple(match["previous"]), match.get("chooser")) if match else None,
-            [Play(play["seat"], parse(play["card"]), play.get("holder")) for play in plays],
-        )
-    except TRUSTED_ERRORS:
-        return None
-
-
-def trusted_arguments(game: Game, body: dict[str, Any], members: tuple[str, ...]) -> dict[str, Any] | None:
-    """A request's other members (``move``, ``seat``) read without
-    marshmallow when each is exactly what the schema takes in its plainest
-    form: a move with exactly its keys, plain ints in range, a canonical
-    card code of this game. ``None`` for anything else, a missing ``move``
-    included (the full path answers it; ``seat`` may be missing, as a
-    sealed ``view`` takes the credential's)."""
-    args: dict[str, Any] = {}
-    top = game.max_players - 1
-    for name in members:
-        if name not in body:
-            if name == "move":
-                return None
-            continue
-        value = body[name]
-        if name == "seat" and small_int(value, top):
-            args[name] = value
-        elif name == "move":
-            move = _trusted_move(game, value)
-            if move is None:
-                return None
-            args[name] = move
-        else:
-            return None
-    return args
-
-
-def _trusted_move(game: Game, value: Any) -> Play | None:
-    holders = edge_of(game).HOLDERS
-    if type(value) is not dict or not {"seat", "card"} <= value.keys() <= ({"seat", "card", "holder"} if holders else {"seat", "card"}):
-        return None
-    card, holder = card_or_none(value["card"]), value.get("holder")
-    if card is None or card not in game.deck_set and not (holders and card.is_wall):
-        return None
-    if not small_int(value["seat"], game.max_players - 1) or (holder is not None and not small_int(holder, holders - 1)):
-        return None
-    return Play(value["seat"], card, holder)

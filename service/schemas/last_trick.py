@@ -7,14 +7,13 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from ..games import Hand
 from ..games.last_trick import LastTrickState, seating_of
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes
 from .fields import Int, List, players, seat
 
 
-class LastTrickEdge(FamilyEdge):
+class LastTrickEdge(FamilyEdge[LastTrickState]):
     """The Agram family's schemas and JSON."""
 
     CLAIMED = ("hands", "to_act", "hand_over", "winner")
@@ -63,9 +62,8 @@ class LastTrickEdge(FamilyEdge):
                            "the last hand's winner.", maximum=parts.top),
         }
 
-    def dump_seating(self, hand: Hand) -> dict[str, Any]:
+    def dump_seating(self, hand: LastTrickState) -> dict[str, Any]:
         return {"players": hand.seating.players, "dealer": hand.seating.dealer}
 
-    def dump_cards(self, hand: Hand) -> dict[str, Any]:
-        assert isinstance(hand, LastTrickState)
+    def dump_cards(self, hand: LastTrickState) -> dict[str, Any]:
         return {"hands": [codes(cards_) for cards_ in hand.hands]}

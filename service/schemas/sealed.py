@@ -27,13 +27,14 @@ from typing import Any
 
 import orjson
 
-from ..cards import Card
-from ..games import GAMES, Hand
-from ..games.records import MatchRecord, Seating
+from ..cards import Card, all_codes
+from ..games import GAMES, Hand, TrickGame
+from ..games.records import MatchRecord, RawState, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
-from ..tricks import Play
+from ..tricks import Play, Trick
 from .records import dump_record
 
+CARD_CODES = all_codes()
 PAYLOAD_VERSION = 2
 UNDEALT = 255
 _HEADER = struct.Struct(">?Q16sQ16s")
@@ -77,34 +78,68 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
     return orjson.dumps(record)
 
 
-def hand_of(data: bytes) -> tuple[Hand, Provenance]:
-    """The hand and provenance a token's payload holds (rebuilt, not checked:
-    only this referee can seal a payload).
+def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
+    """What a token's payload holds: its game, its record (seating, options,
+    deal, plays, match record) as the raw state every way of holding reads,
+    and its provenance. Only this referee can seal a payload, so it is
+    rebuilt, not replayed (``TrickGame.rebuild``); its shape is still read
+    member by member, so one forged with the key is refused.
 
     Raises:
         Unsealable: a payload of another version or game, or one this
-            referee could not have sealed (forged with its key).
+            referee could not have sealed.
     """
-    record = orjson.loads(data)
-    game = GAMES.get(str(record.get("game"))) if isinstance(record, dict) else None
+    try:
+        record = orjson.loads(data)
+    except orjson.JSONDecodeError:
+        raise Unsealable("a payload that is not JSON") from None
+    name = record.get("game") if type(record) is dict else None
+    game = GAMES.get(name) if type(name) is str else None
     if game is None or record.get("v") != PAYLOAD_VERSION:
         raise Unsealable("a payload of another version")
     options = record.get("options")
-    if not isinstance(options, dict) or options.keys() - {spec.name for spec in game.options} or not all(
+    if type(options) is not dict or options.keys() - {spec.name for spec in game.options} or not all(
             spec.accepts(options.get(spec.name, spec.default)) for spec in game.options):
-        raise Unsealable("a payload this referee could not have sealed (forged with its key): its options")
-    try:
-        players, first_leader, dealer = record["seating"]
-        number, previous, chooser = record["match"]
-        seed, nonce, next_draw, hands = _read_private(unb64(record["private"]), game.deck, players)
-        plays = [Play(seat, Card.parse(code), holder) for seat, code, holder in record["plays"]]
-        hand = game.rebuild(Seating(players, first_leader, dealer), record["options"], hands, seed,
-                            MatchRecord(number, tuple(previous), chooser), plays)
-        return hand, Provenance(record["match_id"], record["source"], nonce, next_draw)
-    except Unsealable:
-        raise
-    except Exception:  # noqa: BLE001 - a payload this referee sealed always rebuilds
-        raise Unsealable("a payload this referee could not have sealed (forged with its key)") from None
+        raise Unsealable("a payload this referee could not have sealed: its options")
+    seating, match, plays = record.get("seating"), record.get("match"), record.get("plays")
+    match_id, source, private = record.get("match_id"), record.get("source"), record.get("private")
+    if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
+            and all(_play_entry(play) for play in plays) and type(match_id) is str and source in DEAL_SOURCES
+            and type(private) is str):
+        raise Unsealable("a payload this referee could not have sealed")
+    players, first_leader, dealer = seating
+    number, previous, chooser = match
+    seed, nonce, next_draw, hands = _read_private(unb64(private), game.deck, players)
+    raw = RawState(
+        seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands, undealt=None,
+        tricks=(), trick=Trick(leader=first_leader, plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays)),
+        match=MatchRecord(number, tuple(previous), chooser),
+    )
+    return game, raw, Provenance(match_id, source, nonce, next_draw)
+
+
+DEAL_SOURCES = ("random", "seed", "deck", "hands")
+"""Where a deal came from (the contract's ``deal.source``)."""
+
+
+def _ints(value: Any, size: int, *, last_optional: bool = False, middle_list: bool = False) -> bool:
+    """``value`` is a list of ``size`` plain ints (the last may be ``null``;
+    with ``middle_list`` the middle one is a list of plain ints)."""
+    if type(value) is not list or len(value) != size:
+        return False
+    for index, item in enumerate(value):
+        if middle_list and index == 1:
+            if type(item) is not list or not all(type(entry) is int for entry in item):
+                return False
+        elif not (type(item) is int or (item is None and (last_optional or middle_list) and index == size - 1)):
+            return False
+    return True
+
+
+def _play_entry(play: Any) -> bool:
+    """``[seat, card code, holder or null]``."""
+    return (type(play) is list and len(play) == 3 and type(play[0]) is int and type(play[1]) is str
+            and play[1] in CARD_CODES and (play[2] is None or type(play[2]) is int))
 
 
 def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
@@ -135,11 +170,20 @@ def _private(hand: Hand, provenance: Provenance) -> bytes:
 
 
 def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, tuple[int, bytes], list[list[Card]]]:
+    """The private block's seed, nonce, next draw and dealt hands.
+
+    Raises:
+        Unsealable: a block of another size, or one placing a card at no seat.
+    """
+    if len(block) != _HEADER.size + 2 * len(deck) or not 0 < players < UNDEALT:
+        raise Unsealable("a private block this referee could not have sealed")
     has_seed, seed, nonce, next_seed, next_nonce = _HEADER.unpack_from(block)
     placed: list[list[tuple[int, Card]]] = [[] for _ in range(players)]
     for index, card in enumerate(deck):
         seat, place = block[_HEADER.size + 2 * index], block[_HEADER.size + 2 * index + 1]
         if seat != UNDEALT:
+            if seat >= players:
+                raise Unsealable("a private block this referee could not have sealed")
             placed[seat].append((place, card))
     hands = [[card for _, card in sorted(cards)] for cards in placed]
     return (seed if has_seed else None), (nonce if has_seed else None), (next_seed, next_nonce), hands

@@ -1,0 +1,193 @@
+"""Request bodies: received whole and bounded before the app sees them, then
+checked for their media type and decoded once when an operation reads one.
+
+``receive`` (called by the WSGI plumbing for every request) reads the body
+into memory, so every fault in it is answered there, as a problem:
+
+* 413 ``payload_too_large``: over ``REFEREE_MAX_BODY_BYTES``, by its
+  ``Content-Length`` (not read) or chunked (read one byte past the limit);
+* 400 ``malformed_body``: the body's framing is broken (a chunk size that is
+  not hexadecimal, a missing CRLF, a bad trailer...) or it ended before it was
+  complete; :data:`BODY_FAULTS` names each fault gunicorn raises;
+* 408 ``request_timeout``: the server's deadline for the request passed while
+  the body was still awaited (``TimeoutError``, raised by the gunicorn
+  config's per-request deadline);
+* 503 ``service_unavailable`` with ``Retry-After``: a large body that would
+  take the worker past ``REFEREE_BODY_BUDGET_BYTES`` of large bodies being
+  received at once (:class:`BodyBudget`).
+
+``json_body`` (called by the operations) then refuses, with 415
+``unsupported_media_type``, a body that is not JSON in UTF-8 sent unencoded
+(``Content-Type`` other than ``application/json`` or ``application/*+json``,
+or missing; another ``charset``; a ``Content-Encoding`` other than
+``identity``; a ``Transfer-Encoding`` other than ``chunked``), and decodes it
+once (orjson: strict RFC 8259).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Mapping
+from typing import Any
+
+import flask
+import orjson
+from flask_smorest import abort
+from gunicorn.http import errors as http_errors
+from werkzeug.exceptions import UnsupportedMediaType
+from werkzeug.wsgi import get_content_length
+
+SMALL_BODY_BYTES = 64 * 1024
+"""Bodies up to this size are received without counting against the budget
+(a worker's connections times this bounds them)."""
+
+BUSY_DETAIL = ("The server is receiving too many large request bodies at once; "
+               "send this one again in a moment (Retry-After).")
+TIMEOUT_DETAIL = "The request body did not arrive in time; send it again, whole."
+TOO_LARGE_DETAIL = "The request body is larger than this service accepts."
+CHARSET_PARAMETER = re.compile(r";\s*charset\s*=([^;]*)", re.IGNORECASE)
+_BODY = "referee.json_body"
+"""``flask.g`` key of the decoded body."""
+_UNREAD = object()
+
+
+class BodyBudget:
+    """How many bytes of large request bodies this worker process is
+    receiving at once (bodies over :data:`SMALL_BODY_BYTES`, counted by their
+    announced size, or the size limit when chunked).
+
+    A client that sends most of a large body and stops holds that much memory
+    until the request deadline; without a bound, a few hundred such
+    connections fill a pod. Past the budget one more large body answers 503
+    at once and is not read. gevent switches greenlets only at I/O, so the
+    count needs no lock.
+    """
+
+    def __init__(self) -> None:
+        self.receiving = 0
+
+    def reserve(self, size: int, budget: int) -> int | None:
+        """Count a body of ``size`` bytes: the bytes to release after reading
+        (0 for a small body or none), or ``None`` when over ``budget``."""
+        if size <= SMALL_BODY_BYTES:
+            return 0
+        if self.receiving + size > budget:
+            return None
+        self.receiving += size
+        return size
+
+    def release(self, size: int) -> None:
+        self.receiving -= size
+
+
+BODY_BUDGET = BodyBudget()
+"""This worker's budget (one per process: gunicorn's workers are processes)."""
+
+
+# What each fault gunicorn raises while a body is read means, most specific first.
+BODY_FAULTS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+    (http_errors.InvalidChunkSize, "a chunk size is not a hexadecimal number, or its line is too long"),
+    (http_errors.InvalidChunkExtension, "a chunk extension is malformed"),
+    (http_errors.ChunkMissingTerminator, "a chunk is not followed by CRLF, or the last chunk's CRLF is missing"),
+    (http_errors.NoMoreData, "the connection closed before the body was complete"),
+    (http_errors.LimitRequestHeaders, "its trailer section is too large"),
+    ((http_errors.InvalidHeader, http_errors.InvalidHeaderName, http_errors.ObsoleteFolding),
+     "its trailer section is malformed"),
+    (ConnectionError, "the connection closed before the body was complete"),
+)
+
+
+def body_fault(error: BaseException) -> str:
+    """The ``detail`` sentence for an error raised while reading a request body."""
+    reason = next((text for kinds, text in BODY_FAULTS if isinstance(error, kinds)),
+                  "its framing is broken or the connection closed early")
+    return f"The request body could not be read: {reason}."
+
+
+Refusal = tuple[int, str, str, Mapping[str, str]]
+"""An answer before the app: status, code, detail and extra headers."""
+
+
+def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
+    """Read the whole request body now and put it back in ``environ`` as a
+    stream in memory, so the app reads it from there; or the refusal that
+    answers the request instead (see the module docstring).
+
+    Args:
+        environ: the WSGI environ.
+        limit: the most bytes a body may have (``REFEREE_MAX_BODY_BYTES``).
+        budget: the most bytes of large bodies received at once (``REFEREE_BODY_BUDGET_BYTES``).
+    """
+    length = get_content_length(environ)
+    if length is None and "wsgi.input_terminated" not in environ:
+        return None  # no length and no server framing: werkzeug reads no body
+    if length is not None and length > limit:
+        return 413, "payload_too_large", TOO_LARGE_DETAIL, {}
+    wanted = length if length is not None else limit + 1
+    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0, budget)
+    if held is None:
+        return 503, "service_unavailable", BUSY_DETAIL, {"Retry-After": "1"}
+    try:
+        body = environ["wsgi.input"].read(wanted)
+    except TimeoutError:
+        return 408, "request_timeout", TIMEOUT_DETAIL, {}
+    except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
+        return 400, "malformed_body", body_fault(error), {}
+    finally:
+        BODY_BUDGET.release(held)
+    if length is None and len(body) > limit:
+        return 413, "payload_too_large", TOO_LARGE_DETAIL, {}
+    if length is not None and len(body) < length:
+        return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced."
+    environ["wsgi.input"] = io.BytesIO(body)
+    return None
+
+
+def is_json(mimetype: str) -> bool:
+    """``application/json`` or ``application/*+json``."""
+    return mimetype == "application/json" or (mimetype.startswith("application/") and mimetype.endswith("+json"))
+
+
+def require_json(environ: Mapping[str, Any], mimetype: str) -> None:
+    """Refuse a body that is not JSON in UTF-8 sent unencoded (415).
+
+    Raises:
+        HTTPException: 415 ``unsupported_media_type``, its detail naming what
+            is not accepted (cut to 40 characters).
+    """
+    if not is_json(mimetype):  # includes a missing Content-Type (and body)
+        raise UnsupportedMediaType()
+    # JSON is UTF-8 (RFC 8259). Every charset parameter is read from the raw
+    # header: werkzeug drops one it cannot parse, and keeps only the last.
+    for charset in CHARSET_PARAMETER.findall(environ.get("CONTENT_TYPE", "")):
+        if charset.strip().strip('"').lower() not in ("utf-8", "utf8"):
+            abort(415, message=f"The request body must be JSON in UTF-8: charset {charset.strip()[:40]!r} is not accepted.")
+    encoding = environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
+    if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
+        abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")
+    codings = [coding.strip().lower() for coding in environ.get("HTTP_TRANSFER_ENCODING", "").split(",") if coding.strip()]
+    if any(coding != "chunked" for coding in codings):  # gunicorn undoes chunked only
+        abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {', '.join(codings)[:40]!r} is not accepted.")
+
+
+def json_body() -> Any:
+    """The request's JSON body, its media type checked and decoded once per
+    request by orjson (strict RFC 8259: ``NaN``, ``Infinity``, an empty body
+    or nesting past orjson's depth limit is not JSON).
+
+    Raises:
+        HTTPException: 415 (``require_json``).
+        ValueError: the body is not JSON.
+    """
+    body = flask.g.get(_BODY, _UNREAD)
+    if body is _UNREAD:
+        request = flask.request
+        require_json(request.environ, request.mimetype)
+        data = request.get_data(cache=True)
+        if not data:
+            raise ValueError("The body is empty")
+        body = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
+        setattr(flask.g, _BODY, body)
+    return body

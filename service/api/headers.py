@@ -1,0 +1,126 @@
+"""Response headers every answer gets: the request id, security headers,
+``Cache-Control`` and CORS.
+
+* ``X-Request-ID``: the client's when it is 1-128 characters of
+  ``[A-Za-z0-9._:+/=-]``, otherwise a new UUID4 hex (:func:`request_id_of`).
+* Security headers on every response, with a Content-Security-Policy for the
+  API, another for the docs and another for the table page.
+* ``Cache-Control: no-store`` on all but the documentation's static assets.
+* CORS (:class:`Cors`), by flask-cors's own rules (``flask_cors.core``) for
+  the configured origins: exact origins, or ``*`` for any.
+
+Headers are added in one pass over the response's (:func:`finish`), each
+only where the response does not set it already.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from flask_cors.core import get_cors_headers, get_cors_options
+from werkzeug.datastructures import EnvironHeaders
+
+REQUEST_ID_HEADER = "X-Request-ID"
+REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:+/=-]{1,128}")
+
+# API responses load nothing and may not be framed.
+API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+# The Swagger UI page loads its own scripts, styles and images, and fetches the spec.
+DOCS_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; font-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+DOCS_PREFIX = "/docs"
+# The table page (/play) runs its own script and style sheet and calls this API.
+PLAY_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+PLAY_PREFIX = "/play"
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+CSP_HEADER = "Content-Security-Policy"
+CACHE_HEADER = "Cache-Control"
+_DEFAULT_HEADERS = {
+    area: tuple(SECURITY_HEADERS.items()) + ((CSP_HEADER, csp),)
+    for area, csp in (("api", API_CSP), ("docs", DOCS_CSP), ("play", PLAY_CSP))
+}
+"""What every response gets unless it already has the header, in the order added."""
+
+Headers = list[tuple[str, str]]
+
+
+def request_id_of(environ: dict[str, Any]) -> str:
+    """The request's id: the client's ``X-Request-ID`` when it is a valid one, else a new one."""
+    given = environ.get("HTTP_X_REQUEST_ID", "")
+    return given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
+
+
+def _area(path: str) -> str:
+    if path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/"):
+        return "docs"
+    if path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/"):
+        return "play"
+    return "api"
+
+
+def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[str, str]] = ()) -> Headers:
+    """A response's headers with the request id, the security headers and
+    ``Cache-Control`` in place, and ``extra`` (CORS) added where missing."""
+    present = {name.lower() for name, _ in headers}
+    out = [(name, value) for name, value in headers if name.lower() not in ("x-request-id", "cache-control")
+           or (name.lower() == "cache-control" and path.startswith(DOCS_PREFIX + "/assets/"))]
+    out.append((REQUEST_ID_HEADER, request_id))
+    for name, value in _DEFAULT_HEADERS[_area(path)]:
+        if name.lower() not in present:
+            out.append((name, value))
+    if not path.startswith(DOCS_PREFIX + "/assets/"):
+        out.append((CACHE_HEADER, "no-store"))
+    for name, value in extra:
+        if name.lower() not in present:
+            out.append((name, value))
+    return out
+
+
+CORS_REMEMBERED = 64
+"""The most (Origin, Access-Control-Request-Private-Network) pairs whose CORS
+headers are remembered; others are worked out every time."""
+
+
+class Cors:
+    """CORS headers by flask-cors's rules (``flask_cors.core.get_cors_headers``)
+    for ``origins`` (exact origins, or ``["*"]``), without a Flask hook.
+
+    A response's CORS headers depend only on the request's ``Origin`` and
+    ``Access-Control-Request-Private-Network`` headers, except for a
+    preflight (``OPTIONS``), which also reads the requested method and
+    headers; so apart from preflights the first answer is remembered for up
+    to :data:`CORS_REMEMBERED` pairs. A preflight's allowed methods are the
+    route's own (its ``Allow`` header), not every method.
+    """
+
+    def __init__(self, origins: Sequence[str], *, allow_headers: Sequence[str], expose_headers: Sequence[str], max_age: int) -> None:
+        self.options = {"origins": list(origins), "allow_headers": list(allow_headers), "expose_headers": list(expose_headers),
+                        "max_age": max_age, "send_wildcard": True}  # "*" when every origin is allowed (no credentials are used)
+        self.computed = get_cors_options(None, self.options)
+        self.remembered: dict[tuple[str | None, str | None], Headers] = {}
+
+    def headers(self, environ: dict[str, Any], method: str, allow: str | None) -> Headers:
+        """The CORS headers of one response (``allow``: its ``Allow`` header, for a preflight)."""
+        if method == "OPTIONS":
+            options = self.computed if allow is None else get_cors_options(None, {**self.options, "methods": allow})
+            return [(name, str(value)) for name, value in get_cors_headers(options, EnvironHeaders(environ), method).items()]
+        key = (environ.get("HTTP_ORIGIN"), environ.get("HTTP_ACCESS_CONTROL_REQUEST_PRIVATE_NETWORK"))
+        added = self.remembered.get(key)
+        if added is None:
+            added = [(name, str(value)) for name, value in get_cors_headers(self.computed, EnvironHeaders(environ), method).items()]
+            if len(self.remembered) < CORS_REMEMBERED:
+                self.remembered[key] = added
+        return added

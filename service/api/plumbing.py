@@ -1,0 +1,100 @@
+"""The plumbing around every request, as WSGI middleware in front of the Flask app.
+
+:class:`Plumbing` wraps ``app.wsgi_app`` and, for each request, in order:
+
+1. takes or makes its ``X-Request-ID`` (``headers.request_id_of``);
+2. receives its body whole, bounded (``bodies.receive``: 413, 400, 408 or
+   503 are answered here, before the app);
+3. calls the Flask app;
+4. finishes the answer's headers (``headers.finish``: the request id,
+   security headers, ``Cache-Control``, CORS);
+5. writes one access line (``logs.log_access``) and records the request's
+   metrics (``ops.RequestMetrics``).
+
+Written as middleware rather than Flask hooks, the plumbing reads the WSGI
+environ and the answer's header list directly: no request context, no
+context-local lookups, no hook dispatch per step.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from flask import Flask
+from werkzeug import Request
+from werkzeug.exceptions import HTTPException
+
+from service import config as settings
+from service.api import bodies, headers, logs, problems
+
+REQUEST_ID = "referee.request_id"
+STARTED = "referee.started"
+"""Environ keys: the request's id, and when its plumbing started (``time.perf_counter``)."""
+
+StartResponse = Callable[..., Any]
+
+
+class Plumbing:
+    """The referee's WSGI middleware (see the module docstring)."""
+
+    def __init__(self, app: Flask, cors: headers.Cors, metrics: Any) -> None:
+        self.app = app
+        self.inner = app.wsgi_app
+        self.cors = cors
+        self.metrics = metrics
+        self.limit = int(app.config[settings.MAX_BODY_BYTES])
+        self.budget = int(app.config[settings.BODY_BUDGET_BYTES])
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        started = time.perf_counter()
+        request_id = environ[REQUEST_ID] = headers.request_id_of(environ)
+        environ[STARTED] = started
+        refused = bodies.receive(environ, self.limit, self.budget)
+        answered: list[Any] = []
+        if refused is None:
+            def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
+                answered[:] = [status, answer_headers, exc_info]
+                return _no_write
+
+            body = self.inner(environ, capture)
+            status, answer_headers, exc_info = answered
+            request = environ.get("werkzeug.request")
+        else:
+            code, name, detail, extra = refused
+            payload = problems.problem_bytes(code, name, detail)
+            status, exc_info = problems.status_line(code), None
+            answer_headers = [("Content-Type", problems.PROBLEM_MEDIA_TYPE), ("Content-Length", str(len(payload))), *extra.items()]
+            body = [payload]
+            request = None
+        if request is None:
+            request = Request(environ, populate_request=False, shallow=True)
+        method, path = request.method, request.path
+        allow = next((value for name, value in answer_headers if name == "Allow"), None) if method == "OPTIONS" else None
+        cors = self.cors.headers(environ, method, allow)
+        start_response(status, headers.finish(answer_headers, path, request_id, cors), exc_info)
+        code_ = int(status[:3])
+        elapsed = max(time.perf_counter() - started, 0.0)
+        logs.log_access({"method": method, "path": path, "status": code_, "duration_ms": round(elapsed * 1000, 3),
+                         "request_id": request_id})
+        self.metrics.record(method, self._endpoint(request), code_, elapsed)
+        return body
+
+    def _endpoint(self, request: Request) -> str | None:
+        """The Flask endpoint the request was routed to (routed here when the
+        plumbing answered it before the app), else ``None``."""
+        rule = getattr(request, "url_rule", None)
+        if rule is not None:
+            return str(rule.endpoint)
+        if getattr(request, "routing_exception", None) is not None:
+            return None
+        try:
+            endpoint, _ = self.app.url_map.bind_to_environ(request.environ).match(method=request.method)
+        except HTTPException:
+            return None
+        return str(endpoint)
+
+
+def _no_write(data: bytes) -> None:
+    raise RuntimeError("the referee's app answers with an iterable, never write()")
