@@ -7,18 +7,17 @@ Agency hand of ``make bench`` (built through the API of that mode):
 
 * the whole request, called as a WSGI server calls the app (an environ in,
   the answer read whole; no socket, no test client), and the floor app's;
-* the stages the app runs, in order, each timed alone on what the stage
+* the stages the view runs, in order, each timed alone on what the stage
   before gives (on copies of its hands, so nothing is found already worked
-  out, as in a request). Signed and sealed states take the
-  trusted path: body decode, signature check (signed) or token open and
-  credential check (sealed), the move read, rebuild (``Game.rebuild`` from
-  the deal and plays), play, dump, sign or seal, events, encode. Open states
-  take the full path: body decode, marshmallow load, restore (every play
-  replayed and checked), play, dump, events, encode;
-* the view as Flask calls it, less the stages after the decode: the glue
-  around them (flask-smorest and webargs on the full path);
-* each request hook of the app (request id, body, media type, headers and
-  access log, metrics, CORS), timed alone on the response the view gives;
+  out, as in a request): the body decoded, the signature checked (signed)
+  or the token opened and the credential checked (sealed), the body read
+  (the compiled reader), the hand rebuilt from its record (signed, sealed:
+  ``Game.rebuild``) or replayed and checked (open: ``Game.restore``), the
+  move played, the state dumped, signed or sealed, the events, the answer
+  encoded;
+* the view as Flask calls it, less those stages: the glue around them;
+* the plumbing in front of Flask (``service.api.plumbing``): the whole
+  request less Flask's own WSGI app;
 * what is left: Flask's own dispatch (request context, routing, the
   response's WSGI headers).
 
@@ -136,9 +135,10 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     ]
 
 
-def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Callable[[], bytes]:
+def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str], inner: bool = False) -> Callable[[], bytes]:
     """One request as a WSGI server calls the app (an environ, then the answer
-    read whole), with no socket and no test client."""
+    read whole), with no socket and no test client; ``inner``: Flask's own
+    WSGI app, without the plumbing in front of it."""
     from werkzeug.test import EnvironBuilder
 
     base = EnvironBuilder(path=path, method="POST", data=body, content_type="application/json", headers=headers).get_environ()
@@ -149,7 +149,7 @@ def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Call
     def call() -> bytes:
         environ = dict(base)
         environ["wsgi.input"] = io.BytesIO(body)
-        answer = app(environ, start_response)
+        answer = app.wsgi_app.inner(environ, start_response) if inner else app(environ, start_response)
         try:
             return b"".join(answer)
         finally:
@@ -184,38 +184,18 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict
             for (label, step), value in zip(stages, values)]
     work = sum(us for _, us in rows)
 
-    hooks: list[tuple[str, float]] = []
+    inner = best_us(wsgi_call(app, PATH, body, headers, inner=True), budget)
     with app.test_request_context(PATH, method="POST", data=body, content_type="application/json", headers=headers):
-        for hook in app.before_request_funcs[None]:
-            if hook.__name__ == "_read_body":
-                def read(environ: dict[str, Any] = flask.request.environ, hook: Callable[[], Any] = hook) -> None:
-                    environ["wsgi.input"] = io.BytesIO(body)
-                    hook()
-
-                reset = best_us(lambda: io.BytesIO(body), budget / 4)
-                hooks.append((f"request hook {hook.__name__}", best_us(read, budget) - reset))
-            else:
-                hooks.append((f"request hook {hook.__name__}", best_us(hook, budget)))
-        for hook in app.before_request_funcs[None]:
-            hook()
-        for hook in app.before_request_funcs.get("games", []):
-            hook()  # the blueprint's signature check: its decode and HMAC are stages above
         view = app.view_functions["games.agency_play"]
-        glue = best_us(view, budget) - (work - rows[0][1])
-        payload = view().get_data()
-
-        def response() -> Any:
-            return app.response_class(payload, mimetype="application/json")
-
-        made = best_us(response, budget / 4)
-        for hook in app.after_request_funcs[None]:
-            hooks.append((f"response hook {hook.__name__}", best_us(lambda hook=hook: hook(response()), budget) - made))
-    plumbing = sum(us for _, us in hooks)
-    rest = whole - work - plumbing - glue
+        view_us = best_us(lambda: (flask.g.pop("referee.json_body", None), view()), budget)
+    glue = view_us - work
+    plumbing = whole - inner
+    rest = inner - view_us
     summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "glue": glue, "plumbing": plumbing, "rest": rest,
                "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
-    table = [*rows, ("the view's glue around the stages" + (" (flask-smorest, webargs)" if mode == "open" else ""), glue),
-             *hooks, ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
+    table = [*rows, ("the view's glue around the stages", glue),
+             ("the plumbing (service.api.plumbing: request id, body, headers, CORS, access log, metrics)", plumbing),
+             ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
     return table, summary
 
 
@@ -224,7 +204,7 @@ def print_table(mode: str, table: list[tuple[str, float]], summary: dict[str, An
     print(f"### {mode}: agency play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
     print()
     print(f"whole request {whole:,.0f} µs, called as a WSGI server calls the app (the floor app: {summary['floor']:,.0f} µs); "
-          f"the view's stages {summary['work']:,.0f} µs, the request hooks {summary['plumbing']:,.0f} µs")
+          f"the view's stages {summary['work']:,.0f} µs, the plumbing {summary['plumbing']:,.0f} µs")
     print()
     print("| stage | µs | share of the request |")
     print("|---|---:|---:|")

@@ -15,8 +15,9 @@ from flask.json.provider import DefaultJSONProvider
 
 from service import api as api_package
 from service import config as settings
-from service.api import holding, middleware, ops, play
+from service.api import headers, holding, logs, ops, play
 from service.api.games import SEAT_CREDENTIAL
+from service.api.plumbing import Plumbing
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
@@ -104,17 +105,14 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             }}},
         },
     )
-    middleware.configure_logging(app.config[settings.LOG_LEVEL])
-    middleware.init_app(app)
-    ops.init_metrics(app)
-    middleware.init_cors(
-        app,
-        origins=app.config[settings.CORS_ORIGINS],
-        send_wildcard=True,  # "*" when every origin is allowed (no credentials are used)
-        allow_headers=["Content-Type", "Authorization", middleware.REQUEST_ID_HEADER],
-        expose_headers=[middleware.REQUEST_ID_HEADER, "Allow"],
+    logs.configure_logging(app.config[settings.LOG_LEVEL])
+    cors = headers.Cors(
+        app.config[settings.CORS_ORIGINS],
+        allow_headers=["Content-Type", "Authorization", headers.REQUEST_ID_HEADER],
+        expose_headers=[headers.REQUEST_ID_HEADER, "Allow"],
         max_age=600,
     )
+    app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
     app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     api.ma_plugin.map_to_openapi_type(CardField, "string", None)

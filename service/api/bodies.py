@@ -140,7 +140,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     if length is None and len(body) > limit:
         return 413, "payload_too_large", TOO_LARGE_DETAIL, {}
     if length is not None and len(body) < length:
-        return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced."
+        return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.", {}
     environ["wsgi.input"] = io.BytesIO(body)
     return None
 

@@ -24,7 +24,7 @@ from ..games.base import replay_transcript
 from ..schemas.games import dump_view, schema_prefix, schemas_for
 from ..schemas.reading import read
 from ..schemas.records import dump_event, dump_play, dump_record
-from .body import json_body
+from .bodies import json_body
 from .holding import Held, Holding, current
 from .problems import game_problem, problem_response
 

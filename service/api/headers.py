@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from flask_cors.core import get_cors_headers, get_cors_options
+from flask_cors.core import DEFAULT_OPTIONS, get_cors_headers, serialize_options
 from werkzeug.datastructures import EnvironHeaders
 
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -109,13 +109,25 @@ class Cors:
     def __init__(self, origins: Sequence[str], *, allow_headers: Sequence[str], expose_headers: Sequence[str], max_age: int) -> None:
         self.options = {"origins": list(origins), "allow_headers": list(allow_headers), "expose_headers": list(expose_headers),
                         "max_age": max_age, "send_wildcard": True}  # "*" when every origin is allowed (no credentials are used)
-        self.computed = get_cors_options(None, self.options)
+        self.computed = self._computed(None)
+        self.preflights: dict[str | None, Any] = {}
         self.remembered: dict[tuple[str | None, str | None], Headers] = {}
+
+    def _computed(self, methods: str | None) -> Any:
+        """flask-cors's options with these settings (and a preflight's ``methods``)."""
+        options = dict(DEFAULT_OPTIONS, **self.options)
+        if methods is not None:
+            options["methods"] = methods
+        return serialize_options(options)
 
     def headers(self, environ: dict[str, Any], method: str, allow: str | None) -> Headers:
         """The CORS headers of one response (``allow``: its ``Allow`` header, for a preflight)."""
         if method == "OPTIONS":
-            options = self.computed if allow is None else get_cors_options(None, {**self.options, "methods": allow})
+            options = self.preflights.get(allow)
+            if options is None:
+                options = self._computed(allow)
+                if len(self.preflights) < CORS_REMEMBERED:
+                    self.preflights[allow] = options
             return [(name, str(value)) for name, value in get_cors_headers(options, EnvironHeaders(environ), method).items()]
         key = (environ.get("HTTP_ORIGIN"), environ.get("HTTP_ACCESS_CONTROL_REQUEST_PRIVATE_NETWORK"))
         added = self.remembered.get(key)

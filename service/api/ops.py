@@ -27,7 +27,7 @@ from markupsafe import escape
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_flask_exporter import PrometheusMetrics
 
-from service.api import middleware, problems
+from service.api import problems
 
 log = logging.getLogger("referee.ops")
 blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
@@ -80,50 +80,47 @@ def label_values(method: str, endpoint: str | None, status: int) -> tuple[str, s
             str(status) if status in KNOWN_STATUSES else OTHER)
 
 
-def request_labels(request: flask.Request, status: int) -> dict[str, str]:
-    """``{method, operation, status}`` of one request, each from a closed set (:data:`OTHER` else)."""
-    return dict(zip(LABELS, label_values(request.method, request.endpoint, status), strict=True))
+class RequestMetrics:
+    """``referee_http_request_duration_seconds`` (histogram, seconds) and
+    ``referee_http_request_total`` by method, operation and status
+    (:func:`label_values`), recorded for each request by the plumbing
+    (``service.api.plumbing``), from its first step, so requests refused
+    before the view (413, 415) are timed too. ``/metrics`` and the docs'
+    assets are not counted."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.duration = Histogram("referee_http_request_duration_seconds", "HTTP request duration in seconds", LABELS,
+                                  registry=registry)
+        self.total = Counter("referee_http_request_total", "Total number of HTTP requests", LABELS, registry=registry)
+        # Each label set's two children, looked up once: ``labels()`` checks and
+        # locks on every call. The label sets are closed, so this stays small.
+        self.children: dict[tuple[str, str, str], tuple[Histogram, Counter]] = {}
+
+    def record(self, method: str, endpoint: str | None, status: int, elapsed: float) -> None:
+        """Count one request and its duration in seconds."""
+        if endpoint in UNTRACKED_ENDPOINTS:
+            return
+        values = label_values(method, endpoint, status)
+        pair = self.children.get(values)
+        if pair is None:
+            pair = self.children[values] = (self.duration.labels(*values), self.total.labels(*values))
+        pair[0].observe(elapsed)
+        pair[1].inc()
 
 
-def init_metrics(app: flask.Flask) -> PrometheusMetrics:
-    """Record ``referee_http_request_duration_seconds`` (histogram, seconds) and
-    ``referee_http_request_total`` by method, operation and status (:func:`request_labels`).
+def init_metrics(app: flask.Flask) -> RequestMetrics:
+    """The request metrics of ``app``, served at ``/metrics``.
 
     prometheus-flask-exporter serves the metrics (all workers together in
     multiprocess mode) but labels its default metrics with the raw method and
-    status, so those are off and these two, with the same names, replace them.
-    Each app gets its own registry (so several apps can live in one process,
-    as in tests); in multiprocess mode the values go to the shared directory.
-    ``/metrics`` and the docs' assets are not counted. Durations run from
-    the first request hook (:func:`service.api.middleware.elapsed_seconds`),
-    so requests refused before the view (415, 413) are timed too.
+    status, so those are off and :class:`RequestMetrics`, with the same
+    names, replaces them. Each app gets its own registry (so several apps
+    can live in one process, as in tests); in multiprocess mode the values
+    go to the shared directory.
     """
     registry = CollectorRegistry(auto_describe=True)
-    metrics = PrometheusMetrics(app, path=None, registry=registry, export_defaults=False)
-    duration = Histogram("referee_http_request_duration_seconds", "HTTP request duration in seconds", LABELS,
-                         registry=registry)
-    total = Counter("referee_http_request_total", "Total number of HTTP requests", LABELS, registry=registry)
-
-    # Each label set's two children, looked up once: ``labels()`` checks and
-    # locks on every call. The label sets are closed, so this stays small.
-    children: dict[tuple[str, str, str], tuple[Histogram, Counter]] = {}
-
-    def record(response: flask.Response) -> flask.Response:
-        elapsed = middleware.elapsed_seconds()
-        request = flask.request
-        endpoint = request.endpoint
-        if elapsed is not None and endpoint not in UNTRACKED_ENDPOINTS:
-            values = label_values(request.method, endpoint, response.status_code)
-            pair = children.get(values)
-            if pair is None:
-                pair = children[values] = (duration.labels(*values), total.labels(*values))
-            pair[0].observe(elapsed)
-            pair[1].inc()
-        return response
-
-    app.after_request(record)
-    app.extensions[METRICS_EXTENSION] = metrics
-    return metrics
+    app.extensions[METRICS_EXTENSION] = PrometheusMetrics(app, path=None, registry=registry, export_defaults=False)
+    return RequestMetrics(registry)
 
 
 def _game_count() -> int | None:

@@ -30,9 +30,11 @@ from typing import Any
 
 import flask
 import marshmallow as ma
+import orjson
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
+from werkzeug.http import HTTP_STATUS_CODES
 
 from service import errors
 from service.games import GAMES
@@ -236,6 +238,19 @@ def problem_response(status: int, description: str | None = None, schema: type[m
     }
 
 
+def problem_bytes(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, title: str | None = None,
+                  **extra: Any) -> bytes:
+    """The JSON of an ``application/problem+json`` body (see :func:`problem`)."""
+    body: dict[str, Any] = dict(extra)
+    body.update(type=type_, title=title or HTTPStatus(status).phrase, status=status, detail=detail, code=code)
+    return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+
+
+def status_line(status: int) -> str:
+    """A WSGI status line, e.g. ``413 Request Entity Too Large``, as werkzeug writes it."""
+    return f"{status} {HTTP_STATUS_CODES[status].upper()}"
+
+
 def problem(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, title: str | None = None,
             headers: Mapping[str, str] | None = None, **extra: Any) -> flask.Response:
     """Build a ``application/problem+json`` response.
@@ -253,16 +268,8 @@ def problem(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, tit
     Returns:
         The Flask response.
     """
-    body: dict[str, Any] = dict(extra)
-    body.update(
-        type=type_,
-        title=title or HTTPStatus(status).phrase,
-        status=status,
-        detail=detail,
-        code=code,
-    )
     response = flask.current_app.response_class(
-        flask.json.dumps(body), status=status, mimetype=PROBLEM_MEDIA_TYPE
+        problem_bytes(status, code, detail, type_=type_, title=title, **extra), status=status, mimetype=PROBLEM_MEDIA_TYPE
     )
     response.headers.extend(headers or {})
     return response

@@ -3,39 +3,40 @@
 marshmallow is the single source of the shapes: its schemas generate the
 spec and name every fault in a 422. Running marshmallow on every body costs
 more than the rest of a request, so each schema is also *compiled* here, once,
-into plain functions that read exactly what the schema accepts and build the
-same values (``Play``, ``Trick``, ``RawState``...), through the schema's own
-hooks (``BoundedSchema.pre_read``, ``checks`` and ``build``). A compiled
-reader does not explain a refusal: at the first thing it does not accept it
-stops, and :func:`read` lets the schema itself load the body, so every
-message is marshmallow's.
+into one plain Python function per schema that reads exactly what the
+schema accepts and builds the same values (``Play``, ``Trick``,
+``RawState``...), through the schema's own hooks (``BoundedSchema.pre_read``,
+``checks`` and ``build``). A compiled reader does not explain a refusal: at
+the first thing it does not accept it stops, and :func:`read` lets the
+schema itself load the body, so every message is marshmallow's.
 
-So adding a kind of body means writing its marshmallow schema; its reader
-follows. ``tests/test_reading.py`` checks, on bodies generated from the spec,
-that the reader and marshmallow agree on what they accept and on the value
-read.
+The compiler knows the field types and validators the referee's schemas use
+(:func:`_field`); any other stops it with a ``TypeError`` when the schema is
+first read, so a new kind of field cannot be read wrongly in silence. Adding
+a kind of body means writing its marshmallow schema; its reader follows.
+``tests/test_reading.py`` checks, on bodies generated from the spec, that
+reader and marshmallow agree on what they accept and on the value read.
+``source_of(schema)`` shows a compiled reader's code.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, missing, validate
 
-from ..cards import Card
-from .family import MAX_UNKNOWN_FIELDS
+from ..cards import Card, all_codes
+from .family import MAX_UNKNOWN_FIELDS, BoundedSchema
 from .fields import EXACT_FLOAT, Bool, CardField, CardList, Int, List, OneOf, StateOrToken
 
 Reader = Callable[[Any], Any]
-"""Reads one JSON value: returns what the schema or field loads it as, or raises ``Refused``."""
+"""Reads one JSON value: returns what the schema loads it as, or raises ``Refused``."""
 
 
 class Refused(Exception):
     """The compiled reader does not accept a value; marshmallow says why."""
-
-
-REFUSED = Refused()
 
 
 class ReaderDisagrees(AssertionError):
@@ -59,211 +60,169 @@ def read(schema: Schema, body: Any) -> Any:
     raise ReaderDisagrees(f"the compiled reader of {type(schema).__name__} refused a body its schema accepts")
 
 
-_READERS: dict[int, tuple[Schema, Reader]] = {}
+_COMPILED: dict[int, tuple[Schema, Reader, str]] = {}
 
 
 def reader_of(schema: Schema) -> Reader:
     """The compiled reader of a schema instance (compiled once per instance)."""
-    known = _READERS.get(id(schema))
+    return _compiled(schema)[1]
+
+
+def source_of(schema: Schema) -> str:
+    """The Python source of a schema's compiled reader (its nested schemas' included)."""
+    return _compiled(schema)[2]
+
+
+def _compiled(schema: Schema) -> tuple[Schema, Reader, str]:
+    known = _COMPILED.get(id(schema))
     if known is None or known[0] is not schema:
-        known = _READERS[id(schema)] = (schema, _schema_reader(schema))
-    return known[1]
+        compiler = _Compiler()
+        name = compiler.schema(schema)
+        source = "\n\n".join(compiler.functions)
+        exec(compile(source, f"<reader of {type(schema).__name__}>", "exec"), compiler.namespace)  # noqa: S102 - our own code
+        known = _COMPILED[id(schema)] = (schema, compiler.namespace[name], source)
+    return known
 
 
-# -- schemas ----------------------------------------------------------------------
+CARDS: dict[str, Card] = {code: Card.parse(code) for code in all_codes()}
+MISSING = object()
+"""A member the body leaves out (no JSON value is this object)."""
 
 
-def _schema_reader(schema: Schema) -> Reader:
-    """A schema's reader: its known members only, each by its field's reader
-    in the schema's order, defaults filled, then its checks and its build."""
-    members = []
-    for name, field in schema.load_fields.items():
-        key = field.data_key or name
-        members.append((field.attribute or name, key, _field_reader(field), field.required, field.load_default))
-    known = frozenset(key for _, key, _, _, _ in members)
-    most = len(known) + MAX_UNKNOWN_FIELDS  # beyond it, marshmallow refuses before any hook
-    pre_read = getattr(schema, "pre_read", None)
-    checks = getattr(schema, "checks", None)
-    build = getattr(schema, "build", None)
+class _Compiler:
+    """Writes one function per schema, and for list items that are not
+    objects one function per item type."""
 
-    def read_object(value: Any) -> Any:
-        if type(value) is not dict or len(value) > most:
-            raise REFUSED
-        if pre_read is not None:
-            pre_read(value)
-        if not value.keys() <= known:
-            raise REFUSED
-        out: dict[str, Any] = {}
-        for name, key, reader, required, default in members:
-            if key in value:
-                out[name] = reader(value[key])
-            elif required:
-                raise REFUSED
-            elif default is not missing:
-                out[name] = default() if callable(default) else default
-        if checks is not None:
-            try:
-                checks(out)
-            except ValidationError:
-                raise REFUSED from None
-        return out if build is None else build(out)
+    def __init__(self) -> None:
+        self.functions: list[str] = []
+        self.namespace: dict[str, Any] = {
+            "Refused": Refused, "ValidationError": ValidationError, "CARDS": CARDS, "MISSING": MISSING, "E": EXACT_FLOAT,
+        }
+        self.names: dict[int, str] = {}
+        self.counter = itertools.count()
 
-    return read_object
+    def constant(self, value: Any) -> str:
+        name = f"c{next(self.counter)}"
+        self.namespace[name] = value
+        return name
 
+    def schema(self, schema: Schema) -> str:
+        """The name of the function reading ``schema`` (written once per instance)."""
+        known = self.names.get(id(schema))
+        if known is not None:
+            return known
+        if not isinstance(schema, BoundedSchema):
+            raise TypeError(f"{type(schema).__name__} is not a BoundedSchema: its hooks would not be read")
+        name = self.names[id(schema)] = f"read_{type(schema).__name__}_{next(self.counter)}"
+        members = [(field.attribute or attr, field.data_key or attr, field) for attr, field in schema.load_fields.items()]
+        lines = [f"def {name}(v):", f"    if type(v) is not dict or len(v) > {len(members) + MAX_UNKNOWN_FIELDS}:", "        raise Refused"]
+        if _overrides(schema, "pre_read"):
+            lines.append(f"    {self.constant(schema.pre_read)}(v)")
+        lines += [f"    if not v.keys() <= {self.constant(frozenset(key for _, key, _ in members))}:", "        raise Refused",
+                  "    out = {}"]
+        for attribute, key, field in members:
+            lines.append(f"    x = v.get({key!r}, MISSING)")
+            lines.append("    if x is MISSING:")
+            if field.required:
+                lines.append("        raise Refused")
+            elif field.load_default is missing:
+                lines.append("        pass")
+            else:
+                default = field.load_default
+                call = "()" if callable(default) else ""
+                lines.append(f"        out[{attribute!r}] = {self.constant(default)}{call}")
+            lines.append("    else:")
+            lines += ["        " + line for line in self.field(field)]
+            lines.append(f"        out[{attribute!r}] = x")
+        if _overrides(schema, "checks"):
+            lines += ["    try:", f"        {self.constant(schema.checks)}(out)",
+                      "    except ValidationError:", "        raise Refused from None"]
+        lines.append(f"    return {self.constant(schema.build)}(out)" if _overrides(schema, "build") else "    return out")
+        self.functions.append("\n".join(lines))
+        return name
 
-# -- fields -----------------------------------------------------------------------
+    def item(self, field: fields.Field[Any]) -> str:
+        """The name of a function reading one list item of type ``field``."""
+        if isinstance(field, fields.Nested) and not isinstance(field, StateOrToken):
+            return self.schema(field.schema)
+        name = f"read_item_{next(self.counter)}"
+        self.functions.append("\n".join([f"def {name}(x):", *("    " + line for line in self.field(field)), "    return x"]))
+        return name
 
+    def field(self, field: fields.Field[Any]) -> list[str]:
+        """Lines that check the JSON value ``x`` and leave in ``x`` what the field loads it as."""
+        body = self.typed(field) + self.validators(field)
+        if not field.allow_none:
+            return body
+        return ["if x is not None:", *("    " + line for line in body)]
 
-def _field_reader(field: fields.Field[Any]) -> Reader:
-    """A field's reader: ``null`` where the field allows it, then its type, then its validators."""
-    reader = _typed_reader(field)
-    check = _validators(field)
-    if check is not None:
-        typed = reader
+    def typed(self, field: fields.Field[Any]) -> list[str]:
+        if isinstance(field, StateOrToken):
+            state = self.schema(field.schema)
+            return ["if type(x) is str:", f"    if len(x) > {field.max_token}:", "        raise Refused", "else:", f"    x = {state}(x)"]
+        if isinstance(field, OneOf):
+            if field.load is None:
+                raise TypeError("a response member is not read")
+            return self.typed(field.load) + self.validators(field.load)
+        if isinstance(field, CardList):
+            return [*self.list_length(field), "x = [CARDS.get(c) if type(c) is str else None for c in x]", "if None in x:",
+                    "    raise Refused"]
+        if isinstance(field, List):
+            return [*self.list_length(field), f"x = [{self.item(field.inner)}(i) for i in x]"]
+        if isinstance(field, fields.Nested):
+            if getattr(field, "many", False):
+                raise TypeError("Nested(many=True) has no reader: use List(Nested(...))")
+            return [f"x = {self.schema(field.schema)}(x)"]
+        if isinstance(field, CardField):
+            return ["x = CARDS.get(x) if type(x) is str else None", "if x is None:", "    raise Refused"]
+        if isinstance(field, Int):
+            return ["if type(x) is not int:", "    if type(x) is float and x.is_integer() and -E < x < E:", "        x = int(x)",
+                    "    else:", "        raise Refused"]
+        if isinstance(field, Bool):
+            return ["if type(x) is not bool:", "    raise Refused"]
+        if isinstance(field, fields.String):
+            return ["if type(x) is not str:", "    raise Refused"]
+        raise TypeError(f"no reader for {type(field).__name__}: add one beside its marshmallow field")
 
-        def reader(value: Any) -> Any:
-            out = typed(value)
-            check(out)
-            return out
+    def list_length(self, field: List) -> list[str]:
+        """A list, its length checked before its items (as ``List`` does)."""
+        tests = ["type(x) is not list"]
+        for validator in field.validators:
+            if isinstance(validator, validate.Length):
+                tests.append(_length_test(validator))
+        return [f"if {' or '.join(tests)}:", "    raise Refused"]
 
-    if field.allow_none:
-        inner = reader
-
-        def reader(value: Any) -> Any:
-            return None if value is None else inner(value)
-
-    return reader
-
-
-def _typed_reader(field: fields.Field[Any]) -> Reader:
-    if isinstance(field, StateOrToken):
-        state = _nested(field)
-        most = field.max_token
-
-        def state_or_token(value: Any) -> Any:
-            if type(value) is str:
-                if len(value) > most:
-                    raise REFUSED
-                return value
-            return state(value)
-
-        return state_or_token
-    if isinstance(field, OneOf):
-        if field.load is None:
-            raise TypeError("a response member is not read")
-        return _field_reader(field.load)
-    if isinstance(field, CardList):
-        return _list(_card, field)
-    if isinstance(field, List):
-        return _list(_field_reader(field.inner), field)
-    if isinstance(field, fields.Nested):
-        return _nested(field)
-    if isinstance(field, CardField):
-        return _card
-    if isinstance(field, Int):
-        return _int
-    if isinstance(field, Bool):
-        return _bool
-    if isinstance(field, fields.String):
-        return _string
-    raise TypeError(f"no reader for {type(field).__name__}: add one beside its marshmallow field")
-
-
-def _nested(field: fields.Nested) -> Reader:
-    schema = field.schema
-    if getattr(field, "many", False):
-        raise TypeError("Nested(many=True) has no reader: use List(Nested(...))")
-    return reader_of(schema)
-
-
-def _list(item: Reader, field: List) -> Reader:
-    lengths = [(v.min, v.max, v.equal) for v in field.validators if isinstance(v, validate.Length)]
-
-    def read_list(value: Any) -> list[Any]:
-        if type(value) is not list:
-            raise REFUSED
-        size = len(value)
-        for low, high, equal in lengths:
-            if (equal is not None and size != equal) or (low is not None and size < low) or (high is not None and size > high):
-                raise REFUSED
-        return [item(entry) for entry in value]
-
-    return read_list
-
-
-def _card(value: Any) -> Card:
-    try:
-        return Card.parse(value)
-    except ValueError:
-        raise REFUSED from None
+    def validators(self, field: fields.Field[Any]) -> list[str]:
+        tests = []
+        for validator in field.validators:
+            if isinstance(validator, validate.Range):
+                low, high = validator.min, validator.max
+                if low is not None:
+                    tests.append(f"x {'<' if validator.min_inclusive else '<='} {low!r}")
+                if high is not None:
+                    tests.append(f"x {'>' if validator.max_inclusive else '>='} {high!r}")
+            elif isinstance(validator, validate.Length):
+                if not isinstance(field, List):  # lists check theirs first (list_length)
+                    tests.append(_length_test(validator))
+            elif isinstance(validator, validate.OneOf):
+                tests.append(f"x not in {self.constant(frozenset(validator.choices))}")
+            else:
+                raise TypeError(f"no reader for the validator {type(validator).__name__}")
+        return [f"if {' or '.join(tests)}:", "    raise Refused"] if tests else []
 
 
-def _int(value: Any) -> int:
-    kind = type(value)
-    if kind is int:
-        return value  # type: ignore[no-any-return]
-    if kind is float and value.is_integer() and abs(value) < EXACT_FLOAT:
-        return int(value)
-    raise REFUSED
+def _length_test(validator: validate.Length) -> str:
+    """A test that is true when ``len(x)`` breaks ``validator``."""
+    if validator.equal is not None:
+        return f"len(x) != {validator.equal}"
+    tests = []
+    if validator.min is not None:
+        tests.append(f"len(x) < {validator.min}")
+    if validator.max is not None:
+        tests.append(f"len(x) > {validator.max}")
+    return " or ".join(tests) or "False"
 
 
-def _bool(value: Any) -> bool:
-    if type(value) is not bool:
-        raise REFUSED
-    return value
-
-
-def _string(value: Any) -> str:
-    if type(value) is not str:
-        raise REFUSED
-    return value
-
-
-def _validators(field: fields.Field[Any]) -> Callable[[Any], None] | None:
-    """One check for every validator of a field (lists check their lengths
-    before their items, in ``_list``)."""
-    checks: list[Callable[[Any], bool]] = []
-    for validator in field.validators:
-        if isinstance(validator, validate.Range):
-            checks.append(_in_range(validator))
-        elif isinstance(validator, validate.Length):
-            if not isinstance(field, List):
-                checks.append(_of_length(validator))
-        elif isinstance(validator, validate.OneOf):
-            choices = frozenset(validator.choices)
-            checks.append(lambda value, choices=choices: value in choices)  # type: ignore[misc]
-        else:
-            raise TypeError(f"no reader for the validator {type(validator).__name__}")
-    if not checks:
-        return None
-
-    def check(value: Any) -> None:
-        for ok in checks:
-            if not ok(value):
-                raise REFUSED
-
-    return check
-
-
-def _in_range(validator: validate.Range) -> Callable[[Any], bool]:
-    low, high = validator.min, validator.max
-    low_in, high_in = validator.min_inclusive, validator.max_inclusive
-
-    def ok(value: Any) -> bool:
-        if low is not None and (value < low if low_in else value <= low):
-            return False
-        return not (high is not None and (value > high if high_in else value >= high))
-
-    return ok
-
-
-def _of_length(validator: validate.Length) -> Callable[[Any], bool]:
-    low, high, equal = validator.min, validator.max, validator.equal
-
-    def ok(value: Any) -> bool:
-        size = len(value)
-        if equal is not None:
-            return size == equal
-        return (low is None or size >= low) and (high is None or size <= high)
-
-    return ok
+def _overrides(schema: Schema, hook: str) -> bool:
+    """Whether a schema defines a hook of its own (``BoundedSchema``'s do nothing)."""
+    return isinstance(schema, BoundedSchema) and getattr(type(schema), hook) is not getattr(BoundedSchema, hook)
