@@ -77,9 +77,9 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     from service import signing
     from service.api import holding as holding_module
     from service.games import GAMES
-    from service.schemas.games import dump_state, schemas_for
+    from service.schemas.games import schemas_for
     from service.schemas.reading import read
-    from service.schemas.records import dump_event
+    from service.schemas.records import dump_event, dump_state
     from service.schemas.sealed import dump_public, payload, read_payload
 
     game = GAMES["agency"]

@@ -197,7 +197,7 @@ def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, An
     for label, game_id, players in (("agram", "agram", AGRAM_PLAYERS), ("agency", "agency", 4)):
         state = restored(game_id, bodies[f"{label}_hand"]["state"])
         game = GAMES[game_id]
-        us = per_call_us(partial(game.legal_moves, state), budget)
+        us = per_call_us(state.legal_moves, budget)
         raw = schemas_for(game_id).state().load(bodies[f"{label}_hand"]["state"])
         restore_us = per_call_us(partial(game.restore, raw), budget)
         rows.append({
@@ -216,7 +216,7 @@ def _random_hand(game, players: int, seed: int) -> int:
         state = game.deal(players=players, dealer=seed % players, seed=seed)
     plays = 0
     while True:
-        legal = game.legal_moves(state)
+        legal = state.legal_moves()
         if not legal:
             return plays
         state, _ = game.play(state, rng.choice(legal))
@@ -278,7 +278,7 @@ def scaling(budget: float) -> list[dict[str, Any]]:
                 "play_us": per_call_us(
                     partial(test_client.post, play_path, data=play_body, content_type="application/json"), budget),
                 "core_restore_us": per_call_us(partial(game.restore, raw), budget / 2),
-                "core_legal_moves_us": per_call_us(partial(game.legal_moves, live), budget / 2),
+                "core_legal_moves_us": per_call_us(live.legal_moves, budget / 2),
                 "core_play_us": per_call_us(partial(game.play, live, play_move), budget / 2),
             })
     return rows

@@ -24,8 +24,9 @@ from schemathesis import GenerationMode
 
 from service.errors import RefereeError
 from service.games import GAMES
-from service.schemas.games import dump_state, schemas_for
+from service.schemas.games import schemas_for
 from service.schemas.reading import Refused, read, reader_of
+from service.schemas.records import dump_state
 
 SPEC = schemathesis.openapi.from_path(Path(__file__).resolve().parent.parent / "openapi.yaml")
 

@@ -123,7 +123,7 @@ def run(state, script):
 
 def legal(state):
     """The legal moves as ``CODE@holder`` strings."""
-    return {f"{m.card}@{m.holder}" for m in GAME.legal_moves(state)}
+    return {f"{m.card}@{m.holder}" for m in state.legal_moves()}
 
 
 def refused(state, token):
@@ -439,7 +439,7 @@ def test_a12a_no_legal_play_ends_hand_and_discards_unfinished_trick():
     assert reach(state, 1) == {1: {"W"}, 0: {"W"}}
     assert state.end == "no_legal_play"
     assert state.to_act is None
-    assert GAME.legal_moves(state) == []
+    assert state.legal_moves() == []
     assert [e["type"] for e in events] == ["card_played", "trick_discarded", "hand_over"]
     assert events[1]["plays"] == [{"seat": 0, "card": "W", "holder": 0}]
     assert state.team_points == (12, 0)  # the Wall's 2 points score for nobody
@@ -582,7 +582,7 @@ def test_a3_points_credited_never_exceed_points_dealt(offsuit_discard):
         dealt = hand_points(card for holder in state.holders for card in holder)
         assert dealt == 40 - hand_points(state.undealt)
         while not state.hand_over:
-            state, _ = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+            state, _ = GAME.play(state, rng.choice(state.legal_moves()))
         won = [0, 0]
         for done in state.tricks:
             assert done.winner == rule_winner(done.plays)
@@ -632,7 +632,7 @@ def test_a6_to_a10_legal_moves_are_the_rules_over_random_hands(offsuit_discard):
         state = GAME.deal(seed=seed, first_leader=seed % 4, options={"offsuit_discard": offsuit_discard})
         while not state.hand_over:
             assert legal(state) == rule_legal(state, state.to_act, offsuit_discard)
-            state, _ = GAME.play(state, rng.choice(GAME.legal_moves(state)))
+            state, _ = GAME.play(state, rng.choice(state.legal_moves()))
         if state.end == "no_legal_play":
             stuck = (state.trick.leader + len(state.trick.plays)) % 4
             assert rule_legal(state, stuck, offsuit_discard) == set()

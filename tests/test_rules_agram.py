@@ -65,7 +65,7 @@ def refused(game_id, state, seat, code):
 
 
 def legal(game_id, state):
-    return {str(m.card) for m in GAMES[game_id].legal_moves(state)}
+    return {str(m.card) for m in state.legal_moves()}
 
 
 # -- F1, F2 decks and rank orders ---------------------------------------------
@@ -201,7 +201,7 @@ def test_f2_winner_of_the_last_trick_wins_the_hand(game_id):
     assert len(state.tricks) == hand_size(game_id)
     assert state.hand_over and state.winner == 1
     assert events[-1]["type"] == "hand_over" and events[-1]["winner"] == 1
-    assert game.legal_moves(state) == []
+    assert state.legal_moves() == []
     assert refused(game_id, state, 0, "AH").code == "hand_over"
 
 
@@ -329,7 +329,7 @@ def test_c1_c2_f1_f5_hold_over_random_hands(game_id):
             following = {code for code in hand if led and Card.parse(code).suit == led}
             assert legal(game_id, state) == (following or hand)
             before = len(state.tricks)
-            state, _ = game.play(state, rng.choice(game.legal_moves(state)))
+            state, _ = game.play(state, rng.choice(state.legal_moves()))
             if len(state.tricks) > before:
                 done = state.tricks[-1]
                 assert done.winner == rule_winner(done.plays, ranks(game_id))

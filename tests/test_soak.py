@@ -168,7 +168,7 @@ def _long_transcript(hands: int) -> dict:
             state = AGENCY.deal(previous=state, **this)
         moves = []
         while not state.hand_over:
-            move = rng.choice(AGENCY.legal_moves(state))
+            move = rng.choice(state.legal_moves())
             state, _ = AGENCY.play(state, move)
             moves.append(AGENCY.dump_move(move))
         if number == 0:

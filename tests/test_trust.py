@@ -24,8 +24,9 @@ from service.cards import Card
 from service.errors import InvalidState
 from service.games import GAMES
 from service.games.records import RawState
-from service.schemas.games import dump_state, schemas_for
+from service.schemas.games import schemas_for
 from service.schemas.reading import read
+from service.schemas.records import dump_state
 from service.sealing import Sealer
 from service.tricks import Play, Trick
 from support import VOID_HANDS
@@ -257,6 +258,8 @@ def test_a_token_forged_with_the_sealing_key_is_refused_not_a_500(change):
     for _ in range(3):
         legal = _post(client, "/v1/games/agency/legal-moves", {"token": token})[1]
         seat = legal["to_act"]
+        if seat is None:  # a random deal can end after a play or two (A12a)
+            break
         mine = {"Authorization": f"Bearer {dealt['seats'][seat]['credential']}"}
         moves = _post(client, "/v1/games/agency/legal-moves", {"token": token}, mine)[1]["moves"]
         token = _post(client, "/v1/games/agency/play", {"token": token, "move": moves[0]}, mine)[1]["token"]

@@ -76,7 +76,7 @@ def _playout(game, players, rng, stop):
     else:
         state = game.deal(players=players, seed=rng.randrange(2**32), dealer=rng.randrange(players))
     while not state.hand_over and rng.random() > stop:
-        state, _ = game.play(state, rng.choice(game.legal_moves(state)))
+        state, _ = game.play(state, rng.choice(state.legal_moves()))
     return state
 
 

@@ -59,6 +59,8 @@ DEFAULT_SELECTION = [
     "tests/test_invalid_states.py",
     "tests/test_views.py",
     "tests/test_playouts.py",
+    "tests/test_trust.py",
+    "tests/test_reading.py",
 ]
 """The fast rule and API tests, rule tests first (they fail soonest)."""
 
@@ -91,6 +93,7 @@ AGENCY = "service/games/agency.py"
 LAST_TRICK = "service/games/last_trick.py"
 TRICKS = "service/tricks.py"
 CARDS = "service/cards.py"
+READING = "service/schemas/reading.py"
 
 
 @dataclass(frozen=True)
@@ -108,8 +111,8 @@ MUTANTS = [
     # the bug ends it as soon as either of a seat's holders is empty.
     Mutant(
         "a12b-either-holder", AGENCY,
-        "if any(not self.holders[a] and not self.holders[b] for a, b in map(holders_of, range(SEATS))):",
-        "if any(not self.holders[a] or not self.holders[b] for a, b in map(holders_of, range(SEATS))):",
+        "if any(not self.holders[a] and not self.holders[b] for a, b in HOLDERS_OF):",
+        "if any(not self.holders[a] or not self.holders[b] for a, b in HOLDERS_OF):",
         "A12b: hand ends when either holder of a seat is empty, not both",
     ),
     # F7: Spar's match tally counts the hand's points (3 for a 6, 2 for a 7,
@@ -257,6 +260,65 @@ MUTANTS = [
         "players, dealer = previous.players, previous.winner",
         "players, dealer = previous.players, (previous.dealer + 1) % previous.players",
         "F7: the next hand is dealt by the seat after the dealer, not the winner",
+    ),
+    # -- the record taken at once (TrickGame.rebuild) and the A12a question --
+    # A6, rebuild: a seat takes the first Wall from its OWN end of a holder;
+    # the bug counts a Wall taken from the start as taken from the end.
+    Mutant(
+        "rebuild-wall-from-the-other-end", AGENCY,
+        "walls[play.holder][play.seat != play.holder] += 1",
+        "walls[play.holder][play.seat == play.holder] += 1",
+        "A6: a rebuilt holder loses its Walls from the wrong ends",
+    ),
+    # A3, rebuild: a trick's points go to the team that won it; the bug
+    # credits the other team when a record is rebuilt.
+    Mutant(
+        "rebuild-points-to-the-losers", AGENCY,
+        "            points[team(done.winner)] += done.points\n        self.team_points = (points[0], points[1])\n\n    def _after",
+        "            points[1 - team(done.winner)] += done.points\n        self.team_points = (points[0], points[1])\n\n    def _after",
+        "A3: a rebuilt hand's trick points go to the team that lost the trick",
+    ),
+    # A9, A12a: with offsuit_discard a seat that reaches none of the led suit
+    # may play any suited card; the bug forgets it when asking whether the
+    # seat has any legal play, and ends the hand.
+    Mutant(
+        "a12a-forgets-offsuit", AGENCY,
+        'offsuit = bool(self.options["offsuit_discard"]) and of_led == 0 and suited > 0',
+        "offsuit = False",
+        "A12a: the hand ends though offsuit_discard lets the seat play",
+    ),
+    # A10, A12a: a Wall may follow only if the trick has none; the bug counts
+    # a reachable Wall as a legal play even after a Wall was played.
+    Mutant(
+        "a12a-second-wall", AGENCY,
+        "wall_allowed = walls > 0 and not any(play.card.is_wall for play in self.plays)",
+        "wall_allowed = walls > 0",
+        "A12a: a seat reaching only a Wall after a Wall was played is not ended",
+    ),
+    # -- the compiled reader (service/schemas/reading.py) ----------------------
+    # The reader must refuse what the schema refuses: the bug lets unknown
+    # members through.
+    Mutant(
+        "reader-takes-unknown-members", READING,
+        '        lines += [f"    if not v.keys() <= {self.constant(frozenset(key for _, key, _ in members))}:", "        raise Refused",',
+        '        lines += [f"    if False and not v.keys() <= {self.constant(frozenset(key for _, key, _ in members))}:", "        raise Refused",',
+        "reader: an unknown member is read as if it were not there",
+    ),
+    # A range's maximum is in range; the bug refuses it (seat 3 of Agency,
+    # the largest seed...), so the reader and marshmallow disagree.
+    Mutant(
+        "reader-maximum-out-of-range", READING,
+        "tests.append(f\"x {'>' if validator.max_inclusive else '>='} {high!r}\")",
+        "tests.append(f\"x {'>=' if validator.max_inclusive else '>'} {high!r}\")",
+        "reader: a value equal to a range's maximum is refused",
+    ),
+    # A nullable member takes null; the bug reads null as the field's type
+    # everywhere, so null is refused where the schema takes it.
+    Mutant(
+        "reader-null-refused", READING,
+        "        if not field.allow_none:\n            return body",
+        "        if True:\n            return body",
+        "reader: null refused where the schema allows it",
     ),
 ]
 

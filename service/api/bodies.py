@@ -20,8 +20,9 @@ into memory, so every fault in it is answered there, as a problem:
 ``unsupported_media_type``, a body that is not JSON in UTF-8 sent unencoded
 (``Content-Type`` other than ``application/json`` or ``application/*+json``,
 or missing; another ``charset``; a ``Content-Encoding`` other than
-``identity``; a ``Transfer-Encoding`` other than ``chunked``), and decodes it
-once (orjson: strict RFC 8259).
+``identity``; a ``Transfer-Encoding`` other than ``chunked``), refuses with
+422 one that holds more than :data:`MAX_CONTAINERS` objects and arrays
+before decoding it, and decodes it once (orjson: strict RFC 8259).
 """
 
 from __future__ import annotations
@@ -38,15 +39,20 @@ from gunicorn.http import errors as http_errors
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
+from .problems import HTTP_DETAILS
+
 SMALL_BODY_BYTES = 64 * 1024
 """Bodies up to this size are received without counting against the budget
 (a worker's connections times this bounds them)."""
 
 BUSY_DETAIL = ("The server is receiving too many large request bodies at once; "
                "send this one again in a moment (Retry-After).")
-TIMEOUT_DETAIL = "The request body did not arrive in time; send it again, whole."
-TOO_LARGE_DETAIL = "The request body is larger than this service accepts."
 CHARSET_PARAMETER = re.compile(r";\s*charset\s*=([^;]*)", re.IGNORECASE)
+MAX_CONTAINERS = 10_000
+"""The most JSON objects and arrays a body may hold, counted by their opening
+brackets before the body is decoded: the largest valid body (a replay of 101
+hands of 64 moves) holds under 8,000, and decoding a megabyte of ``[]`` costs
+a second of a worker. A body past it answers 422 at once."""
 _BODY = "referee.json_body"
 """``flask.g`` key of the decoded body."""
 _UNREAD = object()
@@ -100,9 +106,8 @@ BODY_FAULTS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], 
 
 def body_fault(error: BaseException) -> str:
     """The ``detail`` sentence for an error raised while reading a request body."""
-    reason = next((text for kinds, text in BODY_FAULTS if isinstance(error, kinds)),
-                  "its framing is broken or the connection closed early")
-    return f"The request body could not be read: {reason}."
+    reason = next((text for kinds, text in BODY_FAULTS if isinstance(error, kinds)), None)
+    return HTTP_DETAILS["malformed_body"] if reason is None else f"The request body could not be read: {reason}."
 
 
 Refusal = tuple[int, str, str, Mapping[str, str]]
@@ -123,7 +128,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     if length is None and "wsgi.input_terminated" not in environ:
         return None  # no length and no server framing: werkzeug reads no body
     if length is not None and length > limit:
-        return 413, "payload_too_large", TOO_LARGE_DETAIL, {}
+        return 413, "payload_too_large", HTTP_DETAILS["payload_too_large"], {}
     wanted = length if length is not None else limit + 1
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
     held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0, budget)
@@ -132,13 +137,13 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     try:
         body = environ["wsgi.input"].read(wanted)
     except TimeoutError:
-        return 408, "request_timeout", TIMEOUT_DETAIL, {}
+        return 408, "request_timeout", HTTP_DETAILS["request_timeout"], {}
     except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
         return 400, "malformed_body", body_fault(error), {}
     finally:
         BODY_BUDGET.release(held)
     if length is None and len(body) > limit:
-        return 413, "payload_too_large", TOO_LARGE_DETAIL, {}
+        return 413, "payload_too_large", HTTP_DETAILS["payload_too_large"], {}
     if length is not None and len(body) < length:
         return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.", {}
     environ["wsgi.input"] = io.BytesIO(body)
@@ -188,6 +193,10 @@ def json_body() -> Any:
         data = request.get_data(cache=True)
         if not data:
             raise ValueError("The body is empty")
+        containers = data.count(b"{") + data.count(b"[")  # an upper bound: brackets in strings count too
+        if containers > MAX_CONTAINERS:
+            abort(422, messages={"json": {"_schema": [
+                f"The body holds up to {containers:,} JSON objects and arrays; a request holds at most {MAX_CONTAINERS:,}."]}})
         body = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
         setattr(flask.g, _BODY, body)
     return body

@@ -21,12 +21,12 @@ from marshmallow import Schema, ValidationError, fields
 
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
-from ..schemas.games import dump_view, schema_prefix, schemas_for
+from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import read
-from ..schemas.records import dump_event, dump_play, dump_record
+from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from .bodies import json_body
 from .holding import Held, Holding, current
-from .problems import game_problem, problem_response
+from .problems import BODY_STATUSES, game_problem, problem_response
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
@@ -137,7 +137,7 @@ def _json(body: dict[str, Any]) -> flask.Response:
     return flask.current_app.response_class(orjson.dumps(body), mimetype="application/json")
 
 
-BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in (400, 408, 413, 415, 500, 503)}
+BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}
 """The errors every operation with a body can answer, whatever its game (shared responses)."""
 
 STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}

@@ -32,15 +32,15 @@ from .. import signing
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingError
 from ..errors import InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand
-from ..games.records import RawState
-from ..schemas.games import dump_state, schemas_for
+from ..games.records import CHOSEN_SOURCES, DealSource, RawState
+from ..schemas.games import schemas_for
 from ..schemas.reading import read
+from ..schemas.records import dump_state
 from ..schemas.sealed import Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, draw, new_match_id
 from ..tricks import Play
 
 EXTENSION = "referee-holding"
-DEAL_SOURCES = ("seed", "deck", "hands")
 
 
 @dataclass(frozen=True)
@@ -192,13 +192,13 @@ class SealedHolding(Holding):
         ``redraw``: a replay draws afresh, since it checks no credential and
         its refusals list the named seat's moves, so it must never deal the
         match's real next hand."""
-        chosen = [name for name in DEAL_SOURCES if name in args]
+        chosen = [source for source in CHOSEN_SOURCES if source in args]
         if chosen and not self.allow_chosen:
             raise SealRefused(
                 "chosen_deal_refused",
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
-        source = chosen[0] if chosen else "random"
+        source = chosen[0] if chosen else DealSource.RANDOM
         if "previous" in args:
             previous, before = self._open(game, args["previous"], "previous")
             args["previous"], match_id = previous, before.match_id
@@ -206,9 +206,9 @@ class SealedHolding(Holding):
             seed, nonce = draw() if redraw else before.next_draw
         else:
             match_id, (seed, nonce) = new_match_id(), draw()
-        if source == "random":
+        if source is DealSource.RANDOM:
             args["seed"] = seed
-        return args, Provenance(match_id, source, nonce if source in ("random", "seed") else None)
+        return args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None)
 
     def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
         if not self.allow_chosen:
@@ -221,9 +221,9 @@ class SealedHolding(Holding):
         assert first is not None
         if not args.get("next_hands"):
             return first
-        chosen = [name for name in DEAL_SOURCES if name in args["next_hands"][-1]["deal"]]
+        chosen = [source for source in CHOSEN_SOURCES if source in args["next_hands"][-1]["deal"]]
         nonce = secrets.token_bytes(16) if hand.seed is not None else None
-        return Provenance(first.match_id, chosen[0] if chosen else "random", nonce)
+        return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce)
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
         """``{"state": <public state>, "token": ...}``, and on a match's first
@@ -254,7 +254,7 @@ class SealedHolding(Holding):
         """A token always opens to a hand the rules produced; it is replayed
         and checked again all the same."""
         hand, _ = self._open(game, args.get("token"))
-        raw = read(schemas_for(game.id).state(), dump_state(hand))
+        raw = read(schemas_for(game.id).state(), orjson.loads(orjson.dumps(dump_state(hand))))
         try:
             game.restore(raw)
         except InvalidState as invalid:

@@ -107,35 +107,61 @@ def _types() -> dict[str, ProblemType]:
     return types_
 
 
-# Machine codes of plain HTTP errors (type ``about:blank``).
-HTTP_CODES: dict[int, str] = {
-    400: "bad_request",
-    403: "forbidden",
-    404: "not_found",
-    405: "method_not_allowed",
-    406: "not_acceptable",
-    408: "request_timeout",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    422: "validation_failed",
-    429: "too_many_requests",
-    500: "internal_error",
-    503: "service_unavailable",
-}
+@dataclass(frozen=True, kw_only=True)
+class HttpError:
+    """A plain HTTP error the service answers (``type: about:blank``).
 
-# Sentences for the plain HTTP errors; werkzeug's own descriptions are longer
-# and mention "the server" or "the browser".
-HTTP_DETAILS: dict[str, str] = {
-    "malformed_json": "The request body is not valid JSON.",
-    "bad_request": "The request could not be understood.",
-    "request_timeout": "The request body did not arrive in time; send it again, whole.",
-    "not_found": "There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation.",
-    "method_not_allowed": "This path does not accept this method; the Allow header lists those it does.",
-    "payload_too_large": "The request body is larger than this service accepts.",
-    "unsupported_media_type": "The request body must be JSON (Content-Type application/json).",
-    "validation_failed": "The request does not match the schema; `errors` lists the fields at fault.",
-    "internal_error": "The referee failed unexpectedly. The error was logged with this request's id.",
-}
+    Attributes:
+        status: its HTTP status.
+        code: its machine code; the first code listed for a status is the
+            one an error of that status gets by default.
+        detail: the sentence its answers carry unless they say more.
+        response: what the status means in the spec's shared response for
+            it (``#/components/responses/<STATUS_NAME>``), if it has one.
+        body: whether every operation with a body can answer it.
+    """
+
+    status: int
+    code: str
+    detail: str
+    response: str | None = None
+    body: bool = False
+
+
+HTTP_ERRORS: tuple[HttpError, ...] = (
+    HttpError(status=400, code="bad_request", detail="The request could not be understood.", body=True,
+              response="The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`)."),
+    HttpError(status=400, code="malformed_json", detail="The request body is not valid JSON."),
+    HttpError(status=400, code="malformed_body", detail="The request body could not be read: its framing is broken or the connection closed early."),
+    HttpError(status=403, code="forbidden", detail="This request is refused.",
+              response="With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`)."),
+    HttpError(status=404, code="not_found",
+              detail="There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation."),
+    HttpError(status=405, code="method_not_allowed", detail="This path does not accept this method; the Allow header lists those it does."),
+    HttpError(status=406, code="not_acceptable", detail="This service cannot answer in a media type the request accepts."),
+    HttpError(status=408, code="request_timeout", detail="The request body did not arrive in time; send it again, whole.", body=True,
+              response="The body did not arrive within the server's deadline (`request_timeout`); send it again, whole."),
+    HttpError(status=413, code="payload_too_large", detail="The request body is larger than this service accepts.", body=True,
+              response="The body is larger than the service accepts (`payload_too_large`)."),
+    HttpError(status=415, code="unsupported_media_type", detail="The request body must be JSON (Content-Type application/json).",
+              body=True, response="The body is not sent as JSON (`unsupported_media_type`)."),
+    HttpError(status=422, code="validation_failed", detail="The request does not match the schema; `errors` lists the fields at fault."),
+    HttpError(status=429, code="too_many_requests", detail="Too many requests; send this one again later."),
+    HttpError(status=500, code="internal_error", detail="The referee failed unexpectedly. The error was logged with this request's id.",
+              body=True, response="A bug (`internal_error`): logged with the request id, never a stack trace."),
+    HttpError(status=503, code="service_unavailable", detail="The service cannot answer now; send the request again after `Retry-After` seconds.",
+              body=True, response="The server is receiving too many large bodies at once (`service_unavailable`); "
+                                  "send it again after `Retry-After` seconds."),
+)
+"""Every plain HTTP error the service answers: the one table its codes,
+sentences and shared spec responses come from."""
+
+HTTP_CODES: dict[int, str] = {}
+for _error in HTTP_ERRORS:
+    HTTP_CODES.setdefault(_error.status, _error.code)
+HTTP_DETAILS: dict[str, str] = {error.code: error.detail for error in HTTP_ERRORS}
+BODY_STATUSES: tuple[int, ...] = tuple(sorted({error.status for error in HTTP_ERRORS if error.body}))
+"""The statuses every operation with a body can answer, whatever its game."""
 
 
 MAX_FIELD_ERRORS = 50
@@ -321,17 +347,7 @@ def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[d
     return walk(errors_), omitted
 
 
-RESPONSE_DESCRIPTIONS: dict[int, str] = {
-    400: "The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).",
-    403: "With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).",
-    408: "The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.",
-    413: "The body is larger than the service accepts (`payload_too_large`).",
-    415: "The body is not sent as JSON (`unsupported_media_type`).",
-    500: "A bug (`internal_error`): logged with the request id, never a stack trace.",
-    503: "The server is receiving too many large bodies at once (`service_unavailable`); "
-         "send it again after `Retry-After` seconds.",
-}
-"""What the shared error responses (``#/components/responses/<STATUS_NAME>``) mean here."""
+_RESPONSES = {error.status: error.response for error in HTTP_ERRORS if error.response}
 
 
 class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
@@ -347,7 +363,7 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
 
     def _register_responses(self) -> None:
         for status in HTTPStatus:
-            response: dict[str, Any] = {"description": RESPONSE_DESCRIPTIONS.get(status, status.phrase)}
+            response: dict[str, Any] = {"description": _RESPONSES.get(status, status.phrase)}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)

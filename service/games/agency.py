@@ -25,14 +25,17 @@ from ..tricks import Play, Trick, led_suit
 from .base import (
     Hand,
     TrickGame,
+    refuse_seat,
+)
+from .problems import (
     card_problems,
     hands_problems,
-    match_problems,
-    refuse_seat,
+    tally_problems,
     trick_shape_problems,
 )
 from .records import (
     COMMON_PROBLEMS,
+    End,
     MatchRecord,
     MatchStatus,
     OptionSpec,
@@ -41,6 +44,7 @@ from .records import (
     Refusal,
     Score,
     Seating,
+    TallyUnit,
     TeamMatchStatus,
 )
 
@@ -190,8 +194,7 @@ class AgencyState(Hand):
     Attributes (besides ``Hand``'s):
         holders: the four holders now, each listed from seat h's end (A5).
         team_points: card points won by team 0 and team 1 (A3, A4).
-        end: why the hand ended: ``"no_legal_play"`` (A12a),
-            ``"out_of_cards"`` (A12b), ``"points_reached"`` (A12c); ``None``
+        end: why the hand ended (``End``: A12a, b or c); ``None``
             while the hand runs.
         plays: once the hand is over, the unfinished trick A12a discarded
             (else empty).
@@ -216,12 +219,6 @@ class AgencyState(Hand):
     def first_leader(self) -> int:
         """The seat that led the first trick (A14)."""
         return self.seating.first_leader
-
-    @property
-    def trick(self) -> Trick:
-        """The trick in progress; once the hand is over, the discarded
-        unfinished trick if A12a ended it (else empty)."""
-        return Trick(leader=self.leader, plays=self.plays)
 
     @property
     def winner(self) -> int | None:
@@ -391,9 +388,9 @@ class AgencyState(Hand):
     def _end_after_trick(self) -> None:
         """A12b, then A12c, once a trick is complete."""
         if any(not self.holders[a] and not self.holders[b] for a, b in HOLDERS_OF):
-            self.end = "out_of_cards"
+            self.end = End.OUT_OF_CARDS
         elif max(self.team_points) >= self.options["early_end_points"]:
-            self.end = "points_reached"
+            self.end = End.POINTS_REACHED
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -425,9 +422,9 @@ class AgencyGame(TrickGame[AgencyState]):
     problem_codes: tuple[ProblemCode, ...] = COMMON_PROBLEMS + PROBLEMS
 
     @property
-    def unit(self) -> str:
+    def unit(self) -> TallyUnit:
         """Agency's match counts game points (A14)."""
-        return "game_points"
+        return TallyUnit.GAME_POINTS
 
     @property
     def score_type(self) -> type[Score]:
@@ -491,7 +488,7 @@ class AgencyGame(TrickGame[AgencyState]):
     def match_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
         """A14 as far as a match record can show it: game points won by earlier
         hands (void hands give none), and the team that chose this hand's leader."""
-        problems = match_problems(match, 2, options["target_game_points"], "teams", total=(0, match.hand - 1))
+        problems = tally_problems(match, 2, options["target_game_points"], "teams", total=(0, match.hand - 1))
         decided = sum(match.previous)
         if match.chooser is None and decided:
             problems.append("match.chooser is null, but an earlier hand was won: the team that lost it chooses (RULINGS A14)")
@@ -573,7 +570,7 @@ class AgencyGame(TrickGame[AgencyState]):
             holders=tuple(HolderView(h, len(cards), cards if h in beside else None) for h, cards in enumerate(hand.holders)),
             reach=None if seat is None else tuple(Reach(h, tuple(cards)) for h, cards in hand.reach(seat)),
             tricks=hand.tricks,
-            trick=hand.trick,
+            trick=Trick(leader=hand.leader, plays=hand.plays),
             to_act=hand.to_act,
             hand_over=hand.hand_over,
             winner=hand.winner,

@@ -20,10 +20,12 @@ from ..tricks import Play, Trick
 from .base import (
     Hand,
     TrickGame,
+    refuse_seat,
+)
+from .problems import (
     card_problems,
     hands_problems,
-    match_problems,
-    refuse_seat,
+    tally_problems,
     trick_shape_problems,
 )
 from .records import (
@@ -36,6 +38,7 @@ from .records import (
     Refusal,
     Score,
     Seating,
+    TallyUnit,
     TeamMatchStatus,
 )
 
@@ -88,8 +91,8 @@ class Scoring(Protocol):
     """What a variant's hand is worth, and how its match is tallied (F2, F6, F7)."""
 
     @property
-    def unit(self) -> str:
-        """What the match tally counts: ``"hands"``, ``"points"`` or ``"balance"``."""
+    def unit(self) -> TallyUnit:
+        """What the match tally counts."""
         ...
 
     @property
@@ -120,8 +123,8 @@ class HandsWon:
     points_by_rank: Mapping[str, int] = field(default_factory=dict)
 
     @property
-    def unit(self) -> str:
-        return "points" if self.points_by_rank else "hands"
+    def unit(self) -> TallyUnit:
+        return TallyUnit.POINTS if self.points_by_rank else TallyUnit.HANDS
 
     @property
     def record(self) -> type[Score]:
@@ -151,7 +154,7 @@ class HandsWon:
         earlier = match.hand - 1
         values = {1} | set(self.points_by_rank.values())
         best = max(values)
-        problems = match_problems(match, seating.players, options["target"], "seats",
+        problems = tally_problems(match, seating.players, options["target"], "seats",
                                   total=(min(values) * earlier, best * earlier))
         previous = list(match.previous)
         # A tally a is a sum of hand values: at least ceil(a / best) hands. The
@@ -180,8 +183,8 @@ class FapfapPayouts:
     bonus_rank: str
 
     @property
-    def unit(self) -> str:
-        return "balance"
+    def unit(self) -> TallyUnit:
+        return TallyUnit.BALANCE
 
     @property
     def record(self) -> type[Score]:
@@ -213,7 +216,7 @@ class FapfapPayouts:
         stake = options["stake"]
         players = seating.players
         most = stake * max(MULTIPLIERS) * earlier  # every earlier hand paid at the highest multiplier
-        problems = match_problems(match, players, options["target"], "seats", total=(0, 0),
+        problems = tally_problems(match, players, options["target"], "seats", total=(0, 0),
                                   each=(-most, most * (players - 1)), non_negative=False, step=stake)
         dealer = seating.dealer
         if problems or earlier == 0 or dealer is None:
@@ -396,7 +399,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
         return self.hand_size
 
     @property
-    def unit(self) -> str:
+    def unit(self) -> TallyUnit:
         return self.scoring.unit
 
     @property

@@ -5,11 +5,53 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from ..cards import Card
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
 from ..tricks import Play, Trick
+
+# -- closed sets --------------------------------------------------------------
+
+
+class End(StrEnum):
+    """Why a hand ended before its last trick (Agency, RULINGS A12); in the
+    Agram family the last trick ends the hand and ``Hand.end`` stays ``None``."""
+
+    NO_LEGAL_PLAY = "no_legal_play"
+    """A12a: the seat to act has no legal play (the unfinished trick is discarded)."""
+    OUT_OF_CARDS = "out_of_cards"
+    """A12b: after a trick, a seat has no cards left in both its holders."""
+    POINTS_REACHED = "points_reached"
+    """A12c: after a trick, a team has ``early_end_points`` points or more."""
+
+
+class TallyUnit(StrEnum):
+    """What a match tally counts (RULINGS A14, F7)."""
+
+    HANDS = "hands"
+    """Hands won (Agram, Sink-Sink, Agram-mali; F7)."""
+    POINTS = "points"
+    """Spar's points: 3 for the last trick won with a 6, 2 with a 7, else 1 (F2)."""
+    BALANCE = "balance"
+    """Fapfap: stake units won minus paid, so the tally sums to 0 (F6)."""
+    GAME_POINTS = "game_points"
+    """Agency: one per hand won, none for a void hand (A14)."""
+
+
+class DealSource(StrEnum):
+    """Where a hand's deal came from (the contract's ``deal.source``)."""
+
+    RANDOM = "random"
+    SEED = "seed"
+    DECK = "deck"
+    HANDS = "hands"
+
+
+CHOSEN_SOURCES: tuple[DealSource, ...] = (DealSource.SEED, DealSource.DECK, DealSource.HANDS)
+"""The sources a request chooses, each the name of its member in a deal request."""
+
 
 # -- options ------------------------------------------------------------------
 
@@ -151,8 +193,7 @@ class MatchStatus:
     Attributes:
         hand: the hand's number, from 1.
         target: the tally that wins the match; ``None``: no target.
-        unit: what the tally counts: ``"hands"`` won, ``"points"`` (Spar),
-            ``"balance"`` (Fapfap) or ``"game_points"`` (Agency).
+        unit: what the tally counts (``TallyUnit``).
         previous: the tally per seat (or team) before this hand.
         tally: the tally with this hand, once it is over.
         over: whether a seat (or team) has reached the target.
@@ -161,7 +202,7 @@ class MatchStatus:
 
     hand: int
     target: int | None
-    unit: str
+    unit: TallyUnit
     previous: tuple[int, ...]
     tally: tuple[int, ...]
     over: bool
@@ -176,7 +217,7 @@ class TeamMatchStatus:
 
     hand: int
     target: int | None
-    unit: str
+    unit: TallyUnit
     previous: tuple[int, ...]
     tally: tuple[int, ...]
     chooser: int | None

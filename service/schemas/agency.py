@@ -9,12 +9,9 @@ from marshmallow import Schema, fields, validate
 
 from ..games import Game
 from ..games.agency import SEATS, AgencyState
-from ..games.records import Seating
+from ..games.records import End, Seating
 from .family import FamilyEdge, GameParts, codes, named_schema
 from .fields import Int, List, seat
-
-END_REASONS = ("no_legal_play", "out_of_cards", "points_reached")
-"""Why a hand of Agency ends (A12a, b, c)."""
 
 MAX_TRICK_POINTS = 40
 """Every card point of the deck (A3)."""
@@ -29,10 +26,9 @@ class AgencyEdge(FamilyEdge[AgencyState]):
     TALLIED = "team"
     TRICK_POINTS = MAX_TRICK_POINTS
     MOVE_DOC = "A move: a seat plays a card, taken from a holder."
-    HAND_WINNER = "team, null for a void hand."
-    DECK_DEALING = "card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)."
-    DEALT_HANDS = " (Walls are added, A5)."
-    PREVIOUS = "A14): the team that lost it names the leader."
+    DECK_DOC = "A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)."
+    DEALT_HANDS_DOC = "hands[s]: seat s's {hand_size} dealt cards, in dealt order (Walls are added, A5)."
+    PREVIOUS_DOC = "The finished hand this one follows in a match (RULINGS A14): the team that lost it names the leader."
 
     def seating(self, data: dict[str, Any]) -> Seating:
         return Seating(SEATS, data["first_leader"])
@@ -87,7 +83,7 @@ class AgencyEdge(FamilyEdge[AgencyState]):
     def end_fields(self, required: bool = False) -> dict[str, fields.Field[Any]]:
         """``end``: why the hand ended (A12a, b, c): ``null`` while it runs (one component, ``AgencyEnd``)."""
         return {"end": fields.String(
-            required=required, allow_none=not required, validate=validate.OneOf(END_REASONS),
+            required=required, allow_none=not required, validate=validate.OneOf([end.value for end in End]),
             metadata={"component": "AgencyEnd", "description": "Why the hand ended (A12a, b, c)" + ("." if required else "; null while it runs.")},
         )}
 

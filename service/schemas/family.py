@@ -67,13 +67,14 @@ class FamilyEdge(Generic[H]):
     """Whether a hand can end with an unfinished trick discarded (Agency, A12a)."""
     TALLIED: ClassVar[str] = "seat"
     """What a match tallies: ``"seat"`` or ``"team"``."""
-    SEATING_REQUIRED: ClassVar[bool] = False
-    """Whether a first hand's deal must say how many players (else ``previous``)."""
     MOVE_DOC: ClassVar[str]
-    HAND_WINNER: ClassVar[str]
-    DECK_DEALING: ClassVar[str]
-    DEALT_HANDS: ClassVar[str]
-    PREVIOUS: ClassVar[str]
+    """What a move is, in the family's words."""
+    DECK_DOC: ClassVar[str]
+    """What a deal request's ``deck`` is, and how it is dealt (A7, F3)."""
+    DEALT_HANDS_DOC: ClassVar[str]
+    """What a deal request's ``hands`` are (``{hand_size}``: the cards dealt to each seat)."""
+    PREVIOUS_DOC: ClassVar[str]
+    """What a deal request's ``previous`` is, and who then chooses (A14, F7)."""
 
     # -- loading -------------------------------------------------------------
 

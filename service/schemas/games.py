@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import fields as record_fields
 from functools import cache
@@ -30,26 +31,14 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from ..cards import SEED_MAX, WALL
-from ..games import GAMES, Game, Hand
+from ..games import GAMES, Game
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
-from ..games.records import MAX_HANDS, MatchRecord, OptionSpec, RawState
+from ..games.records import CHOSEN_SOURCES, MAX_HANDS, DealSource, MatchRecord, OptionSpec, RawState, TallyUnit
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
-from .agency import AgencyEdge
-from .family import BoundedSchema, FamilyEdge, GameParts, codes, named_schema
+from .edges import edge_of
+from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
 from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat
-from .last_trick import LastTrickEdge
-from .records import dump_record, dump_trick, to_json
-
-EDGES: dict[str, FamilyEdge[Any]] = {"agency": AgencyEdge(), "last-trick": LastTrickEdge()}
-"""Each family's edge, by ``game.family``."""
-
-DEAL_SOURCES = ("seed", "deck", "hands")
-
-
-def edge_of(game: Game) -> FamilyEdge[Any]:
-    """The edge of ``game``'s family."""
-    return EDGES[game.family]
 
 
 def schema_prefix(game_id: str) -> str:
@@ -172,7 +161,7 @@ def _seat_credential() -> type[Schema]:
 @cache
 def _sealed_deal() -> type[Schema]:
     return named_schema("SealedDeal", {
-        "source": fields.String(required=True, validate=validate.OneOf(["random", "seed", "deck", "hands"]),
+        "source": fields.String(required=True, validate=validate.OneOf([source.value for source in DealSource]),
                                 metadata={"description": "Where the deal came from: drawn at random, or chosen (a seed, a deck order, hands)."}),
         "commitment": fields.String(metadata={"description": "A seeded deal: lowercase hex SHA-256 of the nonce then the seed as 8 bytes big-endian."}),
         "seed": Int(metadata={"description": "Once the hand is over: the seed (recompute the deal with the documented shuffle)."}),
@@ -222,7 +211,7 @@ def _match_schema(game: Game, edge: FamilyEdge[Any], prefix: str) -> type[Schema
         ),
         "target": Int(allow_none=True, validate=validate.Range(min=1, max=10**9),
                       metadata={"description": "What wins the match (the target option); null: no target."}),
-        "unit": fields.String(validate=validate.OneOf(["hands", "points", "balance", "game_points"]),
+        "unit": fields.String(validate=validate.OneOf([unit.value for unit in TallyUnit]),
                               metadata={"description": "What the tally counts: `hands`, `points`, `balance` or `game_points`."}),
         "tally": List(_tally(), validate=validate.Length(max=entries), metadata={"description": f"The tally per {per}, with this hand once it is over."}),
         "over": Bool(metadata={"description": "Whether the match is over."}),
@@ -250,34 +239,98 @@ class _TrickBase(BoundedSchema):
 
 @cache
 def schemas_for(game_id: str) -> GameSchemas:
-    """The schema classes for ``game_id`` (cached: each class is made once)."""
+    """The schema classes for ``game_id`` (cached: each class is made once),
+    built by the small builders below, each from what the ones before it made."""
     game = GAMES[game_id]
     edge = edge_of(game)
+    parts = _parts(game, edge)
+    state = _state_schema(parts, edge)
+    deal = _deal_request(parts, edge, state)
+    hand_request = _hand_request(parts, state)
+    view_fields = {**_view_common(parts), **edge.view_fields(parts)}
+    answer_state = OneOf(fields.Nested(state), fields.Nested(_public_state(parts, view_fields, state)), required=True,
+                         metadata={"description": "The state (open and signed modes), or the public state (sealed mode)."})
+    score_fields = _score_fields(game, edge, parts.top)
+    score_response = _request(parts, "Score", score_fields, "The hand's result so far.")
+    kinds = _events(parts, edge, score_fields)
+
+    def events(**kwargs: Any) -> List:
+        """Events: each ``oneOf`` the game's event types, told apart by ``type``."""
+        return List(OneOf(*(fields.Nested(schema) for schema in kinds.values()), discriminator=("type", kinds)), required=True, **kwargs)
+
+    return GameSchemas(
+        deal=deal,
+        state_request=hand_request("StateRequest", {}, "A hand."),
+        play_request=hand_request("PlayRequest", {"move": fields.Nested(parts.move, required=True)}, "A hand and a move."),
+        view_request=hand_request(
+            "ViewRequest",
+            {"seat": seat("The seat whose view is wanted.", maximum=parts.top, required=True)},
+            "A hand and the seat whose view is wanted.",
+            {"seat": seat("The credential's seat, if given.", maximum=parts.top)},
+        ),
+        trick_request=_trick_request(parts, edge),
+        replay_request=_replay_request(parts, edge, deal),
+        state_response=_request(parts, "StateResponse", {
+            "state": answer_state, **_SEALED_MEMBERS,
+            "seats": List(fields.Nested(_seat_credential()), validate=validate.Length(max=game.max_players),
+                          metadata={"description": "Sealed mode, a match's first deal: each seat's credential."}),
+        }, "A new hand."),
+        play_response=_request(parts, "PlayResponse", {"state": answer_state, **_SEALED_MEMBERS, "events": events()},
+                               "The state after the move and what happened, in order."),
+        legal_moves_response=_request(parts, "LegalMoves", {
+            "to_act": seat("The seat to act; null once the hand is over.", maximum=parts.top, allow_none=True, required=True),
+            "moves": List(fields.Nested(parts.move), required=True, metadata={"description": "Every legal move."}),
+        }, "The legal moves of the seat to act."),
+        trick_response=_request(parts, "TrickWinner", {
+            "winner": seat("The winning seat.", maximum=parts.top, required=True),
+            "card": parts.deck.card(required=True, metadata={"description": "The winning card."}),
+            "led_suit": fields.String(allow_none=True, metadata={"description": "The led suit."}),
+            **edge.trick_winner_fields(),
+        }, "Who wins these plays (RULINGS A11, F1)."),
+        score_response=score_response,
+        view_response=named_schema(f"{parts.prefix}SeatView", view_fields,
+                                   doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed."),
+        replay_response=_request(parts, "ReplayResult", {
+            "state": answer_state,
+            **_SEALED_MEMBERS,
+            "events": events(metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
+            "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
+            "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
+        }, "The result of a transcript."),
+        check_response=_request(parts, "CheckResult", {
+            "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
+            "problems": List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
+        }, "What is wrong with a state, if anything."),
+        move=parts.move,
+        state=state,
+        match=parts.match,
+    )
+
+
+_SEALED_MEMBERS = {
+    "token": fields.String(metadata={"description": "Sealed mode: the hand's token, to send back in place of the state."}),
+}
+"""What a sealed answer adds beside its public state."""
+
+
+def _request(parts: GameParts, name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
+    """A request or answer schema of the game, named with its prefix."""
+    return named_schema(f"{parts.prefix}{name}", fields_, doc=doc)
+
+
+def _parts(game: Game, edge: FamilyEdge[Any]) -> GameParts:
+    """The game's schemas that the others refer to: options, moves and plays, tricks, the deal record, the match."""
     prefix = schema_prefix(game.id)
     seats = game.max_players
     top = seats - 1
-    live_cards = game.hand_size + (game.walls or 0)  # Agency: a holder's 8 cards and 2 Walls (A5)
     deck = Deck(tuple(card.code for card in game.deck) + ((WALL.code,) if game.walls else ()), f"{prefix}Card")
+    options = named_schema(f"{prefix}Options", {spec.name: _option_field(spec) for spec in game.options},
+                           doc=f"Rules options for {game.name}; each defaults as listed.")
+    move = _play_schema(prefix, edge, top, "Move", "move", edge.MOVE_DOC, "The seat that plays.",
+                        deck.card(required=True, metadata={"description": "The card's code (RULINGS C3)."}))
+    recorded_play = _play_schema(prefix, edge, top, "Play", "recorded", "A card played to a trick.", "The seat that played.",
+                                 deck.card(required=True))
 
-    options = named_schema(
-        f"{prefix}Options",
-        {spec.name: _option_field(spec) for spec in game.options},
-        doc=f"Rules options for {game.name}; each defaults as listed.",
-    )
-
-    def play_schema(name: str, kind: str, doc: str, seat_text: str, card: CardField) -> type[Schema]:
-        return named_schema(
-            f"{prefix}{name}",
-            {"seat": seat(seat_text, maximum=top, required=True), "card": card, **edge.play_fields(kind)},
-            _PlayBase,
-            doc=doc,
-        )
-
-    move = play_schema(
-        "Move", "move", edge.MOVE_DOC, "The seat that plays.",
-        deck.card(required=True, metadata={"description": "The card's code (RULINGS C3)."}),
-    )
-    recorded_play = play_schema("Play", "recorded", "A card played to a trick.", "The seat that played.", deck.card(required=True))
     def plays_field() -> List:
         return List(fields.Nested(recorded_play), required=True, validate=validate.Length(max=seats))
 
@@ -313,154 +366,68 @@ def schemas_for(game_id: str) -> GameSchemas:
         },
         doc="What was dealt.",
     )
-    parts = GameParts(
-        game=game, prefix=prefix, top=top, live_cards=live_cards, deck=deck, options=options, deal_record=deal_record,
-        trick=trick, won_trick=won_trick, move=move, match=_match_schema(game, edge, prefix),
+    return GameParts(
+        game=game, prefix=prefix, top=top, live_cards=game.hand_size + (game.walls or 0),  # Agency: a holder's 8 cards and 2 Walls (A5)
+        deck=deck, options=options, deal_record=deal_record, trick=trick, won_trick=won_trick, move=move,
+        match=_match_schema(game, edge, prefix),
     )
-    state = _state_schema(parts, edge)
 
-    def request(name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:
-        return named_schema(f"{prefix}{name}", fields_, doc=doc)
 
-    deal = _deal_request(parts, edge, state)
+def _play_schema(prefix: str, edge: FamilyEdge[Any], top: int, name: str, kind: str, doc: str, seat_text: str,
+                 card: CardField) -> type[Schema]:
+    """A move or play (``kind``: ``move``, ``recorded`` or ``trick``, ``FamilyEdge.play_fields``)."""
+    return named_schema(
+        f"{prefix}{name}",
+        {"seat": seat(seat_text, maximum=top, required=True), "card": card, **edge.play_fields(kind)},
+        _PlayBase,
+        doc=doc,
+    )
+
+
+def _hand_request(parts: GameParts, state: type[Schema]) -> Callable[..., type[Schema]]:
+    """A maker of the requests that name a hand by its ``state`` or, in sealed
+    mode, its ``token``: each loaded as one schema, documented as ``oneOf`` the two."""
 
     def hand_request(name: str, extra: dict[str, Any], doc: str, sealed_extra: dict[str, Any] | None = None) -> type[Schema]:
-        """A request naming a hand by its ``state`` or, in sealed mode, its
-        ``token``: loaded as one schema, documented as ``oneOf`` the two."""
         held = {"description": "The hand (open and signed modes)."}
         either = {**extra, **(sealed_extra or {})}  # what either shape may leave out, the holding asks for
-        loaded = named_schema(f"{prefix}{name}", {"state": fields.Nested(state, metadata=held), "token": _token(), **either},
+        loaded = named_schema(f"{parts.prefix}{name}", {"state": fields.Nested(state, metadata=held), "token": _token(), **either},
                               HandRequest, doc=doc)
         loaded.DOCUMENTED_AS = (  # type: ignore[attr-defined]
-            named_schema(f"{prefix}Open{name}", {"state": fields.Nested(state, required=True, metadata=held), **extra},
+            named_schema(f"{parts.prefix}Open{name}", {"state": fields.Nested(state, required=True, metadata=held), **extra},
                          doc=f"{doc} Open and signed modes: the state."),
-            named_schema(f"{prefix}Sealed{name}", {"token": _token(required=True), **(extra if sealed_extra is None else sealed_extra)},
+            named_schema(f"{parts.prefix}Sealed{name}", {"token": _token(required=True), **(extra if sealed_extra is None else sealed_extra)},
                          doc=f"{doc} Sealed mode: the token."),
         )
         return loaded
 
-    state_request = hand_request("StateRequest", {}, "A hand.")
-    play_request = hand_request("PlayRequest", {"move": fields.Nested(move, required=True)}, "A hand and a move.")
-    view_fields = {**_view_common(parts), **edge.view_fields(parts)}
-    public_state = _public_state(parts, view_fields, state)
-    answer_state = OneOf(fields.Nested(state), fields.Nested(public_state), required=True,
-                         metadata={"description": "The state (open and signed modes), or the public state (sealed mode)."})
-    sealed_members = {
-        "token": fields.String(metadata={"description": "Sealed mode: the hand's token, to send back in place of the state."}),
-    }
-    trick_request = request(
-        "TrickRequest",
-        {"plays": List(fields.Nested(play_schema(
-            "TrickPlay", "trick", "A card played.", "The seat that played.", deck.card(required=True),
-        )), required=True, validate=validate.Length(min=1, max=seats))},
-        "Plays in order; the first leads.",
-    )
-    state_response = request(
-        "StateResponse",
-        {"state": answer_state, **sealed_members, "seats": List(fields.Nested(_seat_credential()), validate=validate.Length(max=seats),
-                                                               metadata={"description": "Sealed mode, a match's first deal: each seat's credential."})},
-        "A new hand.",
-    )
-    score_fields = _score_fields(game, edge, top)
-    events = _events(parts, edge, score_fields)
+    return hand_request
 
-    def event() -> OneOf:
-        """An event: ``oneOf`` the game's event types, told apart by ``type``."""
-        return OneOf(*(fields.Nested(schema) for schema in events.values()), discriminator=("type", events))
 
-    play_response = request(
-        "PlayResponse",
-        {"state": answer_state, **sealed_members, "events": List(event(), required=True)},
-        "The state after the move and what happened, in order.",
-    )
-    legal_moves_response = request(
-        "LegalMoves",
-        {
-            "to_act": seat("The seat to act; null once the hand is over.", maximum=top, allow_none=True, required=True),
-            "moves": List(fields.Nested(move), required=True, metadata={"description": "Every legal move."}),
-        },
-        "The legal moves of the seat to act.",
-    )
-    trick_response = request(
-        "TrickWinner",
-        {
-            "winner": seat("The winning seat.", maximum=top, required=True),
-            "card": deck.card(required=True, metadata={"description": "The winning card."}),
-            "led_suit": fields.String(allow_none=True, metadata={"description": "The led suit."}),
-            **edge.trick_winner_fields(),
-        },
-        "Who wins these plays (RULINGS A11, F1).",
-    )
-    score_response = request("Score", score_fields, "The hand's result so far.")
-    view_request = hand_request(
-        "ViewRequest",
-        {"seat": seat("The seat whose view is wanted.", maximum=top, required=True)},
-        "A hand and the seat whose view is wanted.",
-        {"seat": seat("The credential's seat, if given.", maximum=top)},
-    )
-    view_response = named_schema(
-        f"{prefix}SeatView",
-        view_fields,
-        doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.",
-    )
-    hand_transcript = request(
-        "HandTranscript",
-        {
-            "deal": fields.Nested(_deal_request(parts, edge, None), required=True,
-                                  metadata={"description": "The deal: the hand before it is its previous hand."}),
-            "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "The moves, in order."}),
-        },
-        "A later hand of the match: its deal and moves.",
-    )
-    replay_request = request(
-        "ReplayRequest",
-        {
-            "deal": OneOf(*(fields.Nested(choice) for choice in deal.DOCUMENTED_AS), load=fields.Nested(deal), required=True,  # type: ignore[attr-defined]
-                          metadata={"description": "The deal request of the first hand."}),
-            "moves": List(fields.Nested(move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
-            "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
-                                      metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
-        },
-        "A transcript: a deal and its moves, and optionally the later hands of the match.",
-    )
-    replay_response = request(
-        "ReplayResult",
-        {
-            "state": answer_state,
-            **sealed_members,
-            "events": List(event(), required=True, metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
-            "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
-            "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
-        },
-        "The result of a transcript.",
-    )
-    check_response = request(
-        "CheckResult",
-        {
-            "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
-            "problems": List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
-        },
-        "What is wrong with a state, if anything.",
-    )
-    return GameSchemas(
-        view_request=view_request,
-        view_response=view_response,
-        replay_request=replay_request,
-        replay_response=replay_response,
-        check_response=check_response,
-        deal=deal,
-        state_request=state_request,
-        play_request=play_request,
-        trick_request=trick_request,
-        state_response=state_response,
-        play_response=play_response,
-        legal_moves_response=legal_moves_response,
-        trick_response=trick_response,
-        score_response=score_response,
-        move=move,
-        state=state,
-        match=parts.match,
-    )
+def _trick_request(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:
+    """What ``trick-winner`` takes: plays in order, the first leading."""
+    play = _play_schema(parts.prefix, edge, parts.top, "TrickPlay", "trick", "A card played.", "The seat that played.",
+                        parts.deck.card(required=True))
+    return _request(parts, "TrickRequest", {
+        "plays": List(fields.Nested(play), required=True, validate=validate.Length(min=1, max=parts.game.max_players)),
+    }, "Plays in order; the first leads.")
+
+
+def _replay_request(parts: GameParts, edge: FamilyEdge[Any], deal: type[Schema]) -> type[Schema]:
+    """What ``replay`` takes: a deal request and its moves, and the later hands of the match."""
+    moves = {"description": "The moves, in order."}
+    hand_transcript = _request(parts, "HandTranscript", {
+        "deal": fields.Nested(_deal_request(parts, edge, None), required=True,
+                              metadata={"description": "The deal: the hand before it is its previous hand."}),
+        "moves": List(fields.Nested(parts.move), required=True, validate=validate.Length(max=64), metadata=moves),
+    }, "A later hand of the match: its deal and moves.")
+    return _request(parts, "ReplayRequest", {
+        "deal": OneOf(*(fields.Nested(choice) for choice in deal.DOCUMENTED_AS), load=fields.Nested(deal), required=True,  # type: ignore[attr-defined]
+                      metadata={"description": "The deal request of the first hand."}),
+        "moves": List(fields.Nested(parts.move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
+        "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
+                           metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
+    }, "A transcript: a deal and its moves, and optionally the later hands of the match.")
 
 
 def _record_field(hint: Any, description: str) -> fields.Field[Any]:
@@ -534,7 +501,7 @@ class _DealBase(BoundedSchema):
     """A deal request: at most one source of the deal."""
 
     def checks(self, data: dict[str, Any]) -> None:
-        given = [name for name in DEAL_SOURCES if name in data]
+        given = [name for name in CHOSEN_SOURCES if name in data]
         if len(given) > 1:
             raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
         if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
@@ -553,11 +520,11 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
     game, prefix = parts.game, parts.prefix
     sources: dict[str, Any] = {
         "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals)."}),
-        "deck": parts.deck.cards("A full deck order: " + edge.DECK_DEALING, max_items=len(game.deck)),
+        "deck": parts.deck.cards(edge.DECK_DOC, max_items=len(game.deck)),
         "hands": List(
             parts.deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
             validate=validate.Length(max=game.max_players),
-            metadata={"description": f"hands[s]: seat s's {game.hand_size} dealt cards, in dealt order" + edge.DEALT_HANDS},
+            metadata={"description": edge.DEALT_HANDS_DOC.format(hand_size=game.hand_size)},
         ),
         "options": fields.Nested(parts.options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
     }
@@ -569,7 +536,7 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
 
     def previous(required: bool) -> StateOrToken:
         return StateOrToken(state, max_token=MAX_TOKEN_CHARS, required=required, metadata={
-            "description": "The finished hand this one follows in a match (RULINGS " + edge.PREVIOUS + " Sealed mode: its token."})
+            "description": f"{edge.PREVIOUS_DOC} Sealed mode: its token."})
 
     first = _with_extra(named_schema(f"{prefix}FirstHandDeal", {**sources, **edge.deal_seating_fields(parts, first=True)}, _DealBase,
                                      doc=f"The first hand of a match: {doc}"), ONE_SOURCE)
@@ -622,40 +589,3 @@ def _view_common(parts: GameParts) -> dict[str, Any]:
         "legal_moves": List(fields.Nested(parts.move), required=True, metadata={"description": "This seat's legal moves; empty when it is not its turn."}),
         "match": fields.Nested(parts.match, required=True, metadata={"description": "Where the hand stands in its match (public)."}),
     }
-
-
-# -- JSON out -------------------------------------------------------------
-
-
-def dump_state(hand: Hand) -> dict[str, Any]:
-    """A hand as JSON, in the shape of ``{Game}State``."""
-    game = hand.game
-    edge = edge_of(game)
-    out: dict[str, Any] = {
-        "rules_version": RULES_VERSION,
-        "schema_version": STATE_SCHEMA_VERSION,
-        "game": game.id,
-        "options": dict(hand.options),
-        **edge.dump_seating(hand),
-        "deal": {"seed": hand.seed, "hands": [codes(h) for h in hand.deal_hands], "undealt": codes(hand.undealt)},
-        **edge.dump_cards(hand),
-        "tricks": [dump_trick(t) for t in hand.tricks],
-    }
-    trick = hand.trick
-    out["trick"] = None if trick is None else dump_trick(trick)
-    out["to_act"] = hand.to_act
-    out["hand_over"] = hand.hand_over
-    out["winner"] = hand.winner
-    out.update(edge.dump_derived(hand))
-    out["match"] = dump_record(game.match_status(hand))
-    return out
-
-
-def dump_view(hand: Hand, seat: int) -> dict[str, Any]:
-    """What ``seat`` may know of ``hand``, and nothing more: the game's
-    ``observe`` record as JSON (never the deal, the undealt cards or the seed).
-
-    Raises:
-        RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
-    """
-    return to_json(hand.game.observe(hand, seat))  # type: ignore[no-any-return]

@@ -17,12 +17,10 @@ class LastTrickEdge(FamilyEdge[LastTrickState]):
     """The Agram family's schemas and JSON."""
 
     CLAIMED = ("hands", "to_act", "hand_over", "winner")
-    SEATING_REQUIRED = True
     MOVE_DOC = "A move: a seat plays a card."
-    HAND_WINNER = "seat."
-    DECK_DEALING = "dealt in batches from the seat after the dealer, the dealer last (F3)."
-    DEALT_HANDS = "."
-    PREVIOUS = "F7): its winner deals."
+    DECK_DOC = "A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3)."
+    DEALT_HANDS_DOC = "hands[s]: seat s's {hand_size} dealt cards, in dealt order."
+    PREVIOUS_DOC = "The finished hand this one follows in a match (RULINGS F7): its winner deals."
 
     def seating(self, data: dict[str, Any]) -> Seating:
         return seating_of(data["players"], data["dealer"])

@@ -44,7 +44,8 @@ class ReaderDisagrees(AssertionError):
 
 
 def read(schema: Schema, body: Any) -> Any:
-    """``body`` loaded as ``schema`` loads it, by its compiled reader.
+    """``body`` (decoded JSON: dicts, lists, str, int, float, bool, ``None``)
+    loaded as ``schema`` loads it, by its compiled reader.
 
     Raises:
         ValidationError: the body does not match the schema (marshmallow's

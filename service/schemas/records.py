@@ -22,8 +22,12 @@ from dataclasses import fields, is_dataclass
 from typing import Any, cast, get_args
 
 from ..cards import Card
+from ..games import Hand
+from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION
 from ..games.records import Event
 from ..tricks import Play, Trick
+from .edges import edge_of
+from .family import codes
 
 EVENTS: tuple[type, ...] = get_args(Event)
 """Every event record type."""
@@ -102,3 +106,40 @@ def _names(cls: type) -> tuple[str, ...]:
     if names is None:
         names = _NAMES[cls] = tuple(field.name for field in fields(cls))
     return names
+
+
+# -- hands ------------------------------------------------------------------
+
+
+def dump_state(hand: Hand) -> dict[str, Any]:
+    """A hand as JSON, in the shape of ``{Game}State``."""
+    game = hand.game
+    edge = edge_of(game)
+    out: dict[str, Any] = {
+        "rules_version": RULES_VERSION,
+        "schema_version": STATE_SCHEMA_VERSION,
+        "game": game.id,
+        "options": dict(hand.options),
+        **edge.dump_seating(hand),
+        "deal": {"seed": hand.seed, "hands": [codes(h) for h in hand.deal_hands], "undealt": codes(hand.undealt)},
+        **edge.dump_cards(hand),
+        "tricks": [dump_trick(t) for t in hand.tricks],
+    }
+    trick = hand.trick
+    out["trick"] = None if trick is None else dump_trick(trick)
+    out["to_act"] = hand.to_act
+    out["hand_over"] = hand.hand_over
+    out["winner"] = hand.winner
+    out.update(edge.dump_derived(hand))
+    out["match"] = dump_record(game.match_status(hand))
+    return out
+
+
+def dump_view(hand: Hand, seat: int) -> dict[str, Any]:
+    """What ``seat`` may know of ``hand``, and nothing more: the game's
+    ``observe`` record as JSON (never the deal, the undealt cards or the seed).
+
+    Raises:
+        RulesRefusal: ``seat_out_of_range`` for a seat not at this table.
+    """
+    return to_json(hand.game.observe(hand, seat))  # type: ignore[no-any-return]

@@ -29,7 +29,7 @@ import orjson
 
 from ..cards import Card, all_codes
 from ..games import GAMES, Hand, TrickGame
-from ..games.records import MatchRecord, RawState, Seating
+from ..games.records import DealSource, MatchRecord, RawState, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play, Trick
 from .records import dump_record
@@ -48,7 +48,7 @@ class Provenance:
 
     Attributes:
         match_id: the same for every hand of a match.
-        source: ``random``, ``seed``, ``deck`` or ``hands``.
+        source: where the deal came from.
         nonce: the 16 bytes committed with the seed (seeded deals), else ``None``.
         next_draw: the seed (64 bits) and nonce (16 bytes) of the match's
             next hand when it is dealt at random, drawn from the operating
@@ -56,7 +56,7 @@ class Provenance:
     """
 
     match_id: str
-    source: str
+    source: DealSource
     nonce: bytes | None = None
     next_draw: tuple[int, bytes] = field(default_factory=draw)
 
@@ -104,7 +104,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
     seating, match, plays = record.get("seating"), record.get("match"), record.get("plays")
     match_id, source, private = record.get("match_id"), record.get("source"), record.get("private")
     if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
-            and all(_play_entry(play) for play in plays) and type(match_id) is str and source in DEAL_SOURCES
+            and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
             and type(private) is str):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
@@ -115,11 +115,10 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
         tricks=(), trick=Trick(leader=first_leader, plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays)),
         match=MatchRecord(number, tuple(previous), chooser),
     )
-    return game, raw, Provenance(match_id, source, nonce, next_draw)
+    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw)
 
 
-DEAL_SOURCES = ("random", "seed", "deck", "hands")
-"""Where a deal came from (the contract's ``deal.source``)."""
+_SOURCES = frozenset(source.value for source in DealSource)
 
 
 def _ints(value: Any, size: int, *, last_optional: bool = False, middle_list: bool = False) -> bool:
