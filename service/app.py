@@ -17,7 +17,7 @@ from service import api as api_package
 from service import config as settings
 from service.api import headers, holding, logs, ops, play
 from service.api.games import SEAT_CREDENTIAL
-from service.api.plumbing import Plumbing
+from service.api.plumbing import Plumbing, RefereeRequest
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
@@ -75,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             naming the variable); under gunicorn the server does not start.
     """
     app = Flask("service", static_folder=None)
+    app.request_class = RefereeRequest
     # No redirects from routing: werkzeug would answer "/v1//games" with a 308
     # to the merged path, its Location built from the client's Host header. A
     # path is matched as sent, else 404. (The other routing redirect, to add a

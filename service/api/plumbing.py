@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import flask
 from flask import Flask
 from werkzeug import Request
 from werkzeug.exceptions import HTTPException
@@ -29,11 +30,23 @@ from werkzeug.exceptions import HTTPException
 from service import config as settings
 from service.api import bodies, headers, logs, problems
 
+REQUEST = "referee.request"
+"""Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
 REQUEST_ID = "referee.request_id"
 STARTED = "referee.started"
 """Environ keys: the request's id, and when its plumbing started (``time.perf_counter``)."""
 
 StartResponse = Callable[..., Any]
+
+
+class RefereeRequest(flask.Request):
+    """Flask's request, which leaves itself in the environ: the plumbing reads
+    the route it was matched to (its endpoint labels the metrics) after Flask
+    has answered, and takes it out again."""
+
+    def __init__(self, environ: dict[str, Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(environ, *args, **kwargs)
+        environ[REQUEST] = self
 
 
 class Plumbing:
@@ -60,7 +73,7 @@ class Plumbing:
 
             body = self.inner(environ, capture)
             status, answer_headers, exc_info = answered
-            request = environ.get("werkzeug.request")
+            request = environ.pop(REQUEST, None)
         else:
             code, name, detail, extra = refused
             payload = problems.problem_bytes(code, name, detail)

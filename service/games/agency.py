@@ -200,7 +200,7 @@ class AgencyState(Hand):
             (else empty).
     """
 
-    __slots__ = ("holders", "team_points", "_reach", "_reachable")
+    __slots__ = ("holders", "team_points", "_reach", "_reachable", "_ends")
 
     HAND_OVER = Refusal("hand_over", "The hand is over (RULINGS A12)")
 
@@ -208,11 +208,13 @@ class AgencyState(Hand):
     team_points: tuple[int, int]
     _reach: dict[int, list[tuple[int, list[Card]]]]
     _reachable: dict[int, list[tuple[int, Card]]]
+    _ends: dict[tuple[int, bool], tuple[tuple[Card, ...], list[Card]]]
 
     def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
                  seed: int | None, match: MatchRecord) -> None:
         self.holders = tuple(tuple(layout(hand)) for hand in hands)
         self.team_points = (0, 0)
+        self._ends = {}
         super().__init__(game, seating, options, hands, seed, match)
 
     @property
@@ -241,9 +243,18 @@ class AgencyState(Hand):
         it). Callers must not change it."""
         cached = self._reach.get(seat)
         if cached is None:
-            own, before = holders_of(seat)
-            cached = self._reach[seat] = [(own, reach(self.holders[own], True)), (before, reach(self.holders[before], False))]
+            own, before = HOLDERS_OF[seat]
+            cached = self._reach[seat] = [(own, self._end(own, True)), (before, self._end(before, False))]
         return cached
+
+    def _end(self, holder: int, from_start: bool) -> list[Card]:
+        """What one end of a holder reaches; kept while the holder is the same
+        (a play changes one holder: the other's reach is not worked out again)."""
+        cards = self.holders[holder]
+        kept = self._ends.get((holder, from_start))
+        if kept is None or kept[0] is not cards:
+            kept = self._ends[(holder, from_start)] = (cards, reach(cards, from_start))
+        return kept[1]
 
     def reachable(self, seat: int) -> list[tuple[int, Card]]:
         """``(holder, card)`` for every card ``seat`` reaches now; worked out once per hand."""
@@ -257,6 +268,11 @@ class AgencyState(Hand):
         self._reach = {}
         self._reachable = {}
 
+    def copy(self) -> AgencyState:
+        new = super().copy()
+        new._ends = dict(self._ends)
+        return new
+
     def _candidates(self, seat: int) -> list[Play]:
         return [Play(seat, card, holder) for holder, card in self.reachable(seat)]
 
@@ -266,14 +282,15 @@ class AgencyState(Hand):
             return Refusal(
                 "card_not_available", f"Seat {seat} plays only from holders {own} and {before}, not {move.holder} (RULINGS A5)"
             )
-        reachable = self.reachable(seat)
-        sources = [h for h, card in reachable if card == move.card and move.holder in (None, h)]
+        ends = self.reach(seat)
+        card = move.card
+        sources = [h for h, cards in ends if card in cards and move.holder in (None, h)]
         if not sources:
             return Refusal("card_not_available", self._unavailable(seat, move))
-        if move.card.is_wall:
+        if card.is_wall:
             if any(play.card.is_wall for play in self.plays):
                 return Refusal("wall_not_allowed", "A Wall has already been played to this trick; a second is never legal (RULINGS A9, A10)")
-            if not self.plays and any(not card.is_wall for _, card in reachable):
+            if not self.plays and any(not reached.is_wall for _, cards in ends for reached in cards):
                 return Refusal(
                     "wall_not_allowed",
                     f"A Wall may be led only when every card seat {seat} can reach is a Wall (RULINGS A8)",
@@ -287,9 +304,9 @@ class AgencyState(Hand):
                 )
             return None
         led = led_suit(self.plays)
-        if led is None or move.card.suit in (led, TRUMP):
+        if led is None or card.suit in (led, TRUMP):
             return None
-        if self.options["offsuit_discard"] and not any(card.suit == led for _, card in reachable):
+        if self.options["offsuit_discard"] and not any(reached.suit == led for _, cards in ends for reached in cards):
             return None
         return Refusal(
             "must_follow_suit",
@@ -297,14 +314,13 @@ class AgencyState(Hand):
             f"if none is in the trick, not {move.card} (RULINGS A9)",
         )
 
-    def _recorded_problem(self, play: Play, seat: int) -> str | None:
-        if play.seat != seat:
-            return f"seat {play.seat} plays when it is seat {seat}'s turn"
-        if play.holder not in HOLDERS_OF[seat]:
-            return f"seat {seat} plays from holder {play.holder}"
-        if not play.card.is_wall and play.card not in self.deal_hands[play.holder]:
-            return f"{play.card} was not dealt to holder {play.holder}"
-        return None
+    def _recorded_problem(self, history: Sequence[Play], seats: Sequence[int]) -> str | None:
+        dealt = {card: holder for holder, cards in enumerate(self.deal_hands) for card in cards}
+        if all(play.seat == seat and play.holder in HOLDERS_OF[seat] and (play.card.is_wall or dealt.get(play.card) == play.holder)
+               for play, seat in zip(history, seats)):
+            suited = [play.card for play in history if not play.card.is_wall]
+            return None if len(set(suited)) == len(suited) else "a card is played twice"
+        return "a play is not by the seat whose turn it was, from one of its holders, of a card dealt to that holder"
 
     def _take_all(self, history: Sequence[Play]) -> None:
         """Each holder less the suited cards taken from it, and less its

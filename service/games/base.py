@@ -233,8 +233,8 @@ class Hand:
 
         Legality is not checked, but the record's shape is, so that nothing
         after can fail on it: each play by the seat whose turn it was, of a
-        card it was dealt and had not played (``_recorded_problem``), each
-        trick won by a card, no trick past the hand's last.
+        card it was dealt, none twice (``_recorded_problem``), each trick won
+        by a card, no trick past the hand's last.
 
         Raises:
             InvalidState: a record no referee wrote (forged with its key).
@@ -242,27 +242,18 @@ class Hand:
         players = self.seating.players
         complete = len(history) - len(history) % players
         leader, tricks = self.leader, list[Trick]()
-        seen: set[tuple[int | None, Card]] = set()
-        for index, play in enumerate(history):
-            position = index % players
-            if position == 0 and index:
-                done = self.game.judge(leader, tuple(history[index - players : index]))
+        seats = []
+        for start in range(0, len(history), players):
+            seats += [(leader + position) % players for position in range(min(players, len(history) - start))]
+            if start + players <= complete:
+                done = self.game.judge(leader, tuple(history[start : start + players]))
                 if done.winner is None or len(tricks) >= self.game.max_tricks:
-                    raise InvalidState([f"the plays before play {index} do not make a trick the rules complete"])
+                    raise InvalidState([f"the plays from play {start} do not make a trick the rules complete"])
                 tricks.append(done)
                 leader = done.winner
-            problem = self._recorded_problem(play, (leader + position) % players)
-            if problem is None and (play.holder, play.card) in seen and not play.card.is_wall:
-                problem = f"{play.card} is played twice"
-            if problem is not None:
-                raise InvalidState([f"play {index} of the record: {problem}"])
-            seen.add((play.holder, play.card))
-        if complete and complete == len(history):
-            done = self.game.judge(leader, tuple(history[complete - players :]))
-            if done.winner is None or len(tricks) >= self.game.max_tricks:
-                raise InvalidState(["the last plays do not make a trick the rules complete"])
-            tricks.append(done)
-            leader = done.winner
+        problem = self._recorded_problem(history, seats)
+        if problem is not None:
+            raise InvalidState([f"the record's plays: {problem}"])
         self.tricks, self.leader, self.plays = tuple(tricks), leader, tuple(history[complete:])
         self._take_all(history)
         if tricks and not self.plays:
@@ -309,9 +300,10 @@ class Hand:
         """Whether the hand ends once a trick is complete (Agency's A12b, c);
         in games where the last trick ends it, ``hand_over`` counts tricks."""
 
-    def _recorded_problem(self, play: Play, seat: int) -> str | None:
-        """Why a recorded play cannot be one (``take_history``): not by
-        ``seat``, or not of a card the seat was dealt; ``None`` if it can."""
+    def _recorded_problem(self, history: Sequence[Play], seats: Sequence[int]) -> str | None:
+        """Why recorded plays cannot be (``take_history``): a play not by the
+        seat whose turn it was (``seats[i]`` for ``history[i]``), of a card
+        that seat was not dealt, or of a card played twice; ``None`` if they can."""
         raise NotImplementedError
 
     def _take_all(self, history: Sequence[Play]) -> None:
@@ -710,7 +702,7 @@ def replay(hand: Hand, tricks: Sequence[Trick], trick: Trick | None, problems: l
             problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
     if trick is None:
         return True
-    if hand.hand_over or not hand.legal_moves():
+    if hand.hand_over or not hand._has_legal_play(hand.leader):
         if trick.plays:
             problems.append("trick has plays but the hand was already over")
         elif trick.leader != hand.leader:
@@ -746,7 +738,7 @@ def _replay_plays(hand: Hand, claimed: Trick, where: str, problems: list[str]) -
             what = f"{where}.plays[{position}]"
             problems.append(_after_the_end(hand, what) or f"{what} is not legal: {refusal.detail}")
             return False
-        hand.apply(play)
+        hand.put(play)
     return True
 
 

@@ -301,12 +301,11 @@ class LastTrickState(Hand):
     def _after_trick(self, done: Trick) -> None:
         """The last trick ends the hand (F2): ``hand_over`` counts the tricks."""
 
-    def _recorded_problem(self, play: Play, seat: int) -> str | None:
-        if play.seat != seat:
-            return f"seat {play.seat} plays when it is seat {seat}'s turn"
-        if play.card not in self.deal_hands[seat]:
-            return f"seat {seat} was not dealt {play.card}"
-        return None
+    def _recorded_problem(self, history: Sequence[Play], seats: Sequence[int]) -> str | None:
+        dealt = {card: seat for seat, cards in enumerate(self.deal_hands) for card in cards}
+        if all(play.seat == seat and dealt.get(play.card) == seat for play, seat in zip(history, seats)):
+            return None if len({play.card for play in history}) == len(history) else "a card is played twice"
+        return "a play is not by the seat whose turn it was, or not of a card that seat was dealt"
 
     def _take_all(self, history: Sequence[Play]) -> None:
         """Each seat's cards less those it played, in dealt order."""

@@ -32,6 +32,10 @@ def deal_record_problems(game: TrickGame[Any], raw: RawState, derived_undealt: t
 
 def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
     """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
+    dealt = [card for hand in hands for card in hand]
+    if (len(hands) == seats and all(len(hand) == game.hand_size for hand in hands)
+            and len(set(dealt)) == len(dealt) and game.deck_set.issuperset(dealt)):
+        return []  # the common case, in a few set operations; the sentences below name what is wrong
     problems = []
     if len(hands) != seats:
         problems.append(f"hands lists {len(hands)} seats; this hand has {seats}")
@@ -39,7 +43,7 @@ def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], 
         if len(hand) != game.hand_size:
             problems.append(f"hands[{seat}] has {len(hand)} cards; {game.id} deals {game.hand_size} to each seat")
         problems += card_problems(f"hands[{seat}]", hand, game)
-    return problems + duplicate_problems("hands", [card for hand in hands for card in hand])
+    return problems + duplicate_problems("hands", dealt)
 
 
 def card_problems(where: str, cards: Sequence[Card], game: TrickGame[Any]) -> list[str]:
