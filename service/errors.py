@@ -10,6 +10,28 @@ from __future__ import annotations
 
 from typing import Any
 
+ECHO_CHARACTERS = 40
+"""The most characters of a client's value a refusal's sentence quotes."""
+
+
+def echo(value: object, limit: int = ECHO_CHARACTERS) -> str:
+    """A client's value as a refusal quotes it: a string in quotes, cut to
+    ``limit`` characters (an ellipsis marks the cut) with control characters
+    shown as ``?``; a number, ``true``, ``false`` or ``null`` as JSON writes it;
+    an object or an array by its kind only. Never its ``repr``, which can be
+    several times longer than the value (a megabyte of U+007F is five as a
+    repr), and never more than ``limit`` characters of it.
+    """
+    if isinstance(value, str):
+        shown = "".join(character if character.isprintable() else "?" for character in value[:limit])
+        return f"'{shown}…'" if len(value) > limit else f"'{shown}'"
+    if value is None or isinstance(value, bool):
+        return {None: "null", True: "true", False: "false"}[value]
+    if isinstance(value, (int, float)):
+        text = str(value)
+        return text if len(text) <= limit else text[:limit] + "…"
+    return "an object" if isinstance(value, dict) else "an array" if isinstance(value, (list, tuple)) else "a value"
+
 
 class RefereeError(Exception):
     """Base of every refusal the rules core raises.

@@ -50,4 +50,4 @@ def test_every_declared_code_has_a_problem_type_with_its_status():
         for declared in game.problem_codes:
             served = PROBLEM_TYPES[declared.code]
             assert served.status == refusal_status_of(declared.kind) == 409
-            assert served.title == declared.kind.title and served.description == declared.description
+            assert served.title == declared.problem_title and served.description == declared.description

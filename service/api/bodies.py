@@ -39,6 +39,7 @@ from gunicorn.http import errors as http_errors
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
+from ..errors import echo
 from .problems import HTTP_DETAILS
 
 SMALL_BODY_BYTES = 64 * 1024
@@ -168,13 +169,13 @@ def require_json(environ: Mapping[str, Any], mimetype: str) -> None:
     # header: werkzeug drops one it cannot parse, and keeps only the last.
     for charset in CHARSET_PARAMETER.findall(environ.get("CONTENT_TYPE", "")):
         if charset.strip().strip('"').lower() not in ("utf-8", "utf8"):
-            abort(415, message=f"The request body must be JSON in UTF-8: charset {charset.strip()[:40]!r} is not accepted.")
+            abort(415, message=f"The request body must be JSON in UTF-8: charset {echo(charset.strip())} is not accepted.")
     encoding = environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
     if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
-        abort(415, message=f"The request body must be sent unencoded: Content-Encoding {encoding[:40]!r} is not accepted.")
+        abort(415, message=f"The request body must be sent unencoded: Content-Encoding {echo(encoding)} is not accepted.")
     codings = [coding.strip().lower() for coding in environ.get("HTTP_TRANSFER_ENCODING", "").split(",") if coding.strip()]
     if any(coding != "chunked" for coding in codings):  # gunicorn undoes chunked only
-        abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {', '.join(codings)[:40]!r} is not accepted.")
+        abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {echo(', '.join(codings))} is not accepted.")
 
 
 def json_body() -> Any:

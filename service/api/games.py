@@ -19,6 +19,7 @@ import orjson
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, ValidationError, fields
 
+from ..errors import echo
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
 from ..schemas.games import schema_prefix, schemas_for
@@ -123,7 +124,7 @@ def get_game(game: str) -> dict[str, Any]:
     Its seats, options with their defaults, deck (card codes) and rank order.
     """
     if game not in GAMES:
-        abort(404, message=f"No game has the id {game!r}; the games are {', '.join(GAMES)}.")
+        abort(404, message=f"No game has the id {echo(game)}; the games are {', '.join(GAMES)}.")
     return describe(GAMES[game])
 
 
@@ -381,7 +382,7 @@ def _register(game: Game) -> None:
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
-        conflict("A state of an unsupported version."), holds_state=False, verify=False,
+        conflict("A state of an unsupported version."), verify=False,
     )
     def check(args: dict[str, Any]) -> flask.Response:
         """Check a state.

@@ -28,6 +28,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
+from service.errors import echo
 
 log = logging.getLogger("referee.ops")
 blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
@@ -205,7 +206,7 @@ def get_problem_type(code: str) -> dict[str, Any] | flask.Response:
     """
     known = problems.PROBLEM_TYPES.get(code)
     if known is None:
-        return problems.problem(404, "not_found", f"There is no problem type {code!r}.")
+        return problems.problem(404, "not_found", f"There is no problem type {echo(code)}.")
     return vars(known)
 
 

@@ -26,6 +26,7 @@ import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
+from itertools import islice
 from typing import Any
 
 import flask
@@ -79,16 +80,20 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
     ProblemCode(
         code="state_token_invalid",
         kind=errors.SealRefused,
-        description="Sealed mode: the token was changed, cut, sealed by an unknown key or is not a token (or a state object was sent where this referee takes tokens). Send the newest token the referee returned.",
+        title="State token invalid",
+        description="Sealed mode: the token was changed, cut, sealed by an unknown key or is not a token (or a state object was sent where this referee takes tokens). "
+                    "A referee that does not seal its states refuses a token with it too. Send what the referee returned: its newest token, or its state.",
     ),
     ProblemCode(
         code="seat_credential_invalid",
         kind=errors.SealRefused,
+        title="Seat credential invalid",
         description="Sealed mode: a move or view needs the seat's credential (`Authorization: Bearer <credential>`), and this request has none, another seat's, or one of another match.",
     ),
     ProblemCode(
         code="chosen_deal_refused",
         kind=errors.SealRefused,
+        title="Chosen deal refused",
         description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator allows chosen deals.",
     ),
 )
@@ -102,7 +107,7 @@ def _types() -> dict[str, ProblemType]:
     for declared_code in declared:
         kind = declared_code.kind
         types_.setdefault(declared_code.code, ProblemType(
-            code=declared_code.code, title=kind.title, status=refusal_status_of(kind), description=declared_code.description,
+            code=declared_code.code, title=declared_code.problem_title, status=refusal_status_of(kind), description=declared_code.description,
         ))
     return types_
 
@@ -134,7 +139,10 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=400, code="malformed_json", detail="The request body is not valid JSON."),
     HttpError(status=400, code="malformed_body", detail="The request body could not be read: its framing is broken or the connection closed early."),
     HttpError(status=403, code="forbidden", detail="This request is refused.",
-              response="With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`)."),
+              response="Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). "
+                       "Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), "
+                       "a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not "
+                       "allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`)."),
     HttpError(status=404, code="not_found",
               detail="There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation."),
     HttpError(status=405, code="method_not_allowed", detail="This path does not accept this method; the Allow header lists those it does."),
@@ -264,12 +272,39 @@ def problem_response(status: int, description: str | None = None, schema: type[m
     }
 
 
+MAX_PROBLEM_BYTES = 128 * 1024
+"""The most bytes a problem body has, whatever the request: every string in
+it is cut to :data:`MAX_TEXT` characters, every member name to
+:data:`MAX_NAME`, every list and object to :data:`MAX_ITEMS` entries (the
+field errors of a 422 to :data:`MAX_FIELD_ERRORS` messages), which keeps the
+largest well under it; a body past it all the same keeps only the five
+standard members."""
+MAX_TEXT = 1000
+MAX_NAME = 64
+MAX_ITEMS = 50
+
+
 def problem_bytes(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, title: str | None = None,
                   **extra: Any) -> bytes:
-    """The JSON of an ``application/problem+json`` body (see :func:`problem`)."""
-    body: dict[str, Any] = dict(extra)
-    body.update(type=type_, title=title or HTTPStatus(status).phrase, status=status, detail=detail, code=code)
-    return orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+    """The JSON of an ``application/problem+json`` body (see :func:`problem`),
+    at most :data:`MAX_PROBLEM_BYTES`: the one place a problem's size is bounded."""
+    body: dict[str, Any] = {name: _bounded(value) for name, value in extra.items()}
+    standard = {"type": type_, "title": title or HTTPStatus(status).phrase, "status": status, "detail": _bounded(detail), "code": code}
+    body.update(standard)
+    encoded = orjson.dumps(body, option=orjson.OPT_NON_STR_KEYS)
+    return encoded if len(encoded) <= MAX_PROBLEM_BYTES else orjson.dumps(standard)
+
+
+def _bounded(value: Any) -> Any:
+    """A JSON-ready value cut to the sizes of :data:`MAX_PROBLEM_BYTES`."""
+    if isinstance(value, str):
+        return value if len(value) <= MAX_TEXT else value[:MAX_TEXT] + "…"
+    if isinstance(value, Mapping):
+        return {(name[:MAX_NAME] if isinstance(name, str) else name): _bounded(item)
+                for name, item in islice(value.items(), MAX_ITEMS)}
+    if isinstance(value, (list, tuple)):
+        return [_bounded(item) for item in value[:MAX_ITEMS]]
+    return value
 
 
 def status_line(status: int) -> str:

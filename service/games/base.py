@@ -28,7 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from ..cards import Card, shuffled
-from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion
+from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, echo
 from ..tricks import Play, Trick, winning_play
 from .problems import (
     card_problems,
@@ -846,7 +846,7 @@ def check_versions(rules_version: str | None, schema_version: int | None) -> Non
         raise UnsupportedVersion(
             "unsupported_version",
             f"This referee reads states of rules version {RULES_VERSION} and state schema version "
-            f"{STATE_SCHEMA_VERSION}, not rules version {rules_version} and schema version {schema_version}",
+            f"{STATE_SCHEMA_VERSION}, not rules version {echo(rules_version)} and schema version {echo(schema_version)}",
             supported={"rules_version": RULES_VERSION, "schema_version": STATE_SCHEMA_VERSION},
         )
 

@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, build_deck, codes
-from ..errors import RulesRefusal
 from ..tricks import Play, Trick
 from .base import (
     Hand,
@@ -47,12 +46,7 @@ _MALI_RANKS = ("A", "K", "10", "Q", "9", "8", "J", "7")
 _SPAR_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")
 _SUITS = "HDCS"
 
-PROBLEMS = (
-    ProblemCode(code="players_required", kind=RulesRefusal, description="A first hand needs `players`."),
-    ProblemCode(code="players_out_of_range", kind=RulesRefusal,
-                description="The player count is outside the game's range (RULINGS F8)."),
-)
-"""The Agram family's own refusal codes (F8)."""
+
 
 
 def _cards(ranks: tuple[str, ...]) -> dict[str, Any]:
@@ -385,7 +379,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
     trump: str | None = None
     walls: int | None = None
     target_option: str = "target"
-    problem_codes: tuple[ProblemCode, ...] = COMMON_PROBLEMS + PROBLEMS
+    problem_codes: tuple[ProblemCode, ...] = COMMON_PROBLEMS
 
     @cached_property
     def hand_size(self) -> int:  # type: ignore[override]
@@ -428,19 +422,18 @@ class LastTrickGame(TrickGame[LastTrickState]):
         match, the last hand's players, and its winner deals (F7).
 
         Raises:
-            RulesRefusal: ``players_required``, ``players_out_of_range``,
-                ``seat_out_of_range``.
+            RulesRefusal: ``seat_out_of_range``.
+            ValueError: no ``players`` for a first hand, or a player count
+                outside the game's range (F8). A request never gets here with
+                either: the deal's schema refuses both (422, naming the range).
         """
         players, dealer = seating.get("players"), seating.get("dealer")
         if previous is not None:
             players, dealer = previous.players, previous.winner
         if players is None:
-            raise RulesRefusal("players_required", "Say how many players: players is required for a first hand")
+            raise ValueError("Say how many players: players is required for a first hand")
         if not self.min_players <= players <= self.max_players:
-            raise RulesRefusal(
-                "players_out_of_range",
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players} (RULINGS F8)",
-            )
+            raise ValueError(f"{self.name} is played by {self.min_players} to {self.max_players} players, not {players} (RULINGS F8)")
         dealer = 0 if dealer is None else dealer
         refuse_seat(dealer, players, "dealer")
         return seating_of(players, dealer)

@@ -107,11 +107,19 @@ class ProblemCode:
         kind: the refusal class raised with it (``IllegalMove``, ...), which
             the API maps to an HTTP status.
         description: what it means and what a client should do.
+        title: its problem type's title, where its class's (``kind.title``)
+            would say less than it should.
     """
 
     code: str
     kind: type[RefereeError]
     description: str
+    title: str | None = None
+
+    @property
+    def problem_title(self) -> str:
+        """The title of this code's problem type."""
+        return self.title or self.kind.title
 
 
 MAX_HANDS = 1_000_000

@@ -15,6 +15,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate
 
 from ..cards import CARD_CODE_PATTERN, Card
+from ..errors import echo
 
 EXACT_FLOAT = 2**53
 """From here on, a number written with a fraction or exponent may not be the
@@ -37,7 +38,7 @@ class Int(fields.Integer):
             if not value.is_integer():
                 raise self.make_error("invalid", input=value)
             if abs(value) >= EXACT_FLOAT:
-                raise self.make_error("inexact", input=value)
+                raise self.make_error("inexact", input=echo(value))
         return int(value)
 
 
@@ -50,7 +51,8 @@ class Bool(fields.Boolean):
         return value
 
 
-NOT_A_CARD = "Not a card code: {input!r}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."
+NOT_A_CARD = "Not a card code: {input}. Codes are rank then suit, e.g. 10S, AH, 7V, or W."
+"""Its ``input`` is the value as ``service.errors.echo`` quotes it."""
 
 
 class CardField(fields.Field[Card]):
@@ -78,7 +80,7 @@ class CardField(fields.Field[Card]):
         try:
             return Card.parse(value)
         except ValueError:
-            raise self.make_error("card", input=value) from None
+            raise self.make_error("card", input=echo(value)) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else str(value)
@@ -142,7 +144,7 @@ class CardList(List):
             try:
                 loaded.append(parse(code))
             except ValueError:
-                errors[index] = [NOT_A_CARD.format(input=code)]
+                errors[index] = [NOT_A_CARD.format(input=echo(code))]
         if errors:
             raise ValidationError(errors, valid_data=loaded)
         return loaded

@@ -4602,9 +4602,13 @@ export type AgencyCheckData = {
 
 export type AgencyCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -4659,11 +4663,11 @@ export type AgencyDealData = {
 
 export type AgencyDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -4720,11 +4724,11 @@ export type AgencyLegalMovesData = {
 
 export type AgencyLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -4781,11 +4785,11 @@ export type AgencyPlayData = {
 
 export type AgencyPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -4842,11 +4846,11 @@ export type AgencyReplayData = {
 
 export type AgencyReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -4903,11 +4907,11 @@ export type AgencyScoreData = {
 
 export type AgencyScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -4964,7 +4968,7 @@ export type AgencyTrickWinnerData = {
 
 export type AgencyTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -5021,11 +5025,11 @@ export type AgencyViewData = {
 
 export type AgencyViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5082,9 +5086,13 @@ export type AgramMaliCheckData = {
 
 export type AgramMaliCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -5139,11 +5147,11 @@ export type AgramMaliDealData = {
 
 export type AgramMaliDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5200,11 +5208,11 @@ export type AgramMaliLegalMovesData = {
 
 export type AgramMaliLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5261,11 +5269,11 @@ export type AgramMaliPlayData = {
 
 export type AgramMaliPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5322,11 +5330,11 @@ export type AgramMaliReplayData = {
 
 export type AgramMaliReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5383,11 +5391,11 @@ export type AgramMaliScoreData = {
 
 export type AgramMaliScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5444,7 +5452,7 @@ export type AgramMaliTrickWinnerData = {
 
 export type AgramMaliTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -5501,11 +5509,11 @@ export type AgramMaliViewData = {
 
 export type AgramMaliViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5562,9 +5570,13 @@ export type AgramCheckData = {
 
 export type AgramCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -5619,11 +5631,11 @@ export type AgramDealData = {
 
 export type AgramDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5680,11 +5692,11 @@ export type AgramLegalMovesData = {
 
 export type AgramLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5741,11 +5753,11 @@ export type AgramPlayData = {
 
 export type AgramPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5802,11 +5814,11 @@ export type AgramReplayData = {
 
 export type AgramReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5863,11 +5875,11 @@ export type AgramScoreData = {
 
 export type AgramScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5924,7 +5936,7 @@ export type AgramTrickWinnerData = {
 
 export type AgramTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -5981,11 +5993,11 @@ export type AgramViewData = {
 
 export type AgramViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6042,9 +6054,13 @@ export type FapfapCheckData = {
 
 export type FapfapCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -6099,11 +6115,11 @@ export type FapfapDealData = {
 
 export type FapfapDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6160,11 +6176,11 @@ export type FapfapLegalMovesData = {
 
 export type FapfapLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6221,11 +6237,11 @@ export type FapfapPlayData = {
 
 export type FapfapPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6282,11 +6298,11 @@ export type FapfapReplayData = {
 
 export type FapfapReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6343,11 +6359,11 @@ export type FapfapScoreData = {
 
 export type FapfapScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6404,7 +6420,7 @@ export type FapfapTrickWinnerData = {
 
 export type FapfapTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -6461,11 +6477,11 @@ export type FapfapViewData = {
 
 export type FapfapViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6522,9 +6538,13 @@ export type SinkSinkCheckData = {
 
 export type SinkSinkCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -6579,11 +6599,11 @@ export type SinkSinkDealData = {
 
 export type SinkSinkDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6640,11 +6660,11 @@ export type SinkSinkLegalMovesData = {
 
 export type SinkSinkLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6701,11 +6721,11 @@ export type SinkSinkPlayData = {
 
 export type SinkSinkPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6762,11 +6782,11 @@ export type SinkSinkReplayData = {
 
 export type SinkSinkReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6823,11 +6843,11 @@ export type SinkSinkScoreData = {
 
 export type SinkSinkScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6884,7 +6904,7 @@ export type SinkSinkTrickWinnerData = {
 
 export type SinkSinkTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -6941,11 +6961,11 @@ export type SinkSinkViewData = {
 
 export type SinkSinkViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7002,9 +7022,13 @@ export type SparCheckData = {
 
 export type SparCheckErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
     /**
      * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
      */
@@ -7059,11 +7083,11 @@ export type SparDealData = {
 
 export type SparDealErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7120,11 +7144,11 @@ export type SparLegalMovesData = {
 
 export type SparLegalMovesErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7181,11 +7205,11 @@ export type SparPlayData = {
 
 export type SparPlayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7242,11 +7266,11 @@ export type SparReplayData = {
 
 export type SparReplayErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7303,11 +7327,11 @@ export type SparScoreData = {
 
 export type SparScoreErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7364,7 +7388,7 @@ export type SparTrickWinnerData = {
 
 export type SparTrickWinnerErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
@@ -7421,11 +7445,11 @@ export type SparViewData = {
 
 export type SparViewErrors = {
     /**
-     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`).
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
      */
     400: Problem;
     /**
-     * With signing keys set: a state sent back without this referee's valid signature (`state_signature_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
