@@ -94,7 +94,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "description": API_DESCRIPTION,
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
-            "servers": [{"url": "http://localhost:8000", "description": "The service as `make run` starts it."}],
+            # Relative: the service that serves this document, at whatever host and
+            # port it runs (Swagger UI's "Try it out" may call only its own origin).
+            "servers": [{"url": "/", "description": "The service that serves this document."}],
             "components": {"securitySchemes": {SEAT_CREDENTIAL: {
                 "type": "http",
                 "scheme": "bearer",

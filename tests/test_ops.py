@@ -431,8 +431,9 @@ def _paths(app) -> list[str]:
 
 
 def test_no_route_ends_with_a_slash(app):
-    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a route.
-    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/")] == []
+    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a
+    # route; the root page's "/" has no shorter form to redirect from.
+    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/") and rule.rule != "/"] == []
 
 
 @pytest.mark.parametrize("method", ["GET", "POST", "HEAD", "OPTIONS", "DELETE"])
