@@ -340,11 +340,12 @@ def walk_agency_match(client: Any, target: int = 2, rng: random.Random | None = 
 
 
 @contextlib.contextmanager
-def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
+def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout: Any = subprocess.DEVNULL):
     """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.
 
     Yields the ``subprocess.Popen`` with a ``port`` attribute once
-    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards.
+    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards. Its
+    stderr is a pipe; ``stdout`` where its stdout goes (default: nowhere).
     """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -359,7 +360,7 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
         [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
         cwd=ROOT,
         env=environment,
-        stdout=subprocess.DEVNULL,
+        stdout=stdout,
         stderr=subprocess.PIPE,
     )
     process.port = port

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import json
 import re
 import runpy
 import shutil
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import tomllib
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import gunicorn.config
@@ -164,6 +166,16 @@ def test_a_bad_number_in_the_gunicorn_settings_stops_it_naming_the_variable(monk
     assert str(stopped.value).startswith(f"{name}={value!r} is not valid")
 
 
+@pytest.mark.parametrize("value", ["loud", "0", "warn ing"])
+def test_a_bad_gunicorn_log_level_stops_it_naming_the_variable(monkeypatch, tmp_path, value):
+    """Regression: a level gunicorn does not know was taken as info."""
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    monkeypatch.setenv("GUNICORN_LOG_LEVEL", value)
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    assert str(stopped.value).startswith(f"GUNICORN_LOG_LEVEL={value!r} is not valid")
+
+
 def test_gunicorn_numbers_are_read_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     for name, value in (("GUNICORN_WORKERS", " 3 "), ("GUNICORN_MAX_REQUESTS", "0"), ("GUNICORN_REQUEST_TIMEOUT", "7")):
@@ -276,3 +288,36 @@ def test_lock_parser_reads_every_pin():
         "setuptools": {"version": "84.2.1", "hashes": 1, "via": {f"{PROJECT} (pyproject.toml::build-system.requires)"}},
     }
     assert len(locked_pins(LOCK.read_text())) >= 20
+
+
+# -- logs -------------------------------------------------------------------------------------
+
+JSON_KEYS = ["level", "logger", "message"]  # then any extras, then "time"
+
+
+def json_lines(text: str) -> list[dict]:
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    for line in lines:
+        keys = list(line)
+        assert keys[:3] == JSON_KEYS and keys[-1] == "time", line
+        assert datetime.fromisoformat(line["time"]).utcoffset() == timedelta(0)
+    return lines
+
+
+def test_gunicorn_logs_its_own_lines_as_the_referees_json(tmp_path):
+    """Regression: gunicorn's plain-text lines ("[INFO] Booting worker...")
+    were mixed into the referee's JSON lines."""
+    key = "deploy-tests-sealing-key-0123456789abcdef"
+    with (tmp_path / "stdout").open("w") as stdout:
+        with running_gunicorn(workers=2, env={"REFEREE_SEALING_KEYS": key}, stdout=stdout) as server:
+            _get(server.port, "/healthz")
+        errors = server.stderr.read().decode()
+    ours = json_lines(errors)
+    assert {line["logger"] for line in ours} == {"gunicorn.error"}
+    messages = [line["message"] for line in ours]
+    assert messages[0].startswith("Starting gunicorn ") and messages[-1] == "Shutting down: Master"
+    assert sum(message.startswith("Booting worker with pid: ") for message in messages) == 2
+    referee = json_lines((tmp_path / "stdout").read_text())
+    (startup,) = [line for line in referee if line["logger"] == "referee.startup"]  # once: the app loads in the master
+    assert startup["mode"] == "sealed" and key not in json.dumps(referee)
+    assert any(line["logger"] == "referee.access" and line["path"] == "/healthz" for line in referee)
