@@ -72,6 +72,14 @@ lock: $(VENV)/.installed-test
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
+## image: build deploy/Dockerfile twice with buildah (vfs driver), compare the two
+## builds file by file, and run the quick start against the image with podman
+## (bench/image.py; as root; not part of test); IMAGE_ARGS passes options, e.g.
+## IMAGE_ARGS="--base-python python:3.11-slim-bookworm --base-node node:20-bookworm"
+.PHONY: image
+image: $(VENV)/.installed-run
+	$(BIN)/python -m bench.image $(IMAGE_ARGS)
+
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
 .PHONY: hostile
