@@ -272,6 +272,9 @@ def test_dockerfile_installs_the_lock_by_hash():
     dockerfile = (DEPLOY / "Dockerfile").read_text()
     assert "pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock" in dockerfile
     assert "pip install --no-cache-dir --no-deps --no-build-isolation ." in dockerfile  # the service: nothing resolved
+    # Bytecode checked by hash, not compile time: without it every .pyc differed between two builds (bench/README.md).
+    build_stage = dockerfile.split(" AS build\n", 1)[1].split("\nFROM ", 1)[0]
+    assert re.search(r"^ARG SOURCE_DATE_EPOCH=\d+$", build_stage, re.M)
     ignored = (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
     assert "!deploy/requirements.lock" in ignored
 
