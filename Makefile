@@ -7,7 +7,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 APP    := service.app:create_app()
 
-.PHONY: run test openapi clients page clean
+.PHONY: run test openapi clients page lock clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,11 +56,29 @@ clients: $(VENV)/.installed-test node_modules/.installed
 page: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/python -m tools.clients --page
 
+## lock: pin the service's dependencies (pyproject.toml) and its build backend by
+## version and hash into deploy/requirements.lock, which the image installs with
+## --require-hashes; pins already in the file are kept unless pyproject.toml's
+## ranges exclude them (LOCK_ARGS=--upgrade takes the newest). Needs PyPI.
+LOCK := deploy/requirements.lock
+lock: $(VENV)/.installed-test
+	env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+	  $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --build-deps-for wheel \
+	  --no-emit-index-url --no-emit-find-links $(LOCK_ARGS) --output-file $(LOCK) pyproject.toml
+
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
 .PHONY: bench
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
+
+## image: build deploy/Dockerfile twice with buildah (vfs driver), compare the two
+## builds file by file, and run the quick start against the image with podman
+## (bench/image.py; as root; not part of test); IMAGE_ARGS passes options, e.g.
+## IMAGE_ARGS="--base-python python:3.11-slim-bookworm --base-node node:20-bookworm"
+.PHONY: image
+image: $(VENV)/.installed-run
+	$(BIN)/python -m bench.image $(IMAGE_ARGS)
 
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"

@@ -17,13 +17,14 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
 | ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``50`` | number of headers |
 | ``GUNICORN_LIMIT_REQUEST_FIELD_SIZE`` | ``4096`` | bytes in one header |
-| ``GUNICORN_LOG_LEVEL`` | ``info`` | gunicorn's own log level (errors, worker events) |
+| ``GUNICORN_LOG_LEVEL`` | ``info`` | gunicorn's own log level (errors, worker events; JSON lines on stderr) |
 | ``GUNICORN_WORKER_TMP_DIR`` | ``/dev/shm`` if present | worker heartbeat files (keep off disk) |
 | ``PROMETHEUS_MULTIPROC_DIR`` | a new temp dir | where workers share metrics; emptied at start |
 
 Every number is a whole number of at least 1 (``GUNICORN_MAX_REQUESTS`` and
-its jitter: at least 0); any other value stops gunicorn at start with a
-sentence naming the variable. No limit or deadline can be turned off: where
+its jitter: at least 0), and the log level one of ``debug``, ``info``,
+``warning``, ``error`` or ``critical``; any other value stops gunicorn at
+start with a sentence naming the variable. No limit or deadline can be turned off: where
 gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 """
 
@@ -41,6 +42,16 @@ def _int(name: str, default: int, minimum: int = 1) -> int:
     if not (text.isascii() and text.isdigit()) or int(text) < minimum:
         raise SystemExit(f"{name}={text!r} is not valid: set it to a whole number of at least {minimum}, or leave it unset")
     return int(text)
+
+
+def _level(name: str, default: str) -> str:
+    """The log level a variable sets (any case), or ``default``; anything else
+    stops gunicorn at start with a sentence naming the variable."""
+    text = os.environ.get(name, "").strip()
+    levels = ("debug", "info", "warning", "error", "critical")
+    if text and text.lower() not in levels:
+        raise SystemExit(f"{name}={text!r} is not valid: set it to one of {', '.join(levels)}, or leave it unset")
+    return text.lower() or default
 
 
 def _usable_cores() -> int:
@@ -125,7 +136,26 @@ control_socket_disable = True
 # no sub-millisecond duration. gunicorn's own messages go to stderr.
 accesslog = None
 errorlog = "-"
-loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
+loglevel = _level("GUNICORN_LOG_LEVEL", "info")
+
+# gunicorn's own messages (starting, workers booting and exiting, errors) as
+# JSON lines in the referee's format (the same formatter: level, logger,
+# message, time), on stderr; anything logged to the root logger likewise on
+# stdout. Without this, gunicorn's plain-text lines were mixed into the JSON.
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "service.api.middleware.json_formatter"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stdout"},
+        "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
+    },
+    "root": {"level": "INFO", "handlers": ["console"]},
+    "loggers": {
+        "gunicorn.error": {"level": loglevel.upper(), "handlers": ["error_console"], "propagate": False},
+        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
+    },
+}
 
 worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR") or (
     "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None

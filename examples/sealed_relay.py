@@ -91,8 +91,16 @@ def main(url: str, seed: int) -> Relay:
     """Deal a hand of Agency, play it to the end with four players, and check
     the revealed seed against the commitment published at the deal.
 
-    Returns the relay, holding the hand's last token and public state."""
+    Returns the relay, holding the hand's last token and public state.
+
+    Raises:
+        SystemExit: the referee does not seal its states (no token in its deal).
+    """
     dealt = call(url, "/v1/games/agency/deal", {})
+    if "token" not in dealt:
+        raise SystemExit(
+            f"The referee at {url} is not in sealed mode: its deal answered the whole state and no token. "
+            "Start it with REFEREE_SEALING_KEYS set (see the top of this file), then run this again.")
     relay = Relay(url, dealt)
     commitment = dealt["state"]["deal"]["commitment"]
     rng = random.Random(seed)

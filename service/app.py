@@ -5,6 +5,7 @@ Run it with gunicorn (``deploy/gunicorn.conf.py``) as ``service.app:create_app()
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from importlib.metadata import PackageNotFoundError, version
 from typing import Any
@@ -21,6 +22,7 @@ from service.api.plumbing import Plumbing, RefereeRequest
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
+from service.sealing import key_id
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -29,6 +31,24 @@ API_DESCRIPTION = (
     "Every error is an RFC 9457 problem (`application/problem+json`) with a "
     "machine-readable `code`."
 )
+
+
+startup_log = logging.getLogger("referee.startup")
+
+
+def startup_fields(config: Mapping[str, Any]) -> dict[str, Any]:
+    """What the startup line says of parsed settings (:mod:`service.config`):
+    ``mode`` (``open``, ``signed`` or ``sealed``: how states are held),
+    ``version``, ``key_ids`` (each key list's ids in order, the first signing
+    or sealing; :func:`service.sealing.key_id`, never a key) and
+    ``allow_chosen_deals``."""
+    sealing, signing = config[settings.SEALING_KEYS], config[settings.SIGNING_KEYS]
+    return {
+        "mode": "sealed" if sealing else "signed" if signing else "open",
+        "version": package_version(),
+        "key_ids": [key_id(key) for key in sealing or signing],
+        "allow_chosen_deals": config[settings.ALLOW_CHOSEN_DEALS],
+    }
 
 
 def package_version() -> str:
@@ -96,7 +116,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
                 "description": API_DESCRIPTION,
                 "license": {"name": "MIT", "identifier": "MIT"},
             },
-            "servers": [{"url": "http://localhost:8000", "description": "The service as `make run` starts it."}],
+            # Relative: the service that serves this document, at whatever host and
+            # port it runs (Swagger UI's "Try it out" may call only its own origin).
+            "servers": [{"url": "/", "description": "The service that serves this document."}],
             "components": {"securitySchemes": {SEAT_CREDENTIAL: {
                 "type": "http",
                 "scheme": "bearer",
@@ -115,6 +137,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
     app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
+    fields = startup_fields(app.config)
+    startup_log.info("Referee %s serving in %s mode", fields["version"], fields["mode"], extra=fields)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     api.ma_plugin.map_to_openapi_type(CardField, "string", None)
     api.ma_plugin.converter.add_attribute_function(component_properties)

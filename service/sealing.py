@@ -80,6 +80,14 @@ def unb64(text: str) -> bytes:
     return data
 
 
+def key_id(secret: str) -> str:
+    """A configured key's id (8 characters): the start of the unpadded
+    base64url SHA-256 of ``"referee key id/"`` followed by the key's UTF-8
+    bytes. Tokens and credentials carry it; the startup log names the keys by
+    it (signing keys too). Never the key, and no use in finding it."""
+    return b64(hashlib.sha256(b"referee key id/" + secret.encode()).digest())[:8]
+
+
 @dataclass(frozen=True)
 class SealingKey:
     """One sealing key and what is derived from it."""
@@ -96,8 +104,7 @@ class SealingKey:
         def hkdf(info: bytes) -> bytes:
             return HKDF(algorithm=hashes.SHA256(), length=32, salt=None, info=info).derive(material)
 
-        key_id = b64(hashlib.sha256(b"referee key id/" + material).digest())[:8]
-        return cls(id=key_id, cipher=AESGCM(hkdf(b"referee token/v1")), credential_key=hkdf(b"referee seat credential/v1"))
+        return cls(id=key_id(secret), cipher=AESGCM(hkdf(b"referee token/v1")), credential_key=hkdf(b"referee seat credential/v1"))
 
 
 class Sealer:

@@ -340,11 +340,12 @@ def walk_agency_match(client: Any, target: int = 2, rng: random.Random | None = 
 
 
 @contextlib.contextmanager
-def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
+def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout: Any = subprocess.DEVNULL):
     """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.
 
     Yields the ``subprocess.Popen`` with a ``port`` attribute once
-    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards.
+    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards. Its
+    stderr is a pipe; ``stdout`` where its stdout goes (default: nowhere).
     """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -359,7 +360,7 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
         [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
         cwd=ROOT,
         env=environment,
-        stdout=subprocess.DEVNULL,
+        stdout=stdout,
         stderr=subprocess.PIPE,
     )
     process.port = port
@@ -384,3 +385,31 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+"""How Debian's chromium runs here: as root (no sandbox), headless, and with
+no connections of its own (this machine reaches no other host)."""
+
+
+@contextlib.contextmanager
+def chromium(**options: Any):
+    """A playwright browser context in Debian's ``chromium`` (never a playwright
+    download), with a fresh profile; ``options`` go to the context."""
+    import shutil
+    import tempfile
+
+    from playwright.sync_api import sync_playwright
+
+    executable = shutil.which("chromium") or "/usr/bin/chromium"
+    assert Path(executable).exists(), "Debian's chromium is missing: `make test` installs it (apt-get install chromium)"
+    with tempfile.TemporaryDirectory() as profile, sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=executable, headless=True, args=CHROMIUM_FLAGS, **options)
+        try:
+            yield context
+        finally:
+            context.close()

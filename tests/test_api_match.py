@@ -8,6 +8,7 @@ import pytest
 
 from support import (
     VOID_HANDS,
+    a13_hand_result,
     deal_state,
     f7_hand_result,
     next_hand,
@@ -120,3 +121,27 @@ def test_after_a_void_hand_the_same_team_chooses(client):
     assert status == 200, body
     assert body["state"]["first_leader"] == 1
     assert body["state"]["match"]["chooser"] == 1 and body["state"]["match"]["previous"] == [1, 0]
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("agram", 3, 3), ("sink-sink", 5, 4), ("spar", 2, 6)])
+def test_f4_next_hand_by_default_dealt_by_the_last_winner_and_led_by_the_seat_after(client, game, players, seed):
+    """README, Matches: with no dealer, the last hand's winner deals (the
+    only dealer allowed), so the seat after it leads the first trick (F4)."""
+    hand = play_hand(client, game, {"players": players, "seed": seed}, random.Random(seed))
+    winner, _ = f7_hand_result(game, hand["state"])
+    status, body = next_hand(client, game, hand["state"], seed=seed + 1)
+    assert status == 200, body
+    assert body["state"]["dealer"] == winner and body["state"]["to_act"] == (winner + 1) % players
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_a14_next_hand_by_default_led_by_the_lower_seat_of_the_losing_team(client, seed):
+    """README, Matches: with no first_leader, the team that lost the hand
+    chooses (A14) and its lower seat leads: seat 0 for team 0, seat 1 for team 1."""
+    hand = play_hand(client, "agency", {"seed": seed}, random.Random(seed))
+    _, winning_team = a13_hand_result(hand["state"])
+    assert winning_team is not None  # these seeds give decided hands
+    status, body = next_hand(client, "agency", hand["state"], seed=seed + 10)
+    assert status == 200, body
+    losing_team = 1 - winning_team
+    assert body["state"]["first_leader"] == losing_team and body["state"]["to_act"] == losing_team

@@ -14,11 +14,14 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import os
 import pkgutil
 import random
 import re
+import shutil
 import subprocess
 import sys
+import tomllib
 import types
 import typing
 from pathlib import Path
@@ -184,22 +187,50 @@ def test_typescript_client_plays_whole_hands(server, tmp_path):
             assert hand["cards_left"] == []  # the Agram family plays every card dealt
 
 
-def test_python_client_readme_plays_its_hands(server, tmp_path):
-    """The README's programs run as written: the open-mode one and the refusal
-    against an open referee, the sealed-mode one against a sealed one."""
-    readme = (clients.PYTHON_CLIENT / "README.md").read_text(encoding="utf-8")
-    open_hand, refusal, sealed_hand = re.findall(r"```python\n(.*?)```", readme, re.S)
-    program = open_hand + refusal if server.mode == "open" else sealed_hand
+def readme_blocks(readme: Path, language: str) -> list[str]:
+    return re.findall(rf"```{language}\n(.*?)```", readme.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.fixture(scope="module")
+def installed_python_client(tmp_path_factory):
+    """A fresh virtual environment where the README's install commands ran as
+    written (from the repository's root); its ``bin`` directory."""
+    venv = tmp_path_factory.mktemp("client-venv") / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    (install,) = readme_blocks(clients.PYTHON_CLIENT / "README.md", "sh")
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", install], cwd=ROOT, capture_output=True, text=True, timeout=300,
+                            env={**os.environ, "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}", "VIRTUAL_ENV": str(venv)})
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.splitlines()[-1] == clients.spec_version()  # the version line: the service's
+    return venv / "bin"
+
+
+def test_client_versions_are_the_specs():
+    """Both clients carry the spec's info.version (make clients writes it)."""
+    version = clients.spec_version()
+    python = tomllib.loads((clients.PYTHON_CLIENT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+    assert {"pyproject.toml": python, **clients.package_versions()} == {
+        "pyproject.toml": version, "package.json": version, "package-lock.json": version, "package-lock.json packages['']": version}
+    assert version == tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["version"]
+
+
+def test_python_client_readme_plays_its_hands(server, installed_python_client, tmp_path):
+    """The README's programs run as written with the client installed as it
+    says: the open-mode one (a refusal, then a whole hand) against an open
+    referee, the sealed-mode one against a sealed one."""
+    open_hand, sealed_hand = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    program = open_hand if server.mode == "open" else sealed_hand
     result = subprocess.run(
-        [sys.executable, "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-        cwd=tmp_path, env={"PYTHONPATH": str(clients.PYTHON_CLIENT)}, capture_output=True, text=True, timeout=120,
+        [str(installed_python_client / "python"), "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    if server.mode == "open":  # the events, the winner, then the refused move
-        *events, winner, refused = lines
+    if server.mode == "open":  # the refused move, the events, then the winner
+        refused, *events, winner = lines
         assert winner.startswith("winner: ")
-        assert refused.startswith("hand_over ") and refused.endswith(" []")  # the hand is over: no legal move
+        # dealer 0, so seat 1 leads (F4): seat 0 is refused, and is shown none of seat 1's moves
+        assert refused == "not_your_turn It is seat 1's turn, not seat 0's (RULINGS C1, C2) []"
     else:
         *events, winner = lines
         assert winner.startswith("winning team: ")
@@ -232,3 +263,34 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
         assert kinds.count("card_played") == 3 * 6 and last.startswith("winner ")
     else:
         assert last.startswith("winning team ")
+
+
+def test_typescript_package_builds_tests_and_packs_as_its_readme_says(tmp_path):
+    """The README's commands, run as written in a copy of the package's folder
+    (only what git tracks there), then the tarball they pack installed in
+    another project, and the README's first program run with it as written."""
+    readme = clients.TYPESCRIPT_PACKAGE / "README.md"
+    (commands,) = readme_blocks(readme, "sh")
+    package = tmp_path / "typescript"
+    tracked = subprocess.run(["git", "ls-files", "-z", "."], cwd=clients.TYPESCRIPT_PACKAGE, capture_output=True, check=True).stdout
+    for name in filter(None, tracked.decode().split("\0")):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(clients.TYPESCRIPT_PACKAGE / name, package / name)
+    result = subprocess.run(["bash", "-euo", "pipefail", "-c", commands], cwd=package, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "# pass 3\n# fail 0" in result.stdout  # npm test: node's runner over test/
+    tarball = package / f"trick-referee-client-{clients.spec_version()}.tgz"
+    assert tarball.exists(), sorted(path.name for path in package.iterdir())
+
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "package.json").write_text('{"name": "uses-the-client", "private": true, "type": "module"}\n')
+    installed = subprocess.run(["npm", "install", "--no-audit", "--no-fund", "--loglevel=error", str(tarball)],
+                               cwd=project, capture_output=True, text=True, timeout=300)
+    assert installed.returncode == 0, installed.stdout + installed.stderr
+    (program,) = readme_blocks(readme, "js")
+    with running_gunicorn(workers=1) as server:
+        (project / "hand.mjs").write_text(program.replace("localhost:8000", f"127.0.0.1:{server.port}"))
+        result = subprocess.run(["node", "hand.mjs"], cwd=project, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert re.fullmatch(r"6 tricks; seat [01] wins\n", result.stdout)  # 2 players of Agram play 6 tricks (F2)

@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 import http.client
+import json
+import re
 import runpy
 import shutil
 import subprocess
 import sys
+import tomllib
 import urllib.request
+from datetime import datetime, timedelta
 from pathlib import Path
 
 import gunicorn.config
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from support import running_gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
-K8S = DEPLOY / "k8s"
+K8S = DEPLOY / "k8s" / "base"
+OVERLAYS = DEPLOY / "k8s" / "overlays"
+KUSTOMIZATIONS = {"base": K8S, **{path.name: path for path in sorted(OVERLAYS.iterdir())}}
+LOCK = DEPLOY / "requirements.lock"
+PROJECT = "trick-referee"
 BIN = Path(sys.executable).parent
 
 pytestmark = pytest.mark.deploy
@@ -50,6 +60,60 @@ def test_manifests_pass_strict_kubernetes_validation():
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "passed" in result.stdout + result.stderr
+
+
+def rendered(kustomization: Path) -> str:
+    """The manifests a kustomization renders (``kubectl kustomize``)."""
+    result = subprocess.run([tool("kubectl"), "kustomize", str(kustomization)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_rendered_kustomizations_pass_strict_kubernetes_validation(name, tmp_path):
+    manifest = tmp_path / f"{name}.yaml"
+    manifest.write_text(rendered(KUSTOMIZATIONS[name]))
+    result = subprocess.run([tool("kubernetes-validate"), "--strict", str(manifest)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    kinds = sorted(document["kind"] for document in yaml.safe_load_all(manifest.read_text()))
+    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service"]
+
+
+def referee_env(manifests: str) -> dict[str, dict]:
+    (deployment,) = [doc for doc in yaml.safe_load_all(manifests) if doc["kind"] == "Deployment"]
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    return {env["name"]: env for env in container["env"]}
+
+
+@pytest.mark.parametrize(("name", "keys", "secret"), [
+    ("base", "REFEREE_SIGNING_KEYS", "trick-referee-signing-keys"),
+    ("sealed", "REFEREE_SEALING_KEYS", "trick-referee-sealing-keys"),
+])
+def test_each_mode_takes_its_keys_from_its_secret_and_only_those(name, keys, secret):
+    """The referee refuses to start with both key lists set (README: Who holds the state)."""
+    env = referee_env(rendered(KUSTOMIZATIONS[name]))
+    assert env[keys]["valueFrom"]["secretKeyRef"] == {"name": secret, "key": keys}
+    assert {"REFEREE_SIGNING_KEYS", "REFEREE_SEALING_KEYS"} & env.keys() == {keys}
+    assert "REFEREE_ALLOW_CHOSEN_DEALS" not in env  # chosen deals stay off in production
+
+
+def test_compose_file_passes_the_compose_specification():
+    result = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.compose-spec", str(DEPLOY / "compose.yaml")],
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_compose_file_builds_this_image_and_passes_keys_only_when_set():
+    compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
+    (service,) = compose["services"].values()
+    build = service["build"]
+    assert (DEPLOY / build["context"] / build["dockerfile"]).resolve() == DEPLOY / "Dockerfile"
+    # No value: the shell's, or unset (an empty key list stops the referee at start).
+    assert {name: service["environment"][name] for name in ("REFEREE_SIGNING_KEYS", "REFEREE_SEALING_KEYS")} == {
+        "REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": None}
+    assert service["read_only"] is True and service["tmpfs"] == ["/tmp"] and service["cap_drop"] == ["ALL"]
+    assert service["user"] == "10001:10001"
+    assert service["ports"] == ["127.0.0.1:${PORT:-8000}:8000"]
 
 
 def test_kustomization_lists_every_manifest():
@@ -102,6 +166,16 @@ def test_a_bad_number_in_the_gunicorn_settings_stops_it_naming_the_variable(monk
     assert str(stopped.value).startswith(f"{name}={value!r} is not valid")
 
 
+@pytest.mark.parametrize("value", ["loud", "0", "warn ing"])
+def test_a_bad_gunicorn_log_level_stops_it_naming_the_variable(monkeypatch, tmp_path, value):
+    """Regression: a level gunicorn does not know was taken as info."""
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    monkeypatch.setenv("GUNICORN_LOG_LEVEL", value)
+    with pytest.raises(SystemExit) as stopped:
+        runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    assert str(stopped.value).startswith(f"GUNICORN_LOG_LEVEL={value!r} is not valid")
+
+
 def test_gunicorn_numbers_are_read_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     for name, value in (("GUNICORN_WORKERS", " 3 "), ("GUNICORN_MAX_REQUESTS", "0"), ("GUNICORN_REQUEST_TIMEOUT", "7")):
@@ -135,3 +209,121 @@ def test_gunicorn_workers_share_metrics_and_refuse_big_chunked_bodies():
         response = connection.getresponse()
         assert response.status == 413
         assert response.getheader("Content-Type") == "application/problem+json"
+
+
+# -- the lock file ----------------------------------------------------------------------------
+
+
+def locked_pins(text: str) -> dict[str, dict]:
+    """The pins of a pip-compile lock: ``{name: {"version", "hashes", "via"}}``,
+    names canonical, ``via`` the requirers its annotations name."""
+    pins: dict[str, dict] = {}
+    current = None
+    for line in text.splitlines():
+        stripped = line.strip()
+        if line and not line[0].isspace() and not line.startswith("#"):
+            name, _, version = line.rstrip(" \\").partition("==")
+            current = pins[canonicalize_name(name)] = {"version": version, "hashes": 0, "via": set()}
+        elif current is not None and stripped.startswith("--hash=sha256:"):
+            current["hashes"] += 1
+        elif current is not None and stripped.startswith("#"):
+            via = stripped.lstrip("#").strip()
+            via = via.removeprefix("via").strip() if via.startswith("via") else via
+            if via:
+                current["via"].add(via)
+        elif not stripped:
+            current = None
+    return pins
+
+
+def test_lock_pins_satisfy_pyproject_and_hash_every_file():
+    """deploy/requirements.lock is fresh against pyproject.toml, checked
+    offline: the packages it pins for the project are exactly pyproject's
+    dependencies and build requirements, each pin inside its range, every pin
+    hashed (the image installs with --require-hashes) and every requirer it
+    names pinned too. A range changed or a dependency added or dropped without
+    `make lock` fails here. (Resolving again needs PyPI and can move with new
+    releases, so it is `make lock`'s job, not the suite's.)"""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = locked_pins(LOCK.read_text(encoding="utf-8"))
+    wanted = {"pyproject.toml": project["project"]["dependencies"],
+              "pyproject.toml::build-system.requires": project["build-system"]["requires"]}
+    problems = []
+    for source, requirements in wanted.items():
+        requirements = {canonicalize_name(req.name): req for req in map(Requirement, requirements)}
+        via = f"{PROJECT} ({source})"
+        pinned_for = {name for name, pin in pins.items() if via in pin["via"]}
+        problems += [f"{name}: in {source}, not locked" for name in requirements.keys() - pinned_for]
+        problems += [f"{name}: locked for {source}, which no longer asks for it" for name in pinned_for - requirements.keys()]
+        problems += [f"{name}=={pins[name]['version']} is outside {source}'s {req.specifier}"
+                     for name, req in requirements.items() if name in pins and pins[name]["version"] not in req.specifier]
+    problems += [f"{name} has no hash" for name, pin in pins.items() if not pin["hashes"]]
+    problems += [f"{name} is required by {parent}, which is not locked" for name, pin in pins.items() for parent in pin["via"]
+                 if not parent.startswith(PROJECT + " ") and canonicalize_name(parent) not in pins]
+    assert problems == [], "run `make lock`"
+
+
+def test_lock_is_for_the_images_python():
+    """pip-compile resolves for the Python it runs on: the lock must be
+    made with the minor version of the image's base."""
+    made_with = re.search(r"autogenerated by pip-compile with Python (\d+\.\d+)", LOCK.read_text()).group(1)
+    base = re.search(r"^ARG PYTHON_IMAGE=python:(\d+\.\d+)-", (DEPLOY / "Dockerfile").read_text(), re.M).group(1)
+    assert made_with == base
+
+
+def test_dockerfile_installs_the_lock_by_hash():
+    dockerfile = (DEPLOY / "Dockerfile").read_text()
+    assert "pip install --no-cache-dir --require-hashes --no-deps -r requirements.lock" in dockerfile
+    assert "pip install --no-cache-dir --no-deps --no-build-isolation ." in dockerfile  # the service: nothing resolved
+    # Bytecode checked by hash, not compile time: without it every .pyc differed between two builds (bench/README.md).
+    build_stage = dockerfile.split(" AS build\n", 1)[1].split("\nFROM ", 1)[0]
+    assert re.search(r"^ARG SOURCE_DATE_EPOCH=\d+$", build_stage, re.M)
+    ignored = (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
+    assert "!deploy/requirements.lock" in ignored
+
+
+def test_lock_parser_reads_every_pin():
+    """The parser above, on a lock of two pins (so a parser that reads
+    nothing cannot pass the freshness test)."""
+    text = ("flask==3.1.3 \\\n    --hash=sha256:aa \\\n    --hash=sha256:bb\n    # via\n    #   flask-cors\n"
+            f"    #   {PROJECT} (pyproject.toml)\n"
+            "setuptools==84.2.1 \\\n    --hash=sha256:cc\n"
+            f"    # via {PROJECT} (pyproject.toml::build-system.requires)\n")
+    assert locked_pins(text) == {
+        "flask": {"version": "3.1.3", "hashes": 2, "via": {"flask-cors", f"{PROJECT} (pyproject.toml)"}},
+        "setuptools": {"version": "84.2.1", "hashes": 1, "via": {f"{PROJECT} (pyproject.toml::build-system.requires)"}},
+    }
+    assert len(locked_pins(LOCK.read_text())) >= 20
+
+
+# -- logs -------------------------------------------------------------------------------------
+
+JSON_KEYS = ["level", "logger", "message"]  # then any extras, then "time"
+
+
+def json_lines(text: str) -> list[dict]:
+    lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+    for line in lines:
+        keys = list(line)
+        assert keys[:3] == JSON_KEYS and keys[-1] == "time", line
+        assert datetime.fromisoformat(line["time"]).utcoffset() == timedelta(0)
+    return lines
+
+
+def test_gunicorn_logs_its_own_lines_as_the_referees_json(tmp_path):
+    """Regression: gunicorn's plain-text lines ("[INFO] Booting worker...")
+    were mixed into the referee's JSON lines."""
+    key = "deploy-tests-sealing-key-0123456789abcdef"
+    with (tmp_path / "stdout").open("w") as stdout:
+        with running_gunicorn(workers=2, env={"REFEREE_SEALING_KEYS": key}, stdout=stdout) as server:
+            _get(server.port, "/healthz")
+        errors = server.stderr.read().decode()
+    ours = json_lines(errors)
+    assert {line["logger"] for line in ours} == {"gunicorn.error"}
+    messages = [line["message"] for line in ours]
+    assert messages[0].startswith("Starting gunicorn ") and messages[-1] == "Shutting down: Master"
+    assert sum(message.startswith("Booting worker with pid: ") for message in messages) == 2
+    referee = json_lines((tmp_path / "stdout").read_text())
+    (startup,) = [line for line in referee if line["logger"] == "referee.startup"]  # once: the app loads in the master
+    assert startup["mode"] == "sealed" and key not in json.dumps(referee)
+    assert any(line["logger"] == "referee.access" and line["path"] == "/healthz" for line in referee)

@@ -328,7 +328,7 @@ def test_body_of_invalid_utf8_is_400(port):
 # 5. No redirect built from the Host header
 
 
-@pytest.mark.parametrize("path", ["//v1//games", "/v1//games", "/v1/games//agram", "///", "//", "/v1//games/agram/deal"])
+@pytest.mark.parametrize("path", ["//v1//games", "/v1//games", "/v1/games//agram", "/v1//games/agram/deal"])
 @pytest.mark.parametrize("method", ["GET", "POST"])
 def test_doubled_slashes_with_a_foreign_host_are_404(port, path, method):
     body = b"{}" if method == "POST" else None
@@ -337,11 +337,21 @@ def test_doubled_slashes_with_a_foreign_host_are_404(port, path, method):
     assert_problem(answer, 404, "not_found")
 
 
-@pytest.mark.parametrize("path", ["//healthz", "//v1/games", "//v1/games/agram", "//docs", "/docs/assets//x"])
+@pytest.mark.parametrize("path", ["//healthz", "//v1/games", "//v1/games/agram", "//docs", "/docs/assets//x", "//", "///"])
 def test_no_answer_over_gunicorn_redirects_to_the_host(port, path):
     # gunicorn itself reads a leading "//name" as the path "/name": served as such, or 404; never 3xx.
     answer = raw_request(port, request_bytes("GET", path, host="attacker.example"))
     assert answer.status in (200, 404) and "location" not in answer.headers, answer
+
+
+@pytest.mark.parametrize("path", ["//", "///"])
+def test_slashes_alone_are_the_home_page_without_a_redirect(port, path):
+    """gunicorn reads "//" and "///" as "/", the home page: GET serves it,
+    POST is 405 with Allow; neither answer points anywhere."""
+    page = raw_request(port, request_bytes("GET", path, host="attacker.example"))
+    assert page.status == 200 and b'<a href="/docs">' in page.body and "location" not in page.headers, page
+    posted = raw_request(port, request_bytes("POST", path, b"{}", JSON_HEADERS, host="attacker.example"))
+    assert_problem(posted, 405, "method_not_allowed")
 
 
 # 6. Large bodies that stall: a worker's budget (REFEREE_BODY_BUDGET_BYTES)

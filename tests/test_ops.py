@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import io
 import json
 import logging
@@ -431,8 +433,9 @@ def _paths(app) -> list[str]:
 
 
 def test_no_route_ends_with_a_slash(app):
-    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a route.
-    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/")] == []
+    # werkzeug redirects "/x" to "/x/" (a Location built from Host) for such a
+    # route; the root page's "/" has no shorter form to redirect from.
+    assert [rule.rule for rule in app.url_map.iter_rules() if rule.rule.endswith("/") and rule.rule != "/"] == []
 
 
 @pytest.mark.parametrize("method", ["GET", "POST", "HEAD", "OPTIONS", "DELETE"])
@@ -500,3 +503,40 @@ def test_a_body_shorter_than_its_content_length_is_400(probe):
                           environ_overrides={"wsgi.input": io.BytesIO(b'{"word": "x"}'), "CONTENT_LENGTH": "14"})
     body = assert_problem(response, 400, "malformed_body")
     assert "13 of the 14 bytes" in body["detail"]
+
+
+# The startup line
+
+
+def documented_key_id(key: str) -> str:
+    """A key's id as service.sealing documents it, worked again here."""
+    digest = hashlib.sha256(b"referee key id/" + key.encode()).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")[:8]
+
+
+STARTUP_KEYS = ["ops-tests-first-key-0123456789abcdefgh", "ops-tests-second-key-0123456789abcdefg"]
+
+
+@pytest.mark.parametrize(("settings", "mode"), [
+    ({}, "open"),
+    ({"REFEREE_SIGNING_KEYS": ",".join(STARTUP_KEYS)}, "signed"),
+    ({"REFEREE_SEALING_KEYS": ",".join(STARTUP_KEYS), "REFEREE_ALLOW_CHOSEN_DEALS": True}, "sealed"),
+])
+def test_startup_line_names_the_mode_the_version_and_the_key_ids(capsys, settings, mode):
+    capsys.readouterr()
+    app = create_app(settings)
+    (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines() if '"referee.startup"' in text]
+    version = app.config["API_VERSION"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", version)
+    assert line["message"] == f"Referee {version} serving in {mode} mode"
+    assert (line["mode"], line["version"]) == (mode, version)
+    assert line["key_ids"] == ([] if mode == "open" else [documented_key_id(key) for key in STARTUP_KEYS])
+    assert line["allow_chosen_deals"] is (mode == "sealed")
+    assert not any(key in json.dumps(line) for key in STARTUP_KEYS)  # ids, never keys
+
+
+def test_the_sealing_key_id_logged_is_the_one_tokens_carry(capsys):
+    app = create_app({"REFEREE_SEALING_KEYS": ",".join(STARTUP_KEYS)})
+    (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines() if '"referee.startup"' in text]
+    token = app.test_client().post("/v1/games/agram/deal", json={"players": 2}).get_json()["token"]
+    assert token.split(".")[:2] == ["t1", line["key_ids"][0]]  # the first key seals

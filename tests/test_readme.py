@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -31,6 +32,21 @@ def _documents(text: str) -> list:
     return documents
 
 
+def _in_temp(tmp_path) -> dict[str, str]:
+    """An environment whose temporary directories (mktemp -d) are made under
+    ``tmp_path / "temp"``, and an empty ``tmp_path / "current"`` to run in."""
+    (tmp_path / "temp").mkdir()
+    (tmp_path / "current").mkdir()
+    return {**os.environ, "TMPDIR": str(tmp_path / "temp")}
+
+
+def _written(tmp_path) -> list[str]:
+    """The files the examples wrote: none in the current directory, all in one temporary directory."""
+    assert list((tmp_path / "current").iterdir()) == []
+    (directory,) = (tmp_path / "temp").iterdir()
+    return sorted(path.name for path in directory.iterdir())
+
+
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_examples_run(tmp_path):
     script = _examples()
@@ -38,9 +54,10 @@ def test_readme_examples_run(tmp_path):
     with running_gunicorn(workers=1) as server:
         result = subprocess.run(
             ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path, capture_output=True, text=True, timeout=60,
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
         )
     assert result.returncode == 0, result.stderr
+    assert _written(tmp_path) == ["hand.json"]  # in a directory of its own, not the current one
     legal, played, trick = _documents(result.stdout)
     assert legal["to_act"] == 1 and {"seat": 1, "card": "3D"} in legal["moves"]
     assert played["events"] == [{"type": "card_played", "seat": 1, "card": "3D"}]
@@ -67,10 +84,12 @@ def test_readme_agency_example_runs(tmp_path):
     with running_gunicorn(workers=1) as server:
         result = subprocess.run(
             ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path, capture_output=True, text=True, timeout=60,
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
         )
     assert result.returncode == 0, result.stderr
-    state = json.loads((tmp_path / "agency.json").read_text())["state"]
+    assert _written(tmp_path) == ["agency.json"]
+    (written,) = (tmp_path / "temp").glob("*/agency.json")
+    state = json.loads(written.read_text())["state"]
     assert state["holders"][0] == ["8V", "7V", "7H", "W", "9M", "2B", "W", "8H", "1H", "7B"]
     assert state["reach"][0] == [{"holder": 0, "cards": ["8V", "7V", "7H", "W"]}, {"holder": 3, "cards": ["6M", "6V", "9V", "W"]}]
     legal, refused, played = _documents(result.stdout)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -57,10 +59,27 @@ def test_a_sealed_hand_over_http(server, game_id):
     assert status == 403 and refused["code"] == "state_token_invalid"
 
 
-def test_the_relay_example_plays_a_sealed_hand(server, monkeypatch):
+def relay_example():
     spec = importlib.util.spec_from_file_location("sealed_relay", ROOT / "examples" / "sealed_relay.py")
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
+    return example
+
+
+def test_the_relay_example_against_an_open_referee_says_to_seal(tmp_path):
+    """Regression: it stopped with KeyError: 'token'."""
+    with running_gunicorn(workers=1) as open_server:
+        url = f"http://127.0.0.1:{open_server.port}"
+        result = subprocess.run([sys.executable, str(ROOT / "examples" / "sealed_relay.py"), "--url", url],
+                                cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == (
+        f"The referee at {url} is not in sealed mode: its deal answered the whole state and no token. "
+        "Start it with REFEREE_SEALING_KEYS set (see the top of this file), then run this again.")
+
+
+def test_the_relay_example_plays_a_sealed_hand(server, monkeypatch):
+    example = relay_example()
     url = f"http://127.0.0.1:{server.port}"
     relay = example.main(url, seed=3)
     final, final_token = relay.state, relay.token

@@ -8,9 +8,14 @@
   client, bundled by esbuild (pinned likewise); ``bundle`` does the same for
   any program that uses the client.
 
-Each README beside a client is written by hand and kept. ``make clients``
-runs this module; ``tests/test_clients.py`` generates into a temporary
-directory with the same functions and fails when the committed files differ.
+Each README beside a client is written by hand and kept, and so is the
+TypeScript package around ``src/`` (``index.ts``, ``package.json`` with its
+lock file, ``tsconfig.json``, ``test/``). Both packages carry the spec's
+``info.version``: openapi-python-client writes it into the Python client's
+``pyproject.toml``, and :func:`write_versions` into the TypeScript package's
+``package.json`` and ``package-lock.json``. ``make clients`` runs this module;
+``tests/test_clients.py`` generates into a temporary directory with the same
+functions and fails when the committed files differ.
 
 Usage (from the repository root, after ``npm ci``)::
 
@@ -34,7 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "openapi.yaml"
 PYTHON_CLIENT = ROOT / "clients" / "python"
 PYTHON_CONFIG = ROOT / "clients" / "openapi-python-client.yaml"
-TYPESCRIPT_CLIENT = ROOT / "clients" / "typescript" / "src"
+TYPESCRIPT_PACKAGE = ROOT / "clients" / "typescript"
+TYPESCRIPT_CLIENT = TYPESCRIPT_PACKAGE / "src"
+TYPESCRIPT_VERSIONED = ("package.json", "package-lock.json")
+"""The TypeScript package's files that carry its version."""
 PAGE_SOURCE = ROOT / "web" / "play.ts"
 PAGE_BUNDLE = ROOT / "service" / "static" / "play" / "play.js"
 NODE_BIN = ROOT / "node_modules" / ".bin"
@@ -88,6 +96,37 @@ def bundle_page(out: Path = PAGE_BUNDLE) -> str:
     return bundle(out, PAGE_SOURCE)
 
 
+def spec_version() -> str:
+    """The committed spec's ``info.version`` (the service's version)."""
+    import yaml
+
+    return str(yaml.safe_load(SPEC.read_text(encoding="utf-8"))["info"]["version"])
+
+
+def _versioned(package: Path) -> dict[str, dict[str, object]]:
+    return {name: json.loads((package / name).read_text(encoding="utf-8")) for name in TYPESCRIPT_VERSIONED}
+
+
+def package_versions(package: Path = TYPESCRIPT_PACKAGE) -> dict[str, object]:
+    """Each version the TypeScript package's files carry, by where it is."""
+    manifest, lock = _versioned(package).values()
+    packages = lock.get("packages")
+    root = packages.get("", {}) if isinstance(packages, dict) else {}
+    return {"package.json": manifest.get("version"), "package-lock.json": lock.get("version"),
+            "package-lock.json packages['']": root.get("version") if isinstance(root, dict) else None}
+
+
+def write_versions(version: str, package: Path = TYPESCRIPT_PACKAGE) -> None:
+    """Write ``version`` into the TypeScript package's ``package.json`` and
+    ``package-lock.json`` (as npm writes them: two-space JSON, a final newline)."""
+    for name, document in _versioned(package).items():
+        document["version"] = version
+        packages = document.get("packages")
+        if isinstance(packages, dict) and isinstance(packages.get(""), dict):
+            packages[""]["version"] = version
+        (package / name).write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 def files(directory: Path) -> dict[str, Path]:
     """Every generated file under ``directory`` by its relative path (hand-written ones left out)."""
     return {
@@ -130,6 +169,7 @@ def main() -> None:
             _replace(Path(scratch) / "python", PYTHON_CLIENT)
             print(typescript_client(Path(scratch) / "typescript"), end="")
             _replace(Path(scratch) / "typescript", TYPESCRIPT_CLIENT)
+        write_versions(spec_version())
     print(bundle_page(), end="")
 
 

@@ -9,10 +9,14 @@
   so a problem's ``type`` URI dereferences.
 * ``GET /docs``: Swagger UI, served from the bundled assets (no CDN);
   ``GET /openapi.json`` (served by flask-smorest) is the spec it shows.
+* ``GET /``: a small page linking the table page, the docs and the spec, with
+  its own Content-Security-Policy (its one inline style, by hash; nothing else).
 """
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib
 import importlib.resources
 import logging
@@ -208,6 +212,43 @@ def get_problem_type(code: str) -> dict[str, Any] | flask.Response:
     if known is None:
         return problems.problem(404, "not_found", f"There is no problem type {echo(code)}.")
     return vars(known)
+
+
+_HOME_STYLE = "body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5}"
+_HOME_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>{style}</style>
+</head>
+<body>
+<h1>{title}</h1>
+<p>A stateless referee for trick-taking card games: Agency and the Agram family.</p>
+<ul>
+<li><a href="/play">Play a hand</a> against bots at the table page.</li>
+<li><a href="/docs">The API's documentation</a>, where each operation can be tried.</li>
+<li><a href="/openapi.json">The OpenAPI document</a> (OpenAPI 3.1, JSON).</li>
+</ul>
+<p>Version {version}.</p>
+</body>
+</html>
+"""
+# The page may apply its one inline style sheet (by hash) and load nothing.
+HOME_CSP = (
+    "default-src 'none'; style-src 'sha256-"
+    + base64.b64encode(hashlib.sha256(_HOME_STYLE.encode()).digest()).decode()
+    + "'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
+@docs.get("/")
+def home_page() -> flask.Response:
+    """A page linking the table page (``/play``), the docs (``/docs``) and the spec (``/openapi.json``)."""
+    config = flask.current_app.config
+    page = _HOME_PAGE.format(title=escape(config["API_TITLE"]), style=_HOME_STYLE, version=escape(config["API_VERSION"]))
+    return flask.Response(page, mimetype="text/html", headers={middleware.CSP_HEADER: HOME_CSP})
 
 
 _DOCS_PAGE = """<!doctype html>

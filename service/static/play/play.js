@@ -808,7 +808,7 @@ var createClient = (config = {}) => {
 };
 
 // clients/typescript/src/client.gen.ts
-var client = createClient(createConfig({ baseUrl: "http://localhost:8000" }));
+var client = createClient(createConfig());
 
 // clients/typescript/src/sdk.gen.ts
 var listGames = (options2) => (options2?.client ?? client).get({ url: "/v1/games", ...options2 });
