@@ -36,15 +36,15 @@ API_DESCRIPTION = (
 startup_log = logging.getLogger("referee.startup")
 
 
-def startup_fields(config: Mapping[str, Any]) -> dict[str, Any]:
-    """What the startup line says of parsed settings (:mod:`service.config`):
-    ``mode`` (``open``, ``signed`` or ``sealed``: how states are held),
-    ``version``, ``key_ids`` (each key list's ids in order, the first signing
-    or sealing; :func:`service.sealing.key_id`, never a key) and
-    ``allow_chosen_deals``."""
+def startup_fields(config: Mapping[str, Any], held: holding.Holding) -> dict[str, Any]:
+    """What the startup line says of parsed settings (:mod:`service.config`)
+    and the holding they chose: ``mode`` (``open``, ``signed`` or ``sealed``:
+    how states are held), ``version``, ``key_ids`` (each key list's ids in
+    order, the first signing or sealing; :func:`service.sealing.key_id`,
+    never a key) and ``allow_chosen_deals``."""
     sealing, signing = config[settings.SEALING_KEYS], config[settings.SIGNING_KEYS]
     return {
-        "mode": "sealed" if sealing else "signed" if signing else "open",
+        "mode": held.MODE,
         "version": package_version(),
         "key_ids": [key_id(key) for key in sealing or signing],
         "allow_chosen_deals": config[settings.ALLOW_CHOSEN_DEALS],
@@ -136,8 +136,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         max_age=600,
     )
     app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
-    app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
-    fields = startup_fields(app.config)
+    held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
+    fields = startup_fields(app.config, held)
     startup_log.info("Referee %s serving in %s mode", fields["version"], fields["mode"], extra=fields)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     api.ma_plugin.map_to_openapi_type(CardField, "string", None)

@@ -63,6 +63,9 @@ class Holding:
     """Open states: the whole state goes back and forth, and every state sent
     back is replayed and checked."""
 
+    MODE = "open"
+    """How this holding holds states (README: Who holds the state)."""
+
     def hand_of(self, game: Game, raw: RawState) -> Hand:
         """The hand of a state a request sent: trust decides this alone.
         Open states are replayed from their deal and checked (``restore``).
@@ -143,6 +146,8 @@ class SignedHolding(Holding):
     """Signed states: open states, each signed; a state sent back must carry a
     valid signature (``check`` lists a bad one as a problem instead)."""
 
+    MODE = "signed"
+
     def __init__(self, keys: list[str]) -> None:
         self.keys = [key.encode() for key in keys]
 
@@ -170,6 +175,8 @@ class SignedHolding(Holding):
 
 class SealedHolding(Holding):
     """Sealed states: tokens, public states and seat credentials."""
+
+    MODE = "sealed"
 
     def __init__(self, keys: list[str], allow_chosen: bool) -> None:
         self.sealer = Sealer(keys)

@@ -32,6 +32,7 @@ from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
+from service.api.headers import CSP_HEADER
 from service.errors import echo
 
 log = logging.getLogger("referee.ops")
@@ -248,7 +249,7 @@ def home_page() -> flask.Response:
     """A page linking the table page (``/play``), the docs (``/docs``) and the spec (``/openapi.json``)."""
     config = flask.current_app.config
     page = _HOME_PAGE.format(title=escape(config["API_TITLE"]), style=_HOME_STYLE, version=escape(config["API_VERSION"]))
-    return flask.Response(page, mimetype="text/html", headers={middleware.CSP_HEADER: HOME_CSP})
+    return flask.Response(page, mimetype="text/html", headers={CSP_HEADER: HOME_CSP})
 
 
 _DOCS_PAGE = """<!doctype html>
