@@ -13,12 +13,7 @@ import pytest
 from service.errors import InvalidState, RulesRefusal
 from service.games import GAMES
 from service.games.records import MatchRecord
-
-
-def _fields(hand):
-    """Every public field of a hand (what ``Hand.copy`` copies)."""
-    names = [name for klass in type(hand).__mro__ for name in getattr(klass, "__slots__", ()) if not name.startswith("_")]
-    return {name: getattr(hand, name) for name in names}
+from support import hand_fields
 
 
 def _finish(game, hand, rng):
@@ -37,7 +32,7 @@ def test_a_later_hand_from_its_match_record_is_the_hand_dealt_after_the_one_befo
         "players": after.players, "dealer": after.seating.dealer}
     alone = game.deal(seed=12, match=after.match, options=first.options, **again_seating)
     assert after.match.hand == 2
-    assert _fields(alone) == _fields(after)
+    assert hand_fields(alone) == hand_fields(after)
 
 
 def test_f7_a_match_record_the_dealer_cannot_follow_is_refused():
