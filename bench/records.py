@@ -151,7 +151,7 @@ def round_trip(hand: Hand, provenance: Nonce) -> tuple[str, list[int]]:
     t2 = clock()
     again = replay_record(record)[0]
     t3 = clock()
-    rewritten = write_record(again, record.commitment)
+    rewritten = write_record(again, record.provenance)
     t4 = clock()
     if rewritten != text:
         raise AssertionError(f"the round trip changed a record:\n{text}\n{rewritten}")

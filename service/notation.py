@@ -34,7 +34,7 @@ from .errors import IllegalMove, InvalidState, RecordInvalid, RefereeError
 from .games import GAMES, Hand, TrickGame
 from .games.base import RULES_VERSION, replay_transcript
 from .games.last_trick import seating_of
-from .games.records import MAX_HANDS, Event, MatchRecord, OptionSpec, Score, Seating, resolve_options
+from .games.records import MAX_HANDS, Event, MatchRecord, OptionSpec, ProblemCode, Score, Seating, resolve_options
 from .sealing import commitment
 from .tricks import Play, winning_play
 
@@ -47,6 +47,13 @@ NUMBER_DIGITS = 20
 
 NONCE_HEX = 32
 COMMITMENT_HEX = 64
+
+PROBLEMS = (
+    ProblemCode(code="record_invalid", kind=RecordInvalid,
+                description="The record cannot be read (docs/notation.md): `position` is the 0-based offset of the first "
+                            "character at fault, and the detail says what was expected there."),
+)
+"""The refusal code of reading a record (its HTTP status is the edge's: 422)."""
 
 
 class Part(StrEnum):
@@ -154,7 +161,7 @@ class Record:
             Agency's suited cards carry no holder (the card says it, A5), a
             Wall the holder the line names.
         result: the result the line states, if any.
-        commitment: a finished sealed hand's nonce and commitment, if any.
+        provenance: a finished sealed hand's nonce and commitment, if any.
         where: the offset of each part and play.
     """
 
@@ -166,7 +173,7 @@ class Record:
     deal: Deal
     plays: tuple[Play, ...]
     result: Result | None
-    commitment: DealCommitment | None
+    provenance: DealCommitment | None
     where: Where = field(compare=False)
 
     def deal_arguments(self) -> dict[str, Any]:
@@ -453,7 +460,7 @@ class _Reader:
             self.fail("the end of the line")
         return Record(
             game=game.id, rules_version=RULES_VERSION, options=options, seating=seating, match=match, deal=deal,
-            plays=_seat_plays(game, seating, cards), result=result, commitment=proof,
+            plays=_seat_plays(game, seating, cards), result=result, provenance=proof,
             where=Where(parts=dict(self.parts), options=option_at, hands=tuple(hand_at), plays=tuple(play_at)),
         )
 

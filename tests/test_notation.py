@@ -67,9 +67,9 @@ def test_a_record_replays_to_its_hand_and_is_written_back_the_same(game_id, rng)
     record = read_record(text, game=game_id)
     again, events, scores = replay_record(record)
     assert hand_fields(again) == hand_fields(hand)
-    assert write_record(again, record.commitment) == text
+    assert write_record(again, record.provenance) == text
     assert CANONICAL.fullmatch(text), text
-    assert record.commitment is None or record.commitment.nonce == provenance.nonce
+    assert record.provenance is None or record.provenance.nonce == provenance.nonce
     assert (record.result is not None) == hand.hand_over
     assert scores == [GAMES[game_id].score(hand)]
     assert len(events) >= len(hand.history)
@@ -153,8 +153,8 @@ def _lenient(record: Record, rng: random.Random) -> str:
         parts.append("".join(code + rng.choice(["", "", " ", "\t", "  "]) for code in spelled[:-1]) + spelled[-1])
     if record.result is not None:
         parts.append("=" + ("-" if record.result.winner is None else str(record.result.winner)))
-    if record.commitment is not None:
-        parts += [case("n") + case(record.commitment.nonce.hex()), case("c") + case(record.commitment.commitment)]
+    if record.provenance is not None:
+        parts += [case("n") + case(record.provenance.nonce.hex()), case("c") + case(record.provenance.commitment)]
     return "".join(part + gap() for part in parts[:-1]) + parts[-1] + ows() + rng.choice(["", "\n", "\r\n"])
 
 
@@ -168,7 +168,7 @@ def test_the_documents_examples_replay_and_write_back_the_same():
     for line in EXAMPLES:
         hand = replay_record(read_record(line))[0]
         assert hand.hand_over
-        assert write_record(hand, read_record(line).commitment) == line
+        assert write_record(hand, read_record(line).provenance) == line
     agency = replay_record(read_record(EXAMPLES[0]))[0]
     # As the document tells it: seat 0 leads 9H, seat 1 its holder's Wall,
     # seat 2 wins with 6V (A11) and leads the second trick (C2); the hand
@@ -184,7 +184,7 @@ def test_the_documents_examples_replay_and_write_back_the_same():
     agram = read_record(EXAMPLES[1])
     assert (agram.seating.players, agram.seating.dealer, agram.seating.first_leader) == (5, 0, 1)
     sealed = read_record(EXAMPLES[2])
-    assert sealed.commitment.commitment == commitment(sealed.commitment.nonce, sealed.deal.seed)
+    assert sealed.provenance.commitment == commitment(sealed.provenance.nonce, sealed.deal.seed)
 
 
 def test_c1_c2_a_plays_seat_follows_from_the_rules():
