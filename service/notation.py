@@ -580,6 +580,8 @@ class _Reader:
                 cards.append(hit[0])
             hands.append(tuple(cards))
             if not self.lookahead("/"):
+                if self.peek() not in ("", " ", "\t", "\r", "\n"):
+                    self.fail(f"a card of {game.id}, / and seat {len(hands)}'s dealt cards, or a space")
                 return Deal(hands=tuple(hands)), where
             self.punctuation("/", "")
             if self.peek() not in PLAY_START:
@@ -604,6 +606,8 @@ class _Reader:
             while ahead < end and text[ahead] in SPACE:
                 ahead += 1
             if ahead == end or text[ahead] not in PLAY_START:
+                if ahead == self.at and self.peek() not in ("", "\r", "\n"):
+                    self.fail(f"a card of {game.id}, or a space and the result (= and the winner)")
                 return cards, where
             self.at = ahead
 
@@ -666,7 +670,9 @@ class _Reader:
         game's deck; Agency's Wall play, ``W`` and its holder (A5)."""
         text, start = self.text, self.at
         char = self.peek()
-        if walls and char in ("W", "w"):
+        if char in ("W", "w"):
+            if not walls:
+                self.fail(f"a card of {game.id}: the Wall is Agency's (RULINGS A1)")
             self.at += 1
             self.fail("the holder the Wall is taken from: 0 to 3, as in W0 (RULINGS A5)")
         if text.startswith("10", start):
@@ -679,7 +685,7 @@ class _Reader:
         if suit is None:
             suits = dict.fromkeys(card.suit for card in game.deck if card.suit is not None)
             self.fail(f"the suit of a card of {game.id}: {_alternatives(list(suits))}")
-        self.fail(f"a card of {game.id}: {rank + suit} is not in its deck (RULINGS {'A1' if game.walls is not None else 'F2'})", start)
+        self.fail(f"a card of {game.id}'s deck ({rank + suit} is not one, RULINGS {'A1' if game.walls is not None else 'F2'})", start)
 
     # -- small pieces -----------------------------------------------------------
 
@@ -748,9 +754,10 @@ class _Reader:
     def number(self, expected: str, low: int, high: int) -> int:
         """A whole number in ``low .. high`` (no sign, no leading zero)."""
         start = self.at
-        value = _integer(self.match_word(_DIGITS))
+        word = self.match_word(_DIGITS)
+        value = _integer(word)
         if value is None or value < 0 or not low <= value <= high:
-            self.fail(expected, start)
+            self.fail(expected + (", written without leading zeros" if word[1:2].isdigit() and word[0] == "0" else ""), start)
         return value
 
     def signed(self, expected: str) -> int:

@@ -44,6 +44,7 @@ BLOCKS = dict(re.findall(r"<!-- grammar: (\w+) -->\n```abnf\n(.*?)```", DOC, re.
 CANONICAL = compile_grammar({**rules(BLOCKS["shared"]), **rules(BLOCKS["canonical"])}, "record", any_case=False)
 LENIENT = compile_grammar({**rules(BLOCKS["shared"]), **rules(BLOCKS["lenient"])}, "record", any_case=True)
 EXAMPLES = re.search(r"<!-- examples -->\n```text\n(.*?)```", DOC, re.S).group(1).splitlines()
+LATER_HANDS = re.search(r"<!-- later hands -->\n```text\n(.*?)```", DOC, re.S).group(1).splitlines()
 CORPUS = json.loads((CASES / "records-malformed.json").read_text())
 PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -163,7 +164,8 @@ def _lenient(record: Record, rng: random.Random) -> str:
 
 def test_the_documents_examples_replay_and_write_back_the_same():
     """docs/notation.md's three real hands: each reads, replays to a
-    finished hand, and writes back as the same line."""
+    finished hand, and writes back as the same line; and its two later
+    hands of matches, as the document reads them."""
     assert [line.split("/")[0] for line in EXAMPLES] == ["agency", "agram", "fapfap"]
     for line in EXAMPLES:
         hand = replay_record(read_record(line))[0]
@@ -183,6 +185,12 @@ def test_the_documents_examples_replay_and_write_back_the_same():
     assert agency.team_points[0] > agency.team_points[1] and agency.winner == 0
     agram = read_record(EXAMPLES[1])
     assert (agram.seating.players, agram.seating.dealer, agram.seating.first_leader) == (5, 0, 1)
+    agram_later, agency_later = (read_record(line) for line in LATER_HANDS)
+    assert agram_later.match == MatchRecord(hand=2, previous=(0, 0, 0, 0, 1)) and agram_later.seating.dealer == 4
+    assert agency_later.match == MatchRecord(hand=2, previous=(1, 0), chooser=1) and agency_later.seating.first_leader == 1
+    for record, line in zip((agram_later, agency_later), LATER_HANDS, strict=True):
+        assert write_record(replay_record(record)[0]) == line
+    assert replay_record(agram_later)[0].hand_over and len(replay_record(agency_later)[0].history) == 6
     sealed = read_record(EXAMPLES[2])
     assert sealed.provenance.commitment == commitment(sealed.provenance.nonce, sealed.deal.seed)
 
