@@ -80,6 +80,12 @@ bench: $(VENV)/.installed-run
 image: $(VENV)/.installed-run
 	$(BIN)/python -m bench.image $(IMAGE_ARGS)
 
+## bench-records: the round trip of records (write, read, replay, write) on generated hands of
+## every game, timed per record (bench/records.py); RECORDS_ARGS passes options, e.g. RECORDS_ARGS=--quick
+.PHONY: bench-records
+bench-records: $(VENV)/.installed-run
+	$(BIN)/python -m bench.records $(RECORDS_ARGS)
+
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
 .PHONY: hostile

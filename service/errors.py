@@ -104,3 +104,20 @@ class SealRefused(RefereeError):
     allowed (``chosen_deal_refused``)."""
 
     title = "Refused by sealed mode"
+
+
+class RecordInvalid(RefereeError):
+    """A record line that cannot be read (docs/notation.md): a grammar
+    error, an unknown game or card, a cut line, another rules version.
+
+    Attributes:
+        position: the 0-based character offset of the first character at
+            fault (the length of the line when it ends too soon); also in
+            ``extra["position"]``.
+    """
+
+    title = "Record invalid"
+
+    def __init__(self, position: int, detail: str) -> None:
+        super().__init__("record_invalid", detail, position=position)
+        self.position = position

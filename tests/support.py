@@ -87,6 +87,13 @@ def case(name: str) -> Any:
     return json.loads((CASES / f"{name}.json").read_text())
 
 
+def hand_fields(hand: Any) -> dict[str, Any]:
+    """Every public field of a core hand (what ``Hand.copy`` copies): two
+    hands with equal fields are the same hand."""
+    names = [name for klass in type(hand).__mro__ for name in getattr(klass, "__slots__", ()) if not name.startswith("_")]
+    return {name: getattr(hand, name) for name in names}
+
+
 def reference_shuffle(deck: list[str], seed: int) -> list[str]:
     """The seeded shuffle exactly as the README and ``service.cards`` describe it,
     written again from the text, as a client in another language would."""

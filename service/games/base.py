@@ -404,6 +404,7 @@ class TrickGame(Generic[H]):
         hands: Sequence[Sequence[Card]] | None = None,
         options: Mapping[str, Any] | None = None,
         previous: H | None = None,
+        match: MatchRecord | None = None,
         **seating: int | None,
     ) -> H:
         """A new hand: from ``seed``, a ``deck`` order, explicit ``hands``, or at random.
@@ -415,6 +416,13 @@ class TrickGame(Generic[H]):
             options: rules options; defaults apply.
             previous: the finished hand this one follows in a match (A14,
                 F7); its options and tally carry over.
+            match: where the hand stands in its match when the hand before
+                it is not given (the record of a later hand,
+                docs/notation.md): its number, the tally before it and
+                Agency's chooser, checked as ``restore`` checks a state's
+                (``match_problems``), and seated as after ``previous`` (A14:
+                a seat of the choosing team leads). Not with ``previous``;
+                ``None``: a first hand.
             **seating: the game's seating (Agency: ``first_leader``; the
                 Agram family: ``players`` and ``dealer``).
 
@@ -422,16 +430,22 @@ class TrickGame(Generic[H]):
             RulesRefusal: the seating is refused; with ``previous``:
                 ``hand_not_over``, ``match_over``, ``match_mismatch``, and the
                 game's own refusals.
-            InvalidState: a deck or hands that are not this game's.
+            InvalidState: a ``match`` the rules refuse (every problem
+                listed); a deck or hands that are not this game's.
+            ValueError: both ``previous`` and ``match``.
         """
-        match = None
+        given = match is not None
         if previous is not None:
+            if given:
+                raise ValueError("a hand follows either previous or a given match record, not both")
             match = self._next_match(previous, options, seating)
             options = previous.options
         seat = self._seat(previous, match, seating)
+        resolved = resolve_options(self.options, options)
         if match is None:
             match = MatchRecord(previous=(0,) * self._tally_entries(seat))
-        resolved = resolve_options(self.options, options)
+        elif given:
+            raise_problems(self.match_problems(match, resolved, seat))
         hands, seed = deal_hands(self, seat, seed=seed, deck=deck, hands=hands)
         hand = self.HAND(self, seat, resolved, hands, seed, match)
         hand.settle()
