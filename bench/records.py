@@ -81,7 +81,7 @@ def deal_source(game: TrickGame, rng: random.Random, players: int) -> dict[str, 
 def play(game: TrickGame, hand: Hand, rng: random.Random, plays: int | None = None) -> Hand:
     """``hand`` after ``plays`` random legal plays (``None``: to its end)."""
     while not hand.hand_over and (plays is None or plays > 0):
-        hand, _ = game.play(hand, rng.choice(game.legal_moves(hand)))
+        hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
         plays = None if plays is None else plays - 1
     return hand
 

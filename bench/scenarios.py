@@ -3,7 +3,7 @@
 Bodies come from the app itself (Flask test client): deal from a seed, then
 random legal moves (seeded) to the point wanted, so every state is one the
 referee produced. The in-process timings call the rules core directly
-(``GAMES[g].legal_moves``, ``deal``, ``play``) or the app through the test
+(``deal``, ``play``, a hand's ``legal_moves``) or the app through the test
 client (no socket, no gunicorn).
 """
 

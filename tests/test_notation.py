@@ -242,8 +242,8 @@ def test_an_agency_void_hand_writes_its_result_as_a_dash():
     """A13: no trick completed, nobody wins: '=-' (tests/support.py's VOID_HANDS)."""
     game = GAMES["agency"]
     hand = game.deal(hands=[[Card.parse(code) for code in row] for row in VOID_HANDS], first_leader=1)
-    hand, _ = game.play(hand, next(m for m in game.legal_moves(hand) if m.card.code == "1M"))
-    hand, _ = game.play(hand, next(m for m in game.legal_moves(hand) if m.card.is_wall))
+    hand, _ = game.play(hand, next(m for m in hand.legal_moves() if m.card.code == "1M"))
+    hand, _ = game.play(hand, next(m for m in hand.legal_moves() if m.card.is_wall))
     text = write_record(hand)
     assert text.endswith(" 1MW2 =-") and hand.hand_over and hand.winner is None
     assert read_record(text).result == Result(None)

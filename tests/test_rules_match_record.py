@@ -18,7 +18,7 @@ from support import hand_fields
 
 def _finish(game, hand, rng):
     while not hand.hand_over:
-        hand, _ = game.play(hand, rng.choice(game.legal_moves(hand)))
+        hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
     return hand
 
 
