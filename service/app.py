@@ -11,7 +11,7 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import orjson
-from flask import Flask
+from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
 from service import api as api_package
@@ -79,6 +79,21 @@ class OrjsonProvider(DefaultJSONProvider):
         return orjson.loads(s)
 
 
+class Referee(Flask):
+    """Flask, with the referee's request class (``RefereeRequest``) and an
+    answer to ``OPTIONS`` that says what it is: 204 with ``Allow`` (the
+    route's own methods), no body and so no media type."""
+
+    request_class = RefereeRequest
+
+    def make_default_options_response(self) -> Response:
+        response = super().make_default_options_response()
+        answer = self.response_class(status=204)
+        answer.headers.remove("Content-Type")
+        answer.headers["Allow"] = ", ".join(sorted(response.allow))  # in one order (werkzeug's comes from a set)
+        return answer
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the referee's Flask app.
 
@@ -94,8 +109,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         service.config.SettingError: a setting cannot be parsed (a ``ValueError``
             naming the variable); under gunicorn the server does not start.
     """
-    app = Flask("service", static_folder=None)
-    app.request_class = RefereeRequest
+    app = Referee("service", static_folder=None)
     # No redirects from routing: werkzeug would answer "/v1//games" with a 308
     # to the merged path, its Location built from the client's Host header. A
     # path is matched as sent, else 404. (The other routing redirect, to add a

@@ -26,7 +26,8 @@ The shuffled order is then dealt exactly as a ``deck`` given in the request
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Sequence
+import itertools
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -56,6 +57,11 @@ class Card:
     """The canonical code, e.g. ``"10S"`` or ``"W"`` (RULINGS C3)."""
     is_wall: bool = field(init=False, repr=False)
     """True for Agency's Wall card (RULINGS A1)."""
+    number: int = field(init=False, repr=False, compare=False)
+    """The card's place among every card there is, ``0 .. CARD_COUNT - 1``:
+    work over a seat's cards can index lists by it instead of hashing cards
+    into sets and dicts, whose probing differs with which cards they hold
+    (a sealed token's answers must take the same time whatever its hidden cards)."""
 
     def __new__(cls, rank: str, suit: str | None) -> Card:
         known = _BY_CODE.get(rank if suit is None else rank + suit) if _BY_CODE else None
@@ -65,6 +71,8 @@ class Card:
         # Worked out once per card (cards are interned): every dump reads them.
         object.__setattr__(self, "code", self.rank if self.suit is None else self.rank + self.suit)
         object.__setattr__(self, "is_wall", self.suit is None)
+        if not hasattr(self, "number"):  # Card(rank, suit) of a known card is that card again
+            object.__setattr__(self, "number", next(_NUMBERS))
 
     def __reduce__(self) -> tuple[Any, tuple[str]]:
         return (Card.parse, (self.code,))
@@ -94,12 +102,27 @@ def _all_cards() -> dict[str, Card]:
     return cards
 
 
+_NUMBERS = itertools.count()
 _BY_CODE: dict[str, Card] = {}
-_BY_CODE.update(_all_cards())  # filled after the class exists: Card() looks here first
+for _code, _card in _all_cards().items():  # filled after the class exists: Card() looks here first
+    _BY_CODE[_code] = _card
+CARD_COUNT = len(_BY_CODE)
+"""How many cards there are (every rank of every suit, and the Wall): the length of a list indexed by ``Card.number``."""
 WALL = _BY_CODE[WALL_CODE]
 
 CARD_CODE_PATTERN = r"^(10|[2-9AKQJ1])[SHDCMBV]$|^W$"
 """Every code ``Card.parse`` accepts, as a regular expression (for the schema)."""
+
+
+def marks(cards: Iterable[Card], value: int = 1) -> list[int]:
+    """A list indexed by ``Card.number``: ``value`` at each of ``cards``, 0
+    elsewhere. Where the cards are hidden from a caller (a sealed token's),
+    looking them up here takes the same time whichever they are; a set or a
+    dict of them would not quite (its probing differs with its contents)."""
+    out = [0] * CARD_COUNT
+    for card in cards:
+        out[card.number] = value
+    return out
 
 
 def all_codes() -> frozenset[str]:

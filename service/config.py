@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -38,6 +39,8 @@ SEALING_KEYS = "REFEREE_SEALING_KEYS"
 ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
 
 MIN_KEY_CHARS = 32
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
+"""An exact origin: a scheme, a host and maybe a port, nothing else."""
 TRUE_WORDS = frozenset({"true", "1", "yes"})
 FALSE_WORDS = frozenset({"false", "0", "no"})
 
@@ -58,6 +61,20 @@ class SettingError(ValueError, RuntimeError):
     Also a ``RuntimeError``, which gunicorn reports as one ``Error: ...`` line
     (no traceback) before it exits with status 1.
     """
+
+
+def _origins(name: str, origins: list[str]) -> list[str]:
+    """CORS origins: ``*`` alone (any origin), or exact origins. A pattern
+    (``https://*.example.com``) is refused: flask-cors would read it as an
+    unanchored regular expression, which matches origins it was never meant to
+    (``https://x.example.com.attacker.net``)."""
+    if origins == ["*"]:
+        return origins
+    for origin in origins:
+        if not ORIGIN.fullmatch(origin):
+            raise SettingError(f"{name} lists exact origins such as https://a.example or https://a.example:8443, "
+                               f"or * alone for any origin; {origin[:80]!r} is neither (no patterns, paths or *)")
+    return origins
 
 
 def split_list(value: str | list[str] | tuple[str, ...]) -> list[str]:
@@ -131,7 +148,7 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
             f"{BODY_BUDGET_BYTES} ({result[BODY_BUDGET_BYTES]}) must be at least {MAX_BODY_BYTES} "
             f"({result[MAX_BODY_BYTES]}), or no body of the largest size could ever be received"
         )
-    result[CORS_ORIGINS] = split_list(result[CORS_ORIGINS]) or ["*"]
+    result[CORS_ORIGINS] = _origins(CORS_ORIGINS, split_list(result[CORS_ORIGINS]) or ["*"])
     result[LOG_LEVEL] = _log_level(LOG_LEVEL, result[LOG_LEVEL])
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])
     result[SEALING_KEYS] = _keys(SEALING_KEYS, result[SEALING_KEYS])

@@ -178,9 +178,14 @@ def commitment(nonce: bytes, seed: int) -> str:
 
 
 def draw() -> tuple[int, bytes]:
-    """A random deal's seed (64 bits) and commitment nonce (16 bytes), from
-    the operating system's CSPRNG (CONTRACT: Sealed states)."""
-    return secrets.randbits(64), secrets.token_bytes(16)
+    """A random deal's seed (64 bits) and commitment nonce, from the
+    operating system's CSPRNG (CONTRACT: Sealed states)."""
+    return secrets.randbits(64), commitment_nonce()
+
+
+def commitment_nonce() -> bytes:
+    """A fresh nonce (16 bytes) for one commitment: no two commitments share one."""
+    return secrets.token_bytes(16)
 
 
 def new_match_id() -> str:

@@ -370,11 +370,12 @@ def _register(game: Game) -> None:
         any later hands of the match (`next_hands`).
         """
         holding = current()
+        starts_match = "previous" not in args["deal"]
         first, provenance = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
         return _json({
-            **holding.answer(state, holding.replayed(state, args, provenance)),
+            **holding.answer(state, holding.replayed(state, args, provenance), first=starts_match),
             "events": [{**dump_event(event), "hand": number} for number, event in events],
             "score": dump_record(scores[-1]),
             "scores": [dump_record(score) for score in scores],

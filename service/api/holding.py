@@ -20,7 +20,6 @@ members of their answer, so they never test which way states are held.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -37,7 +36,7 @@ from ..schemas.games import schemas_for
 from ..schemas.reading import read
 from ..schemas.records import dump_state
 from ..schemas.sealed import Provenance, dump_public, payload, read_payload
-from ..sealing import Sealer, Unsealable, draw, new_match_id
+from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..tricks import Play
 
 EXTENSION = "referee-holding"
@@ -206,16 +205,20 @@ class SealedHolding(Holding):
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
         source = chosen[0] if chosen else DealSource.RANDOM
+        earlier_chosen = False
         if "previous" in args:
             previous, before = self._open(game, args["previous"], "previous")
-            args["previous"], match_id = previous, before.match_id
+            args["previous"], match_id, earlier_chosen = previous, before.match_id, before.chosen
             # Drawn with the finished hand: the same for every deal from it.
             seed, nonce = draw() if redraw else before.next_draw
         else:
             match_id, (seed, nonce) = new_match_id(), draw()
         if source is DealSource.RANDOM:
             args["seed"] = seed
-        return args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None)
+        elif source is DealSource.SEED and "previous" in args and not redraw:
+            nonce = commitment_nonce()  # one nonce per commitment: the one drawn with the hand before is its real next hand's
+        return args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
+                                chosen=earlier_chosen or redraw or source is not DealSource.RANDOM)
 
     def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
         if not self.allow_chosen:
@@ -229,8 +232,8 @@ class SealedHolding(Holding):
         if not args.get("next_hands"):
             return first
         chosen = [source for source in CHOSEN_SOURCES if source in args["next_hands"][-1]["deal"]]
-        nonce = secrets.token_bytes(16) if hand.seed is not None else None
-        return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce)
+        nonce = commitment_nonce() if hand.seed is not None else None
+        return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce, chosen=True)
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
         """``{"state": <public state>, "token": ...}``, and on a match's first
@@ -284,6 +287,9 @@ class SealedHolding(Holding):
             raise invalid from None
         if sealed_game is not game:
             raise SealRefused("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
+        if provenance.chosen and not self.allow_chosen:
+            raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
+                                                     "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
             return game.rebuild(raw), provenance
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else

@@ -64,7 +64,7 @@ class Plumbing:
         started = time.perf_counter()
         request_id = environ[REQUEST_ID] = headers.request_id_of(environ)
         environ[STARTED] = started
-        refused = bodies.receive(environ, self.limit, self.budget)
+        refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
         answered: list[Any] = []
         if refused is None:
             def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
@@ -107,6 +107,16 @@ class Plumbing:
         except HTTPException:
             return None
         return str(endpoint)
+
+
+def _encoded_slash(environ: dict[str, Any]) -> bodies.Refusal | None:
+    """404 for a path with an encoded slash (``/v1/games/agram%2Fdeal``): the
+    server decodes it into the path, which would then route as if the slash
+    were there."""
+    raw = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
+    if "%2f" in raw.split("?", 1)[0].lower():
+        return 404, "not_found", "A path may not hold an encoded slash (%2F): there is nothing at this path.", {}
+    return None
 
 
 def _no_write(data: bytes) -> None:

@@ -421,6 +421,8 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
         data: Mapping[str, Any] = getattr(error, "data", None) or {}
         code = _http_code(error, data)
         headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
+        if "Allow" in headers:  # in one order (werkzeug's comes from a set)
+            headers["Allow"] = ", ".join(sorted(method.strip() for method in headers["Allow"].split(",")))
         headers.update(data.get("headers") or {})
         extra: dict[str, Any] = {}
         if status == 422:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from ..cards import WALL, Card, build_deck
+from ..cards import CARD_COUNT, WALL, Card, build_deck, marks
 from ..errors import IllegalMove, RulesRefusal
 from ..tricks import Play, Trick, led_suit
 from .base import (
@@ -315,11 +315,14 @@ class AgencyState(Hand):
         )
 
     def _recorded_problem(self, history: Sequence[Play], seats: Sequence[int]) -> str | None:
-        dealt = {card: holder for holder, cards in enumerate(self.deal_hands) for card in cards}
-        if all(play.seat == seat and play.holder in HOLDERS_OF[seat] and (play.card.is_wall or dealt.get(play.card) == play.holder)
+        owner = [-1] * CARD_COUNT  # by Card.number: the same work whatever the cards (base.marks)
+        for holder, cards in enumerate(self.deal_hands):
+            for card in cards:
+                owner[card.number] = holder
+        if all(play.seat == seat and play.holder in HOLDERS_OF[seat] and (play.card.is_wall or owner[play.card.number] == play.holder)
                for play, seat in zip(history, seats)):
             suited = [play.card for play in history if not play.card.is_wall]
-            return None if len(set(suited)) == len(suited) else "a card is played twice"
+            return None if sum(marks(suited)) == len(suited) else "a card is played twice"
         return "a play is not by the seat whose turn it was, from one of its holders, of a card dealt to that holder"
 
     def _take_all(self, history: Sequence[Play]) -> None:
@@ -328,17 +331,15 @@ class AgencyState(Hand):
         end (A6), so Walls taken from the start are the first ones and Walls
         taken from the end the last ones, in any order of play. Each trick's
         points to the team that won it (A3)."""
-        taken: list[set[Card]] = [set() for _ in range(SEATS)]
+        taken = marks(play.card for play in history if not play.card.is_wall)  # a suited card is in one holder only
         walls = [[0, 0] for _ in range(SEATS)]
         for play in history:
             assert play.holder is not None  # a recorded play names its holder
             if play.card.is_wall:
                 walls[play.holder][play.seat != play.holder] += 1
-            else:
-                taken[play.holder].add(play.card)
         holders = []
         for h, cards in enumerate(self.holders):
-            left = [card for card in cards if card not in taken[h]]
+            left = [card for card in cards if card.is_wall or not taken[card.number]]
             first, last = walls[h]
             at = [i for i, card in enumerate(left) if card.is_wall]
             gone = set(at[:first]) | set(at[len(at) - last :] if last else ())

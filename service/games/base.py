@@ -27,7 +27,7 @@ from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
-from ..cards import Card, shuffled
+from ..cards import Card, marks, shuffled
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, echo
 from ..tricks import Play, Trick, winning_play
 from .problems import (
@@ -128,8 +128,8 @@ class Hand:
         """The hand just after the deal: ``hands[s]`` is seat s's dealt cards."""
         self.game, self.seating, self.options, self.seed, self.match = game, seating, options, seed, match
         self.deal_hands = tuple(tuple(hand) for hand in hands)
-        dealt = {card for hand in hands for card in hand}
-        self.undealt = tuple(card for card in game.deck if card not in dealt)
+        dealt = marks(card for hand in hands for card in hand)
+        self.undealt = tuple(card for card in game.deck if not dealt[card.number])
         self.tricks, self.leader, self.plays, self.end = (), seating.first_leader, (), None
         self._forget()
 
@@ -373,6 +373,11 @@ class TrickGame(Generic[H]):
     def deck_set(self) -> frozenset[Card]:
         """The deck as a set."""
         return frozenset(self.deck)
+
+    @cached_property
+    def deck_marks(self) -> list[int]:
+        """The deck as ``marks``: 1 at each of its cards' ``Card.number``."""
+        return marks(self.deck)
 
     @property
     def unit(self) -> TallyUnit:

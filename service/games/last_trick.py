@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
-from ..cards import Card, build_deck, codes
+from ..cards import CARD_COUNT, Card, build_deck, codes, marks
 from ..tricks import Play, Trick
 from .base import (
     Hand,
@@ -296,15 +296,18 @@ class LastTrickState(Hand):
         """The last trick ends the hand (F2): ``hand_over`` counts the tricks."""
 
     def _recorded_problem(self, history: Sequence[Play], seats: Sequence[int]) -> str | None:
-        dealt = {card: seat for seat, cards in enumerate(self.deal_hands) for card in cards}
-        if all(play.seat == seat and dealt.get(play.card) == seat for play, seat in zip(history, seats)):
-            return None if len({play.card for play in history}) == len(history) else "a card is played twice"
+        owner = [-1] * CARD_COUNT  # by Card.number: the same work whatever the cards (base.marks)
+        for seat, cards in enumerate(self.deal_hands):
+            for card in cards:
+                owner[card.number] = seat
+        if all(play.seat == seat and owner[play.card.number] == seat for play, seat in zip(history, seats)):
+            return None if sum(marks(play.card for play in history)) == len(history) else "a card is played twice"
         return "a play is not by the seat whose turn it was, or not of a card that seat was dealt"
 
     def _take_all(self, history: Sequence[Play]) -> None:
         """Each seat's cards less those it played, in dealt order."""
-        played = {play.card for play in history}
-        self.hands = tuple(tuple(card for card in cards if card not in played) for cards in self.hands)
+        played = marks(play.card for play in history)
+        self.hands = tuple(tuple(card for card in cards if not played[card.number]) for cards in self.hands)
 
     def _has_legal_play(self, seat: int) -> bool:
         """A seat to act holds a card, and may play any card when it cannot

@@ -271,9 +271,7 @@ def schemas_for(game_id: str) -> GameSchemas:
         trick_request=_trick_request(parts, edge),
         replay_request=_replay_request(parts, edge, deal),
         state_response=_request(parts, "StateResponse", {
-            "state": answer_state, **_SEALED_MEMBERS,
-            "seats": List(fields.Nested(_seat_credential()), validate=validate.Length(max=game.max_players),
-                          metadata={"description": "Sealed mode, a match's first deal: each seat's credential."}),
+            "state": answer_state, **_SEALED_MEMBERS, "seats": _seats(game, "a match's first deal"),
         }, "A new hand."),
         play_response=_request(parts, "PlayResponse", {"state": answer_state, **_SEALED_MEMBERS, "events": events()},
                                "The state after the move and what happened, in order."),
@@ -296,6 +294,7 @@ def schemas_for(game_id: str) -> GameSchemas:
             "events": events(metadata={"description": "Every event in order; `hand` is the hand's number in the transcript, from 1."}),
             "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
             "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
+            "seats": _seats(game, "a transcript whose first deal starts a match"),
         }, "The result of a transcript."),
         check_response=_request(parts, "CheckResult", {
             "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
@@ -311,6 +310,12 @@ _SEALED_MEMBERS = {
     "token": fields.String(metadata={"description": "Sealed mode: the hand's token, to send back in place of the state."}),
 }
 """What a sealed answer adds beside its public state."""
+
+
+def _seats(game: Game, when: str) -> List:
+    """The ``seats`` of a sealed answer that starts a match: each seat's credential."""
+    return List(fields.Nested(_seat_credential()), validate=validate.Length(max=game.max_players),
+                metadata={"description": f"Sealed mode, {when}: each seat's credential."})
 
 
 def _request(parts: GameParts, name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:

@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from ..cards import Card, all_codes
+from ..cards import CARD_COUNT, Card, all_codes
 from ..games import GAMES, Hand, TrickGame
 from ..games.records import DealSource, MatchRecord, RawState, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
@@ -35,8 +35,12 @@ from ..tricks import Play, Trick
 from .records import dump_record
 
 CARD_CODES = all_codes()
-PAYLOAD_VERSION = 2
+PAYLOAD_VERSION = 3
+"""Version 3 carries ``chosen``; a version-2 token (sealed before it) still
+opens, its match chosen when its own deal was."""
+READ_VERSIONS = (2, 3)
 UNDEALT = 255
+_UNPLACED = bytes((UNDEALT, UNDEALT))
 _HEADER = struct.Struct(">?Q16sQ16s")
 """The private block's head: whether there is a seed, the seed, the nonce,
 the next hand's seed and nonce."""
@@ -53,12 +57,17 @@ class Provenance:
         next_draw: the seed (64 bits) and nonce (16 bytes) of the match's
             next hand when it is dealt at random, drawn from the operating
             system with this hand's deal.
+        chosen: whether a hand of this match, this one or one before it,
+            was chosen (a seed, deck or hands, or a replay), which only a
+            referee that allows chosen deals makes: one that does not refuses
+            the match's tokens.
     """
 
     match_id: str
     source: DealSource
     nonce: bytes | None = None
     next_draw: tuple[int, bytes] = field(default_factory=draw)
+    chosen: bool = False
 
 
 def payload(hand: Hand, provenance: Provenance) -> bytes:
@@ -74,6 +83,7 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         "match": [hand.match.hand, hand.match.previous, hand.match.chooser],
         "plays": [[play.seat, play.card.code, play.holder] for play in hand.history],
         "private": b64(_private(hand, provenance)),
+        "chosen": provenance.chosen,
     }
     return orjson.dumps(record)
 
@@ -95,8 +105,9 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
         raise Unsealable("a payload that is not JSON") from None
     name = record.get("game") if type(record) is dict else None
     game = GAMES.get(name) if type(name) is str else None
-    if game is None or record.get("v") != PAYLOAD_VERSION:
+    if game is None or record.get("v") not in READ_VERSIONS:
         raise Unsealable("a payload of another version")
+    version = record["v"]
     options = record.get("options")
     if type(options) is not dict or options.keys() - {spec.name for spec in game.options} or not all(
             spec.accepts(options.get(spec.name, spec.default)) for spec in game.options):
@@ -105,7 +116,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
     match_id, source, private = record.get("match_id"), record.get("source"), record.get("private")
     if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
             and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
-            and type(private) is str):
+            and type(private) is str and type(record.get("chosen", version == 2)) is bool):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -115,7 +126,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
         tricks=(), trick=Trick(leader=first_leader, plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays)),
         match=MatchRecord(number, tuple(previous), chooser),
     )
-    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw)
+    chosen = record["chosen"] if version == PAYLOAD_VERSION else source != DealSource.RANDOM
+    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw, chosen)
 
 
 _SOURCES = frozenset(source.value for source in DealSource)
@@ -159,30 +171,40 @@ def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
 
 
 def _private(hand: Hand, provenance: Provenance) -> bytes:
-    """The fixed-width private block: seed, nonce, the next hand's draw, and each deck card's seat and place."""
+    """The fixed-width private block: seed, nonce, the next hand's draw, and
+    each deck card's seat and place, written with the same work whatever the
+    deal (by ``Card.number``, no dict of the dealt cards)."""
     head = _HEADER.pack(hand.seed is not None, hand.seed or 0, provenance.nonce or bytes(16), *provenance.next_draw)
-    where = {card: (seat, place) for seat, cards in enumerate(hand.deal_hands) for place, card in enumerate(cards)}
-    body = bytearray()
-    for card in hand.game.deck:
-        body += bytes(where.get(card, (UNDEALT, UNDEALT)))
-    return head + bytes(body)
+    where = [_UNPLACED] * CARD_COUNT
+    for seat, cards in enumerate(hand.deal_hands):
+        for place, card in enumerate(cards):
+            where[card.number] = bytes((seat, place))
+    return head + b"".join(where[card.number] for card in hand.game.deck)
 
 
 def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, tuple[int, bytes], list[list[Card]]]:
-    """The private block's seed, nonce, next draw and dealt hands.
+    """The private block's seed, nonce, next draw and dealt hands: each card
+    put straight into its seat's place, the same work whatever the deal (no
+    sort, whose comparisons would depend on the dealt order).
 
     Raises:
-        Unsealable: a block of another size, or one placing a card at no seat.
+        Unsealable: a block of another size, or one placing a card at no seat
+            or place, or two in one place.
     """
     if len(block) != _HEADER.size + 2 * len(deck) or not 0 < players < UNDEALT:
         raise Unsealable("a private block this referee could not have sealed")
     has_seed, seed, nonce, next_seed, next_nonce = _HEADER.unpack_from(block)
-    placed: list[list[tuple[int, Card]]] = [[] for _ in range(players)]
+    places = len(deck)
+    placed: list[list[Card | None]] = [[None] * places for _ in range(players)]
+    dealt = [0] * players
     for index, card in enumerate(deck):
         seat, place = block[_HEADER.size + 2 * index], block[_HEADER.size + 2 * index + 1]
         if seat != UNDEALT:
-            if seat >= players:
+            if seat >= players or place >= places or placed[seat][place] is not None:
                 raise Unsealable("a private block this referee could not have sealed")
-            placed[seat].append((place, card))
-    hands = [[card for _, card in sorted(cards)] for cards in placed]
-    return (seed if has_seed else None), (nonce if has_seed else None), (next_seed, next_nonce), hands
+            placed[seat][place] = card
+            dealt[seat] += 1
+    hands = [row[:count] for row, count in zip(placed, dealt)]
+    if any(None in hand for hand in hands):
+        raise Unsealable("a private block this referee could not have sealed")
+    return (seed if has_seed else None), (nonce if has_seed else None), (next_seed, next_nonce), hands  # type: ignore[return-value]

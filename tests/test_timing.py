@@ -1,0 +1,196 @@
+"""No answer on a sealed token shows, in its timing, the cards its caller
+may not see: two tokens whose hands differ only in cards hidden from the
+caller cost the same to answer.
+
+For each game, a hand is played part way and a twin of it is made by
+moving the cards the caller cannot see (every unplayed card for a caller
+without a credential; every card but its own for a seat) between seats, the
+undealt cards and, in Agency, the hidden holders' places, so that every
+play made is still legal (the twin is replayed by the rules). Both are
+sealed (a replay, in a sealed referee that allows chosen deals), their
+public states checked equal, and each operation's view is timed on them in
+turn, 10,000 times each: the median of the differences must be within 1 µs. Before the
+A12a question was asked without building refusals, a request took about
+5 µs longer per card before the seat to act's first legal one.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+import flask
+import orjson
+import pytest
+
+from service.app import create_app
+from service.games import GAMES
+from service.schemas.records import dump_play
+
+pytestmark = pytest.mark.slow
+
+KEY = "timing-sealing-key-0123456789abcdef0123"
+CALLS = 10_000
+TOLERANCE_US = 1.0
+
+
+def _app() -> flask.Flask:
+    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_SEALING_KEYS": KEY,
+                       "REFEREE_ALLOW_CHOSEN_DEALS": "true"})
+
+
+def _seating(game_id: str, rng: random.Random) -> dict[str, int]:
+    game = GAMES[game_id]
+    if game.family == "agency":
+        return {"first_leader": rng.randrange(4)}
+    players = rng.randint(game.min_players, min(game.max_players, 5))
+    return {"players": players, "dealer": rng.randrange(players)}
+
+
+def _played_part_way(game_id: str, rng: random.Random) -> tuple[Any, list[Any]]:
+    """A hand dealt from a seed and played part way by random legal moves, and its moves."""
+    game = GAMES[game_id]
+    while True:
+        hand = game.deal(seed=rng.randrange(2**32), **_seating(game_id, rng))
+        moves = []
+        for _ in range(rng.randrange(hand.players, hand.players * 3)):
+            if hand.to_act is None:
+                break
+            move = rng.choice(hand.legal_moves())
+            moves.append(move)
+            hand, _ = game.play(hand, move)
+        if hand.to_act is not None:
+            return hand, moves
+
+
+def _twin_hands(hand: Any, keep: int | None, rng: random.Random) -> list[list[Any]]:
+    """The dealt hands of a twin: the unplayed cards the caller cannot see
+    moved at random (``keep``: the caller's seat, whose cards stay)."""
+    played = {play.card for play in hand.history}
+    if hand.game.family == "agency":
+        beside = set() if keep is None else {keep, (keep - 1) % 4}
+        places = [(h, i) for h in range(4) if h not in beside for i, card in enumerate(hand.deal_hands[h]) if card not in played]
+        cards = [hand.deal_hands[h][i] for h, i in places]
+        rng.shuffle(cards)
+        dealt = [list(cards_) for cards_ in hand.deal_hands]
+        for (h, i), card in zip(places, cards):
+            dealt[h][i] = card
+        return dealt
+    seats = [s for s in range(hand.players) if s != keep]
+    places = [(s, i) for s in seats for i, card in enumerate(hand.deal_hands[s]) if card not in played]
+    pool = [hand.deal_hands[s][i] for s, i in places] + list(hand.undealt)
+    rng.shuffle(pool)
+    dealt = [list(cards_) for cards_ in hand.deal_hands]
+    for (s, i), card in zip(places, pool):
+        dealt[s][i] = card
+    return dealt
+
+
+def _sealed(client: Any, game_id: str, hand: Any, dealt: list[list[Any]], moves: list[Any]) -> dict[str, Any] | None:
+    """The token and public state of ``moves`` replayed from ``dealt``, or ``None`` if a move is not legal there."""
+    seating = {"first_leader": hand.seating.first_leader} if hand.game.family == "agency" else {
+        "players": hand.players, "dealer": hand.seating.dealer}
+    body = {"deal": {**seating, "hands": [[card.code for card in cards] for cards in dealt]}, "moves": [dump_play(m) for m in moves]}
+    response = client.post(f"/v1/games/{game_id}/replay", data=orjson.dumps(body), content_type="application/json")
+    return orjson.loads(response.get_data()) if response.status_code == 200 else None
+
+
+def _answer(client: Any, game_id: str, sealed: dict[str, Any], hand: Any) -> dict[str, Any]:
+    """The answer to the seat to act playing its first legal move on a sealed hand."""
+    credential = next(entry["credential"] for entry in sealed["seats"] if entry["seat"] == hand.to_act)
+    body = orjson.dumps({"token": sealed["token"], "move": dump_play(hand.legal_moves()[0])})
+    response = client.post(f"/v1/games/{game_id}/play", data=body, content_type="application/json",
+                           headers={"Authorization": f"Bearer {credential}"})
+    assert response.status_code == 200, response.get_data()
+    return orjson.loads(response.get_data())  # type: ignore[no-any-return]
+
+
+def _public(answer: dict[str, Any]) -> dict[str, Any]:
+    """An answer as a seat sees it, but for what is each match's own (its id, token and credentials)."""
+    out = {key: value for key, value in answer.items() if key not in ("token", "seats")}
+    if "state" in out:
+        out["state"] = {**out["state"], "match_id": None}
+    return out
+
+
+def _twins(client: Any, game_id: str, keep_to_act: bool, seed: int, operation: str) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    """A hand played part way and a twin (sealed: their replays' answers),
+    which answer ``operation`` alike to the caller (a ``play`` may end the
+    hand in one and not the other, A12a: an answer that differs is no side channel)."""
+    rng = random.Random(seed)
+    while True:
+        hand, moves = _played_part_way(game_id, rng)
+        keep = hand.to_act if keep_to_act else None
+        mine = _sealed(client, game_id, hand, [list(c) for c in hand.deal_hands], moves)
+        for _ in range(200):
+            dealt = _twin_hands(hand, keep, rng)
+            if dealt == [list(c) for c in hand.deal_hands]:
+                continue
+            twin = _sealed(client, game_id, hand, dealt, moves)
+            if twin is None or mine is None:
+                continue
+            assert _public(twin) == _public(mine), "twins must look the same to everyone (but for their match ids)"
+            if operation != "play":
+                return mine, twin, hand
+            answers = [_answer(client, game_id, sealed, hand) for sealed in (mine, twin)]
+            if _public(answers[0]) == _public(answers[1]):
+                return mine, twin, hand
+
+
+def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, requests: list[tuple[bytes, dict[str, str]]]) -> float:
+    """The median, over ``CALLS`` rounds, of how much longer the second
+    request took than the first (µs), the two timed back to back in each
+    round: what changes over a run (another process, the CPU's clock) falls
+    on both alike. Each round runs them the other way round from the last,
+    since whichever runs second in a pair runs a little faster."""
+    view = app.view_functions[f"games.{game_id.replace('-', '_')}_{operation.replace('-', '_')}"]
+    path = f"/v1/games/{game_id}/{operation}"
+    contexts = [app.test_request_context(path, method="POST", data=body, content_type="application/json", headers=headers)
+                for body, headers in requests]
+
+    def timed(context: Any) -> float:
+        with context:
+            start = time.perf_counter_ns()
+            view()
+            return (time.perf_counter_ns() - start) / 1000
+
+    differences = []
+    for round_ in range(CALLS + 200):
+        if round_ % 2:
+            first, second = timed(contexts[0]), timed(contexts[1])
+        else:
+            second, first = timed(contexts[1]), timed(contexts[0])
+        if round_ >= 200:
+            differences.append(second - first)
+    return statistics.median(differences)
+
+
+CASES = [(game_id, operation) for game_id in GAMES for operation in ("legal-moves", "play-mine")]
+
+
+@pytest.mark.parametrize("game_id,operation", CASES)
+def test_two_tokens_that_differ_only_in_hidden_cards_cost_the_same(game_id, operation):
+    """``legal-moves`` with no credential (every unplayed card hidden), and
+    ``play`` with the credential of the seat to act (the other seats' cards
+    hidden, its own the same in both): together they run every step a
+    token's answer takes (opening, rebuilding, A12a, the move, the public
+    state, sealing)."""
+    app = _app()
+    client = app.test_client()
+    as_seat = operation.endswith("-mine")
+    name = operation.removesuffix("-mine")
+    first, twin, hand = _twins(client, game_id, keep_to_act=as_seat, seed=sum(map(ord, game_id + operation)), operation=name)
+    requests = []
+    for sealed in (first, twin):
+        headers = {}
+        if as_seat:  # each twin is a match of its own, with its own credentials
+            credential = next(entry["credential"] for entry in sealed["seats"] if entry["seat"] == hand.to_act)
+            headers = {"Authorization": f"Bearer {credential}"}
+        body = {"token": sealed["token"]}
+        if name == "play":
+            body["move"] = dump_play(hand.legal_moves()[0])
+        requests.append((orjson.dumps(body), headers))
+    difference = _paired_difference_us(app, game_id, name, requests)
+    assert abs(difference) <= TOLERANCE_US, (game_id, operation, difference)
