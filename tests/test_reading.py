@@ -25,7 +25,7 @@ from schemathesis import GenerationMode
 from service.errors import RefereeError
 from service.games import GAMES
 from service.schemas.games import schemas_for
-from service.schemas.reading import Refused, read, reader_of
+from service.schemas.reading import MAX_FAULTS, Refused, faults, read, reader_of
 from service.schemas.records import dump_state
 
 SPEC = schemathesis.openapi.from_path(Path(__file__).resolve().parent.parent / "openapi.yaml")
@@ -89,7 +89,7 @@ def test_the_reader_agrees_with_marshmallow_on_bodies_from_the_spec(game_id, ope
 
 # -- real states, one member changed -----------------------------------------------
 
-ODD_VALUES = [None, True, False, 0, -1, 1, 3.0, 2.5, 2**53, 2**64, -(2**64), 1e300, "", "x", "10S", "W", "AH", [], [0], {},
+ODD_VALUES = [None, True, False, 0, -1, 1, 3.0, 2.5, 2**53, 2**63, -(2**63), 18446744073709551615, 1e300, "", "x", "10S", "W", "AH", [], [0], {},
               {"seat": 0}, "0" * 300]
 
 
@@ -108,7 +108,10 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def _changed(body: Any, rng: random.Random) -> Any:
     """``body`` with one thing changed: a member replaced, removed or added."""
     body = orjson.loads(orjson.dumps(body))
-    path = rng.choice(_paths(body)[1:])
+    paths = _paths(body)[1:]
+    if not paths:  # an earlier change emptied it
+        return body
+    path = rng.choice(paths)
     parent = body
     for key in path[:-1]:
         parent = parent[key]
@@ -124,19 +127,25 @@ def _changed(body: Any, rng: random.Random) -> Any:
     return body
 
 
+def _random_state(game_id: str, seed: int, rng: random.Random, *, play: bool) -> Any:
+    """A dealt hand of a random seating as JSON, after random plays when ``play``."""
+    game = GAMES[game_id]
+    seating = {"first_leader": rng.randrange(4)} if game.family == "agency" else {"players": rng.randint(game.min_players, game.max_players)}
+    hand = game.deal(seed=seed, **seating)
+    for _ in range(rng.randrange(game.hand_size * hand.players + 1) if play else 0):
+        if hand.to_act is None:
+            break
+        hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+    return orjson.loads(orjson.dumps(dump_state(hand)))
+
+
 @pytest.mark.parametrize("game_id", list(GAMES))
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
     rng = random.Random(seed)
     game = GAMES[game_id]
-    seating = {"first_leader": rng.randrange(4)} if game.family == "agency" else {"players": rng.randint(game.min_players, game.max_players)}
-    hand = game.deal(seed=seed, **seating)
-    for _ in range(rng.randrange(game.hand_size * hand.players + 1)):
-        if hand.to_act is None:
-            break
-        hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
-    state = orjson.loads(orjson.dumps(dump_state(hand)))
+    state = _random_state(game_id, seed, rng, play=True)
     schemas = schemas_for(game_id)
     move = {"seat": 0, "card": game.deck[0].code}
     for schema, body in ((schemas.play_request(), {"state": state, "move": move}), (schemas.view_request(), {"state": state, "seat": 1}),
@@ -144,3 +153,85 @@ def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
         assert_agree(schema, body)
         for _ in range(6):
             assert_agree(schema, _changed(body, rng))
+
+
+# -- naming the faults of a refused body -----------------------------------------
+
+
+def _leaves(tree: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every message of an error tree with its path (list indexes as ints)."""
+    if isinstance(tree, dict):
+        return [leaf for key, value in tree.items() for leaf in _leaves(value, (*path, key))]
+    return [((*path, index), message) for index, message in enumerate(tree)]
+
+
+def assert_faults_are_marshmallows(schema: Any, body: Any) -> None:
+    """``faults`` names a refused body's faults as marshmallow's load does:
+    all of them when there are at most 50, else 50 of marshmallow's own,
+    marked truncated."""
+    try:
+        reader_of(schema)(body)
+        return
+    except Refused:
+        pass
+    except RefereeError:
+        return
+    try:
+        schema.load(body)
+    except ValidationError as error:
+        expected = error.messages
+    except RefereeError:
+        return
+    else:
+        raise AssertionError(("the reader refused what marshmallow accepts", body))
+    named = faults(schema, body, MAX_FAULTS)
+    assert named is not None
+    theirs = _leaves(expected)
+    if len(theirs) <= MAX_FAULTS:
+        assert (named.messages, named.truncated) == (expected, False), body
+    else:
+        mine = _leaves(named.messages)
+        assert named.truncated and len(mine) == MAX_FAULTS and set(mine) <= set(theirs), body
+
+
+@pytest.mark.parametrize("game_id", ["agency", "agram", "spar"])
+@pytest.mark.parametrize("operation", ["deal", "play", "view", "replay", "trick-winner"])
+def test_faults_are_named_as_marshmallow_names_them_on_bodies_from_the_spec(game_id, operation):
+    schema = getattr(schemas_for(game_id), REQUESTS[operation])()
+    strategy = SPEC[f"/v1/games/{game_id}/{operation}"]["POST"].as_strategy(generation_mode=GenerationMode.NEGATIVE)
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def check(case: Any) -> None:
+        if not isinstance(case.body, (bytes, bytearray)):
+            assert_faults_are_marshmallows(schema, case.body)
+
+    check()
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32))
+def test_faults_are_named_as_marshmallow_names_them_on_changed_states(game_id, seed):
+    rng = random.Random(seed)
+    state = _random_state(game_id, seed, rng, play=False)
+    schemas = schemas_for(game_id)
+    for schema, body in ((schemas.play_request(), {"state": state, "move": {"seat": 0, "card": "ZZ"}}),
+                         (schemas.deal(), {"previous": state, "seed": "x"}), (schemas.state(), state)):
+        for _ in range(8):
+            changed = body
+            for _ in range(rng.randint(1, 4)):
+                changed = _changed(changed, rng)
+            assert_faults_are_marshmallows(schema, changed)
+
+
+def test_a_body_of_many_faults_is_named_in_fifty_and_read_no_further():
+    """The replay of issue 18's reproduction: 6,464 empty moves. marshmallow
+    names all 12,928 missing members; ``faults`` names 50 and stops."""
+    schema = schemas_for("agram").replay_request()
+    body = {"deal": {"seed": 1}, "moves": [{}] * 64, "next_hands": [{"deal": {}, "moves": [{}] * 64}] * 100}
+    named = faults(schema, body, MAX_FAULTS)
+    assert named is not None and named.truncated
+    assert len(_leaves(named.messages)) == MAX_FAULTS
+    assert named.messages["deal"] == {"players": ["Say how many players, or give the previous hand of the match."]}
+    assert named.messages["moves"][0] == {"seat": ["Missing data for required field."], "card": ["Missing data for required field."]}

@@ -17,13 +17,13 @@ from typing import Any
 import flask
 import orjson
 from flask_smorest import Blueprint, abort
-from marshmallow import Schema, ValidationError, fields
+from marshmallow import Schema, fields
 
 from ..errors import echo
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
 from ..schemas.games import schema_prefix, schemas_for
-from ..schemas.reading import read
+from ..schemas.reading import Faults, read
 from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from .bodies import json_body
 from .holding import Held, Holding, current
@@ -194,8 +194,8 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True) 
         holding.verify(body, checking=False)
     try:
         args: dict[str, Any] = read(schema, body)
-    except ValidationError as error:
-        abort(422, messages={"json": error.messages})
+    except Faults as error:
+        abort(422, messages={"json": error.messages}, truncated=error.truncated)
     return args
 
 

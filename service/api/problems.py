@@ -173,7 +173,7 @@ BODY_STATUSES: tuple[int, ...] = tuple(sorted({error.status for error in HTTP_ER
 
 
 MAX_FIELD_ERRORS = 50
-"""The most field errors a 422 lists; the rest are counted in ``errors_omitted``."""
+"""The most field errors a 422 lists; ``errors_truncated`` says when there were more."""
 
 
 class FieldErrorsSchema(ma.Schema):
@@ -212,8 +212,9 @@ class ProblemSchema(ma.Schema):
         FieldErrorsSchema,
         metadata={"description": "Validation errors by location then field (422 only)."},
     )
-    errors_omitted = ma.fields.Integer(
-        metadata={"description": f"422 only: how many more messages there were past the first {MAX_FIELD_ERRORS}."},
+    errors_truncated = ma.fields.Boolean(
+        metadata={"description": f"422 only: true when the body has more faults than the first {MAX_FIELD_ERRORS} listed "
+                                 "(the referee stops reading a body there)."},
     )
     problems = ma.fields.List(
         ma.fields.String(),
@@ -427,8 +428,8 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
         extra: dict[str, Any] = {}
         if status == 422:
             extra["errors"], omitted = capped(_validation_errors(data) or {})
-            if omitted:
-                extra["errors_omitted"] = omitted
+            if omitted or data.get("truncated"):
+                extra["errors_truncated"] = True
         detail = data.get("message") or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
         if status >= 500:
             log.error("HTTP %s answered: %s", status, error.description)

@@ -43,13 +43,17 @@ class ReaderDisagrees(AssertionError):
     """A compiled reader refused what its schema accepts: a bug in this module."""
 
 
+MAX_FAULTS = 50
+"""The most faults of a refused body that are named; past them it is not read."""
+
+
 def read(schema: Schema, body: Any) -> Any:
     """``body`` (decoded JSON: dicts, lists, str, int, float, bool, ``None``)
     loaded as ``schema`` loads it, by its compiled reader.
 
     Raises:
-        ValidationError: the body does not match the schema (marshmallow's
-            own messages, from ``schema.load``).
+        Faults: the body does not match the schema: its first
+            :data:`MAX_FAULTS` faults in marshmallow's own messages (``faults``).
         RefereeError: raised by a schema's hook (``unsupported_version``).
         ReaderDisagrees: the reader refused a body the schema accepts.
     """
@@ -57,8 +61,10 @@ def read(schema: Schema, body: Any) -> Any:
         return reader_of(schema)(body)
     except Refused:
         pass
-    schema.load(body)
-    raise ReaderDisagrees(f"the compiled reader of {type(schema).__name__} refused a body its schema accepts")
+    named = faults(schema, body, MAX_FAULTS)
+    if named is None:
+        raise ReaderDisagrees(f"the compiled reader of {type(schema).__name__} refused a body its schema accepts")
+    raise named
 
 
 _COMPILED: dict[int, tuple[Schema, Reader, str]] = {}
@@ -227,3 +233,159 @@ def _length_test(validator: validate.Length) -> str:
 def _overrides(schema: Schema, hook: str) -> bool:
     """Whether a schema defines a hook of its own (``BoundedSchema``'s do nothing)."""
     return isinstance(schema, BoundedSchema) and getattr(type(schema), hook) is not getattr(BoundedSchema, hook)
+
+
+# -- naming the faults of a refused body ----------------------------------------
+
+
+class Faults(ValidationError):
+    """marshmallow's field errors for the first faults of a body, as
+    ``schema.load`` would name them; ``truncated`` when the body has more
+    and was not read further."""
+
+    def __init__(self, messages: dict[str, Any], truncated: bool) -> None:
+        super().__init__(messages)
+        self.truncated = truncated
+
+
+class _Budget:
+    """How many messages are still to be named."""
+
+    def __init__(self, limit: int) -> None:
+        self.left = limit
+        self.truncated = False
+
+    def spend(self, messages: list[Any]) -> list[Any]:
+        if len(messages) >= self.left:
+            self.truncated = self.truncated or len(messages) > self.left
+            messages = messages[: self.left]
+        self.left -= len(messages)
+        return messages
+
+    @property
+    def spent(self) -> bool:
+        if self.left <= 0:
+            self.truncated = True
+        return self.left <= 0
+
+
+def faults(schema: Schema, body: Any, limit: int) -> Faults | None:
+    """The faults of a body the compiled reader refused, named with
+    marshmallow's own messages, in marshmallow's order (members in the
+    schema's order, then unknown ones in the body's), at most ``limit`` of
+    them: the body is read only until then, so naming its faults never
+    costs more than reading it (marshmallow's own load builds every message
+    of a body of a hundred thousand faults). ``None``: no fault (the reader
+    and the schema disagree).
+
+    Raises:
+        RefereeError: a schema's hook refuses what it reads (another state
+            version), where marshmallow's load would raise it too.
+    """
+    budget = _Budget(limit)
+    errors = _object_faults(schema, body, budget)
+    return None if not errors else Faults(errors, budget.truncated)
+
+
+def _object_faults(schema: Schema, data: Any, budget: _Budget) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        return {"_schema": budget.spend([schema.error_messages["type"]])}
+    try:
+        schema._pre_read(data)  # type: ignore[attr-defined]  # BoundedSchema's one pre_load hook
+    except ValidationError as error:
+        return {"_schema": budget.spend(list(error.messages) if isinstance(error.messages, list) else [error.messages])}
+    errors: dict[str, Any] = {}
+    members = set()
+    for attribute, field in schema.load_fields.items():
+        key = field.data_key or attribute
+        members.add(key)
+        if budget.spent:
+            return errors
+        found = _field_faults(field, data.get(key, missing), budget)
+        if found:
+            errors[key] = found
+    for key in data:
+        if key not in members:
+            if budget.spent:
+                return errors
+            errors[key] = budget.spend([schema.error_messages["unknown"]])
+    if not errors:
+        try:
+            schema.checks(_read_members(schema, data))  # type: ignore[attr-defined]
+        except ValidationError as error:
+            return {key: budget.spend(list(value)) for key, value in error.normalized_messages().items()}  # type: ignore[no-untyped-call]
+    return errors
+
+
+def _read_members(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+    """The members of an object whose every member reads, as the schema's
+    checks see them (each field's value, defaults filled)."""
+    out: dict[str, Any] = {}
+    for attribute, field in schema.load_fields.items():
+        value = data.get(field.data_key or attribute, missing)
+        loaded = field.deserialize(value, attribute, data)
+        if loaded is not missing:
+            out[field.attribute or attribute] = loaded
+    return out
+
+
+def _field_faults(field: fields.Field[Any], value: Any, budget: _Budget) -> Any:
+    """A member's faults, shaped as marshmallow stores them: a list of
+    messages, or for an object or a list of them a tree by member or index."""
+    if value is missing or value is None:
+        try:
+            field.deserialize(value)
+        except ValidationError as error:
+            return budget.spend(list(error.messages))
+        return None
+    if isinstance(field, OneOf) and field.load is not None:
+        return _field_faults(field.load, value, budget)
+    if isinstance(field, StateOrToken) and isinstance(value, str):
+        try:
+            field.deserialize(value)
+        except ValidationError as error:
+            return budget.spend(list(error.messages))
+        return None
+    if isinstance(field, fields.Nested):
+        if _reads(field.schema, value):
+            return None
+        return _object_faults(field.schema, value, budget) or None
+    if isinstance(field, List) and not isinstance(field, CardList) and isinstance(value, list):
+        try:
+            field._refuse_overlong(value)
+        except ValidationError as error:
+            return budget.spend(list(error.messages))
+        errors: dict[int, Any] = {}
+        for index, item in enumerate(value):
+            if budget.spent:
+                break
+            found = _field_faults(field.inner, item, budget)
+            if found:
+                errors[index] = found
+        if errors:
+            return errors
+    try:
+        field.deserialize(value)
+    except ValidationError as error:
+        messages = error.messages
+        return budget.spend(messages) if isinstance(messages, list) else _spent_tree(messages, budget)
+    return None
+
+
+def _spent_tree(messages: dict[Any, Any], budget: _Budget) -> dict[Any, Any]:
+    """A field's own error tree (a card list's by index), cut to the budget."""
+    out: dict[Any, Any] = {}
+    for key, value in messages.items():
+        if budget.spent:
+            break
+        out[key] = budget.spend(list(value)) if isinstance(value, list) else _spent_tree(value, budget)
+    return out
+
+
+def _reads(schema: Schema, value: Any) -> bool:
+    """Whether a nested value reads, by its schema's compiled reader."""
+    try:
+        reader_of(schema)(value)
+    except Refused:
+        return False
+    return True

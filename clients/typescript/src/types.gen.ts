@@ -356,9 +356,9 @@ export type AgencyProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -506,6 +506,10 @@ export type AgencyReplayResult = {
      * The score of each hand.
      */
     scores: Array<AgencyScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */
@@ -1250,9 +1254,9 @@ export type AgramMaliProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -1375,6 +1379,10 @@ export type AgramMaliReplayResult = {
      * The score of each hand.
      */
     scores: Array<AgramMaliScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */
@@ -1800,9 +1808,9 @@ export type AgramProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -1925,6 +1933,10 @@ export type AgramReplayResult = {
      * The score of each hand.
      */
     scores: Array<AgramScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */
@@ -2493,9 +2505,9 @@ export type FapfapProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -2618,6 +2630,10 @@ export type FapfapReplayResult = {
      * The score of each hand.
      */
     scores: Array<FapfapScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */
@@ -2973,9 +2989,9 @@ export type Problem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * Every invariant the state breaks (`invalid_state` only).
      */
@@ -3360,9 +3376,9 @@ export type SinkSinkProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -3485,6 +3501,10 @@ export type SinkSinkReplayResult = {
      * The score of each hand.
      */
     scores: Array<SinkSinkScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */
@@ -4045,9 +4065,9 @@ export type SparProblem = {
      */
     errors?: FieldErrors;
     /**
-     * 422 only: how many more messages there were past the first 50.
+     * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
-    errors_omitted?: number;
+    errors_truncated?: boolean;
     /**
      * replay: the number of the hand, from 1, where the transcript failed.
      */
@@ -4170,6 +4190,10 @@ export type SparReplayResult = {
      * The score of each hand.
      */
     scores: Array<SparScore>;
+    /**
+     * Sealed mode, a transcript whose first deal starts a match: each seat's credential.
+     */
+    seats?: Array<SeatCredential>;
     /**
      * The state (open and signed modes), or the public state (sealed mode).
      */

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.agency_state import AgencyState
     from ..models.agency_trick_discarded import AgencyTrickDiscarded
     from ..models.agency_trick_won import AgencyTrickWon
+    from ..models.seat_credential import SeatCredential
 
 
 T = TypeVar("T", bound="AgencyReplayResult")
@@ -30,6 +31,8 @@ class AgencyReplayResult:
         score (AgencyScore):
         scores (list[AgencyScore]): The score of each hand.
         state (AgencyPublicState | AgencyState): The state (open and signed modes), or the public state (sealed mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -37,6 +40,7 @@ class AgencyReplayResult:
     score: AgencyScore
     scores: list[AgencyScore]
     state: AgencyPublicState | AgencyState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -75,6 +79,13 @@ class AgencyReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -87,6 +98,8 @@ class AgencyReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -102,6 +115,7 @@ class AgencyReplayResult:
         from ..models.agency_state import AgencyState  # noqa: PLC0415
         from ..models.agency_trick_discarded import AgencyTrickDiscarded  # noqa: PLC0415
         from ..models.agency_trick_won import AgencyTrickWon  # noqa: PLC0415
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -179,6 +193,15 @@ class AgencyReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         agency_replay_result = cls(
@@ -186,6 +209,7 @@ class AgencyReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 

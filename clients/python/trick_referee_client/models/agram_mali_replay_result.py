@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.agram_mali_score import AgramMaliScore
     from ..models.agram_mali_state import AgramMaliState
     from ..models.agram_mali_trick_won import AgramMaliTrickWon
+    from ..models.seat_credential import SeatCredential
 
 
 T = TypeVar("T", bound="AgramMaliReplayResult")
@@ -30,6 +31,8 @@ class AgramMaliReplayResult:
         scores (list[AgramMaliScore]): The score of each hand.
         state (AgramMaliPublicState | AgramMaliState): The state (open and signed modes), or the public state (sealed
             mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -37,6 +40,7 @@ class AgramMaliReplayResult:
     score: AgramMaliScore
     scores: list[AgramMaliScore]
     state: AgramMaliPublicState | AgramMaliState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,6 +76,13 @@ class AgramMaliReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -84,6 +95,8 @@ class AgramMaliReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -98,6 +111,7 @@ class AgramMaliReplayResult:
         from ..models.agram_mali_score import AgramMaliScore  # noqa: PLC0415
         from ..models.agram_mali_state import AgramMaliState  # noqa: PLC0415
         from ..models.agram_mali_trick_won import AgramMaliTrickWon  # noqa: PLC0415
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -167,6 +181,15 @@ class AgramMaliReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         agram_mali_replay_result = cls(
@@ -174,6 +197,7 @@ class AgramMaliReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 

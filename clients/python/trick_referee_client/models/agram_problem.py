@@ -28,7 +28,8 @@ class AgramProblem:
         type_ (str): URI of the problem type: `about:blank` or `/problems/<code>`.
         allowed_leaders (list[int] | Unset): `leader_not_from_losing_team`: the seats that may lead.
         errors (FieldErrors | Unset):
-        errors_omitted (int | Unset): 422 only: how many more messages there were past the first 50.
+        errors_truncated (bool | Unset): 422 only: true when the body has more faults than the first 50 listed (the
+            referee stops reading a body there).
         hand (int | Unset): replay: the number of the hand, from 1, where the transcript failed.
         index (int | Unset): replay: the illegal move's place in that hand's `moves`, from 0.
         legal_moves (list[AgramMove] | Unset): Moves a correct client could have chosen (illegal moves: the mover's
@@ -46,7 +47,7 @@ class AgramProblem:
     type_: str
     allowed_leaders: list[int] | Unset = UNSET
     errors: FieldErrors | Unset = UNSET
-    errors_omitted: int | Unset = UNSET
+    errors_truncated: bool | Unset = UNSET
     hand: int | Unset = UNSET
     index: int | Unset = UNSET
     legal_moves: list[AgramMove] | Unset = UNSET
@@ -74,7 +75,7 @@ class AgramProblem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
-        errors_omitted = self.errors_omitted
+        errors_truncated = self.errors_truncated
 
         hand = self.hand
 
@@ -118,8 +119,8 @@ class AgramProblem:
             field_dict["allowed_leaders"] = allowed_leaders
         if errors is not UNSET:
             field_dict["errors"] = errors
-        if errors_omitted is not UNSET:
-            field_dict["errors_omitted"] = errors_omitted
+        if errors_truncated is not UNSET:
+            field_dict["errors_truncated"] = errors_truncated
         if hand is not UNSET:
             field_dict["hand"] = hand
         if index is not UNSET:
@@ -164,7 +165,7 @@ class AgramProblem:
         else:
             errors = FieldErrors.from_dict(_errors)
 
-        errors_omitted = d.pop("errors_omitted", UNSET)
+        errors_truncated = d.pop("errors_truncated", UNSET)
 
         hand = d.pop("hand", UNSET)
 
@@ -210,7 +211,7 @@ class AgramProblem:
             type_=type_,
             allowed_leaders=allowed_leaders,
             errors=errors,
-            errors_omitted=errors_omitted,
+            errors_truncated=errors_truncated,
             hand=hand,
             index=index,
             legal_moves=legal_moves,

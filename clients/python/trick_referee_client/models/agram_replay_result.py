@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.agram_score import AgramScore
     from ..models.agram_state import AgramState
     from ..models.agram_trick_won import AgramTrickWon
+    from ..models.seat_credential import SeatCredential
 
 
 T = TypeVar("T", bound="AgramReplayResult")
@@ -29,6 +30,8 @@ class AgramReplayResult:
         score (AgramScore):
         scores (list[AgramScore]): The score of each hand.
         state (AgramPublicState | AgramState): The state (open and signed modes), or the public state (sealed mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -36,6 +39,7 @@ class AgramReplayResult:
     score: AgramScore
     scores: list[AgramScore]
     state: AgramPublicState | AgramState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +75,13 @@ class AgramReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -83,6 +94,8 @@ class AgramReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -97,6 +110,7 @@ class AgramReplayResult:
         from ..models.agram_score import AgramScore  # noqa: PLC0415
         from ..models.agram_state import AgramState  # noqa: PLC0415
         from ..models.agram_trick_won import AgramTrickWon  # noqa: PLC0415
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -164,6 +178,15 @@ class AgramReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         agram_replay_result = cls(
@@ -171,6 +194,7 @@ class AgramReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.fapfap_score import FapfapScore
     from ..models.fapfap_state import FapfapState
     from ..models.fapfap_trick_won import FapfapTrickWon
+    from ..models.seat_credential import SeatCredential
 
 
 T = TypeVar("T", bound="FapfapReplayResult")
@@ -29,6 +30,8 @@ class FapfapReplayResult:
         score (FapfapScore):
         scores (list[FapfapScore]): The score of each hand.
         state (FapfapPublicState | FapfapState): The state (open and signed modes), or the public state (sealed mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -36,6 +39,7 @@ class FapfapReplayResult:
     score: FapfapScore
     scores: list[FapfapScore]
     state: FapfapPublicState | FapfapState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +75,13 @@ class FapfapReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -83,6 +94,8 @@ class FapfapReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -97,6 +110,7 @@ class FapfapReplayResult:
         from ..models.fapfap_score import FapfapScore  # noqa: PLC0415
         from ..models.fapfap_state import FapfapState  # noqa: PLC0415
         from ..models.fapfap_trick_won import FapfapTrickWon  # noqa: PLC0415
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
 
         d = dict(src_dict)
         events = []
@@ -166,6 +180,15 @@ class FapfapReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         fapfap_replay_result = cls(
@@ -173,6 +196,7 @@ class FapfapReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 

@@ -24,7 +24,8 @@ class Problem:
         title (str): Short summary of the problem type.
         type_ (str): URI of the problem type: `about:blank` or `/problems/<code>`.
         errors (FieldErrors | Unset):
-        errors_omitted (int | Unset): 422 only: how many more messages there were past the first 50.
+        errors_truncated (bool | Unset): 422 only: true when the body has more faults than the first 50 listed (the
+            referee stops reading a body there).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
     """
 
@@ -34,7 +35,7 @@ class Problem:
     title: str
     type_: str
     errors: FieldErrors | Unset = UNSET
-    errors_omitted: int | Unset = UNSET
+    errors_truncated: bool | Unset = UNSET
     problems: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,7 +53,7 @@ class Problem:
         if not isinstance(self.errors, Unset):
             errors = self.errors.to_dict()
 
-        errors_omitted = self.errors_omitted
+        errors_truncated = self.errors_truncated
 
         problems: list[str] | Unset = UNSET
         if not isinstance(self.problems, Unset):
@@ -71,8 +72,8 @@ class Problem:
         )
         if errors is not UNSET:
             field_dict["errors"] = errors
-        if errors_omitted is not UNSET:
-            field_dict["errors_omitted"] = errors_omitted
+        if errors_truncated is not UNSET:
+            field_dict["errors_truncated"] = errors_truncated
         if problems is not UNSET:
             field_dict["problems"] = problems
 
@@ -100,7 +101,7 @@ class Problem:
         else:
             errors = FieldErrors.from_dict(_errors)
 
-        errors_omitted = d.pop("errors_omitted", UNSET)
+        errors_truncated = d.pop("errors_truncated", UNSET)
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
@@ -111,7 +112,7 @@ class Problem:
             title=title,
             type_=type_,
             errors=errors,
-            errors_omitted=errors_omitted,
+            errors_truncated=errors_truncated,
             problems=problems,
         )
 

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.seat_credential import SeatCredential
     from ..models.sink_sink_card_played import SinkSinkCardPlayed
     from ..models.sink_sink_hand_over import SinkSinkHandOver
     from ..models.sink_sink_match_over import SinkSinkMatchOver
@@ -30,6 +31,8 @@ class SinkSinkReplayResult:
         scores (list[SinkSinkScore]): The score of each hand.
         state (SinkSinkPublicState | SinkSinkState): The state (open and signed modes), or the public state (sealed
             mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -37,6 +40,7 @@ class SinkSinkReplayResult:
     score: SinkSinkScore
     scores: list[SinkSinkScore]
     state: SinkSinkPublicState | SinkSinkState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -72,6 +76,13 @@ class SinkSinkReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -84,6 +95,8 @@ class SinkSinkReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -91,6 +104,7 @@ class SinkSinkReplayResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
         from ..models.sink_sink_card_played import SinkSinkCardPlayed  # noqa: PLC0415
         from ..models.sink_sink_hand_over import SinkSinkHandOver  # noqa: PLC0415
         from ..models.sink_sink_match_over import SinkSinkMatchOver  # noqa: PLC0415
@@ -167,6 +181,15 @@ class SinkSinkReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         sink_sink_replay_result = cls(
@@ -174,6 +197,7 @@ class SinkSinkReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.seat_credential import SeatCredential
     from ..models.spar_card_played import SparCardPlayed
     from ..models.spar_hand_over import SparHandOver
     from ..models.spar_match_over import SparMatchOver
@@ -29,6 +30,8 @@ class SparReplayResult:
         score (SparScore):
         scores (list[SparScore]): The score of each hand.
         state (SparPublicState | SparState): The state (open and signed modes), or the public state (sealed mode).
+        seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
+            credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
@@ -36,6 +39,7 @@ class SparReplayResult:
     score: SparScore
     scores: list[SparScore]
     state: SparPublicState | SparState
+    seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -71,6 +75,13 @@ class SparReplayResult:
         else:
             state = self.state.to_dict()
 
+        seats: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.seats, Unset):
+            seats = []
+            for seats_item_data in self.seats:
+                seats_item = seats_item_data.to_dict()
+                seats.append(seats_item)
+
         token = self.token
 
         field_dict: dict[str, Any] = {}
@@ -83,6 +94,8 @@ class SparReplayResult:
                 "state": state,
             }
         )
+        if seats is not UNSET:
+            field_dict["seats"] = seats
         if token is not UNSET:
             field_dict["token"] = token
 
@@ -90,6 +103,7 @@ class SparReplayResult:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.seat_credential import SeatCredential  # noqa: PLC0415
         from ..models.spar_card_played import SparCardPlayed  # noqa: PLC0415
         from ..models.spar_hand_over import SparHandOver  # noqa: PLC0415
         from ..models.spar_match_over import SparMatchOver  # noqa: PLC0415
@@ -164,6 +178,15 @@ class SparReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        _seats = d.pop("seats", UNSET)
+        seats: list[SeatCredential] | Unset = UNSET
+        if _seats is not UNSET:
+            seats = []
+            for seats_item_data in _seats:
+                seats_item = SeatCredential.from_dict(seats_item_data)
+
+                seats.append(seats_item)
+
         token = d.pop("token", UNSET)
 
         spar_replay_result = cls(
@@ -171,6 +194,7 @@ class SparReplayResult:
             score=score,
             scores=scores,
             state=state,
+            seats=seats,
             token=token,
         )
 
