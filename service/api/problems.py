@@ -37,7 +37,7 @@ from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
-from service import errors
+from service import errors, notation
 from service.games import GAMES
 from service.games.records import ProblemCode
 from service.schemas.records import to_json
@@ -68,6 +68,7 @@ REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.UnsupportedVersion: 409,
     errors.SignatureInvalid: 403,
     errors.SealRefused: 403,
+    errors.RecordInvalid: 422,
 }
 
 # Problem types of the API itself (the games declare theirs beside their rules).
@@ -96,13 +97,20 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         title="Chosen deal refused",
         description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator allows chosen deals.",
     ),
+    ProblemCode(
+        code="hidden_cards",
+        kind=errors.SealRefused,
+        title="Hidden cards",
+        description="Sealed mode: the answer would show cards hidden from every seat (`solve` while the hand runs; `analyze` and `record` "
+                    "until the hand is over, when the deal is revealed). Ask again once the hand is over.",
+    ),
 )
 
 
 def _types() -> dict[str, ProblemType]:
     """Every referee problem type: each game's codes (``Game.problem_codes``)
     and the API's, each once, with the status and title of its refusal class."""
-    declared = [code for game in GAMES.values() for code in game.problem_codes] + list(API_PROBLEMS)
+    declared = [code for game in GAMES.values() for code in game.problem_codes] + list(API_PROBLEMS) + list(notation.PROBLEMS)
     types_: dict[str, ProblemType] = {}
     for declared_code in declared:
         kind = declared_code.kind
