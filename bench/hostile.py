@@ -286,6 +286,71 @@ def directory_kib(path: str) -> int:
 # -- the report ------------------------------------------------------------------------
 
 
+# -- bursts: admission and the deadline --------------------------------------------
+
+REFUSED_REPLAY = {"deal": {"seed": 1}, "moves": [{}] * 64, "next_hands": [{"deal": {}, "moves": [{}] * 64}] * 100}
+"""The costliest refused body found (21.6 KB): 12,928 missing members, named in 50."""
+
+
+def long_replay(hands: int = 101, players: int = 5) -> dict:
+    """The costliest valid body of its kind: a replay of ``hands`` hands (the
+    most a replay takes is 101) of ``players``-player Agram, target 1000 so
+    the match runs on, each hand played out with each seat's first legal move
+    (about 100 KB at 101 hands of 5 players)."""
+    from service.games import GAMES
+
+    game = GAMES["agram"]
+    first = {"players": players, "seed": 1, "options": {"target": 1000}}
+    body: dict = {"deal": first, "next_hands": []}
+    state = None
+    for number in range(hands):
+        deal = first if state is None else {"seed": number + 1}
+        state = game.deal(**deal) if state is None else game.deal(previous=state, **deal)
+        moves = []
+        while state.to_act is not None:
+            move = state.legal_moves()[0]
+            moves.append({"seat": move.seat, "card": move.card.code})
+            state, _ = game.play(state, move)
+        if number == 0:
+            body["moves"] = moves
+        else:
+            body["next_hands"].append({"deal": deal, "moves": moves})
+    return body
+
+
+def burst(port: int, request: bytes, clients: int, *, timeout: float = 60.0) -> list[tuple[float, Answer]]:
+    """``clients`` connections that send ``request`` at the same moment: for
+    each, the seconds from its last byte sent to its answer's first byte
+    received (the server's part: a slow client's reading of a long answer is
+    not counted), and the answer."""
+    import threading
+
+    start = threading.Barrier(clients)
+    results: list[tuple[float, Answer]] = []
+
+    def one() -> None:
+        start.wait()
+        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+            sock.sendall(request)
+            sent = time.monotonic()
+            received = bytearray()
+            try:
+                received += sock.recv(65536)
+                first = time.monotonic()
+                while chunk := sock.recv(65536):
+                    received += chunk
+            except (ConnectionResetError, TimeoutError):
+                first = time.monotonic()
+        results.append((first - sent, parse_answer(bytes(received))))
+
+    threads = [threading.Thread(target=one, daemon=True) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout + 5)
+    return results
+
+
 def signed_state(port: int) -> dict:
     body = json.dumps({"players": 3, "seed": 9}).encode()
     answer = raw_request(port, request_bytes("POST", "/v1/games/agram/deal", body, JSON_HEADERS))

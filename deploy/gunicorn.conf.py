@@ -9,7 +9,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_WORKERS`` | usable cores | gevent worker processes (the work is CPU-bound: one per core) |
 | ``GUNICORN_WORKER_CONNECTIONS`` | ``1000`` | open connections per worker, stalled ones included |
 | ``GUNICORN_KEEPALIVE`` | ``5`` | seconds a client has to send a request's headers; then the connection is closed (one request per connection, so no connection is kept alive) |
-| ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408 and the connection is closed |
+| ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408; work still running stops at its next checkpoint and answers 503 ``deadline_exceeded`` (the app reads it as ``REFEREE_DEADLINE_SECONDS``); an answer still being written is cut and the connection closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
 | ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never) |
@@ -109,6 +109,9 @@ worker_class = "gevent"
 worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)
 _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
+# The app checks the same deadline between the stages of its work
+# (service/deadline.py): past it, 503 deadline_exceeded and no more work.
+os.environ.setdefault("REFEREE_DEADLINE_SECONDS", str(_request_timeout))
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 max_requests = _int("GUNICORN_MAX_REQUESTS", 10000, minimum=0)
@@ -135,6 +138,7 @@ control_socket_disable = True
 # values are not JSON-escaped (a path with a quote breaks the line) and it has
 # no sub-millisecond duration. gunicorn's own messages go to stderr.
 accesslog = None
+logger_class = "service.api.logs.GunicornLogger"
 errorlog = "-"
 loglevel = _level("GUNICORN_LOG_LEVEL", "info")
 
@@ -153,7 +157,6 @@ logconfig_dict = {
     "root": {"level": "INFO", "handlers": ["console"]},
     "loggers": {
         "gunicorn.error": {"level": loglevel.upper(), "handlers": ["error_console"], "propagate": False},
-        "gunicorn.access": {"level": "INFO", "handlers": ["console"], "propagate": False},
     },
 }
 

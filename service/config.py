@@ -8,6 +8,8 @@ environment is read once, when the app is created; a mapping passed to
 |---|---|---|---|
 | ``REFEREE_MAX_BODY_BYTES`` | int, bytes | 1048576 (1 MiB) | largest request body; larger answers 413 |
 | ``REFEREE_BODY_BUDGET_BYTES`` | int, bytes | 67108864 (64 MiB) | bodies over 64 KiB that one worker process may be receiving at once, counted by their size; one more answers 503 (at least ``REFEREE_MAX_BODY_BYTES``) |
+| ``REFEREE_DEADLINE_SECONDS`` | number, seconds | 10 | a request's deadline, from when the app receives its headers: long work stops at its next checkpoint past it and answers 503 ``deadline_exceeded`` (``service/deadline.py``); the gunicorn config sets it from ``GUNICORN_REQUEST_TIMEOUT`` |
+| ``REFEREE_MAX_ACTIVE`` | int, requests | 4 | requests one worker process works on at once (past their bodies); one more answers 503 ``service_unavailable`` with ``Retry-After`` at once. ``/healthz``, ``/readyz`` and ``/metrics`` are not counted |
 | ``REFEREE_CORS_ORIGINS`` | list of origins | ``["*"]`` | origins allowed by CORS (comma-separated in the environment) |
 | ``REFEREE_LOG_LEVEL`` | str | ``INFO`` | level of the ``referee`` loggers |
 | ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
@@ -37,6 +39,8 @@ LOG_LEVEL = "REFEREE_LOG_LEVEL"
 SIGNING_KEYS = "REFEREE_SIGNING_KEYS"
 SEALING_KEYS = "REFEREE_SEALING_KEYS"
 ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
+DEADLINE_SECONDS = "REFEREE_DEADLINE_SECONDS"
+MAX_ACTIVE = "REFEREE_MAX_ACTIVE"
 
 MIN_KEY_CHARS = 32
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
@@ -52,6 +56,8 @@ DEFAULTS: dict[str, Any] = {
     SIGNING_KEYS: None,
     SEALING_KEYS: None,
     ALLOW_CHOSEN_DEALS: False,
+    DEADLINE_SECONDS: 10.0,
+    MAX_ACTIVE: 4,
 }
 
 
@@ -83,13 +89,23 @@ def split_list(value: str | list[str] | tuple[str, ...]) -> list[str]:
     return [item.strip() for item in items if item.strip()]
 
 
-def _positive_int(name: str, value: Any) -> int:
+def _positive_int(name: str, value: Any, unit: str = "bytes") -> int:
     try:
         number = int(value)
     except (TypeError, ValueError):
-        raise SettingError(f"{name} must be a whole number of bytes, not {value!r}") from None
+        raise SettingError(f"{name} must be a whole number of {unit}, not {value!r}") from None
     if number <= 0:
         raise SettingError(f"{name} must be positive, not {number}")
+    return number
+
+
+def _seconds(name: str, value: Any) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise SettingError(f"{name} must be a number of seconds, not {value!r}") from None
+    if not 0 < number < float("inf"):
+        raise SettingError(f"{name} must be a positive number of seconds, not {value!r}")
     return number
 
 
@@ -148,6 +164,8 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
             f"{BODY_BUDGET_BYTES} ({result[BODY_BUDGET_BYTES]}) must be at least {MAX_BODY_BYTES} "
             f"({result[MAX_BODY_BYTES]}), or no body of the largest size could ever be received"
         )
+    result[DEADLINE_SECONDS] = _seconds(DEADLINE_SECONDS, result[DEADLINE_SECONDS])
+    result[MAX_ACTIVE] = _positive_int(MAX_ACTIVE, result[MAX_ACTIVE], "requests")
     result[CORS_ORIGINS] = _origins(CORS_ORIGINS, split_list(result[CORS_ORIGINS]) or ["*"])
     result[LOG_LEVEL] = _log_level(LOG_LEVEL, result[LOG_LEVEL])
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])

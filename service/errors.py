@@ -106,6 +106,14 @@ class SealRefused(RefereeError):
     title = "Refused by sealed mode"
 
 
+class DeadlineExceeded(RefereeError):
+    """The request's deadline passed before its work was done (HTTP 503 with
+    ``Retry-After``, ``deadline_exceeded``): raised by
+    ``service.deadline.checkpoint`` between the stages of long work."""
+
+    title = "Deadline exceeded"
+
+
 class RecordInvalid(RefereeError):
     """A record line that cannot be read (docs/notation.md): a grammar
     error, an unknown game or card, a cut line, another rules version.

@@ -20,11 +20,14 @@ import pytest
 
 from bench.hostile import (
     JSON_HEADERS,
+    REFUSED_REPLAY,
     STALLS,
+    burst,
     chunked_request,
     error_cases,
     healthz_seconds,
     junk_requests,
+    long_replay,
     metrics_figures,
     parse_answer,
     raw_request,
@@ -391,3 +394,104 @@ def test_large_bodies_past_the_budget_are_503_and_every_other_request_is_served(
             if again.status == 200:
                 break
         assert again.status == 200, again.body[:200]
+
+
+# 7. Bursts: admission (REFEREE_MAX_ACTIVE) and the deadline (GUNICORN_REQUEST_TIMEOUT)
+
+REPLAY = "/v1/games/agram/replay"
+
+
+@pytest.fixture(scope="module")
+def logged(tmp_path_factory):
+    """A server like :func:`server` whose access lines go to a file: each
+    answer's ``duration_ms`` is the server's own time from the request's
+    headers to its answer (a client's reading of it not counted)."""
+    log = tmp_path_factory.mktemp("access") / "access.jsonl"
+    env = {"GUNICORN_REQUEST_TIMEOUT": str(REQUEST_DEADLINE)}
+    with log.open("wb") as out, running_gunicorn(workers=WORKERS, env=env, stdout=out) as process:
+        process.log = log
+        yield process
+
+
+@pytest.fixture
+def burst_port(logged):
+    with Prober(logged.port):
+        yield logged.port
+    assert logged.poll() is None, "gunicorn died"
+
+
+def _durations(server, path: str) -> list[tuple[int, float]]:
+    """(status, duration_ms) of every access line for ``path`` so far."""
+    lines = [json.loads(line) for line in server.log.read_text().splitlines() if '"referee.access"' in line]
+    return [(line["status"], line["duration_ms"]) for line in lines if line.get("path") == path]
+
+
+def _assert_burst_held(server, results: list, clients: int, answered: int) -> None:
+    """Every client got ``answered`` (the status of a full answer) or 503
+    with Retry-After (admission, or the deadline), and the server started
+    none later than the deadline + 1 s after its headers (regression: with a
+    3 s deadline, 126 of 150 refused replays were answered after 5 s, the
+    last after 31 s)."""
+    assert len(results) == clients
+    statuses = sorted(answer.status for _, answer in results)
+    assert set(statuses) <= {answered, 503}, statuses
+    for _, answer in results:
+        if answer.status == 503:
+            assert answer.headers["retry-after"] == "1"
+            assert answer.json()["code"] in ("service_unavailable", "deadline_exceeded")
+    durations = [ms for _, ms in _durations(server, REPLAY)]
+    assert len(durations) >= clients
+    assert max(durations) <= (REQUEST_DEADLINE + 1) * 1000, sorted(durations)[-5:]
+
+
+def test_sixty_of_the_worst_refused_bodies_at_once(logged, burst_port):
+    """60 replays of 6,464 empty moves (1.3 MB in all; regression: /healthz
+    went 11.6 s unanswered): each is a 422 naming 50 faults, or 503."""
+    request = request_bytes("POST", REPLAY, json.dumps(REFUSED_REPLAY).encode(), JSON_HEADERS)
+    results = burst(burst_port, request, 60)
+    _assert_burst_held(logged, results, 60, 422)
+    assert any(answer.status == 422 for _, answer in results)
+
+
+@pytest.mark.parametrize("clients", [40, 150])
+def test_a_burst_of_the_costliest_valid_replays(logged, clients):
+    """Replays of 101 hands of 5-player Agram (86 KB each) all at once: each
+    answered in full or refused, within the deadline (the issue asks /healthz
+    to answer within 1 s under 60 refused bodies and 4 looping clients, the
+    cases above and below; a burst of this size delays it past that here)."""
+    request = request_bytes("POST", REPLAY, json.dumps(long_replay()).encode(), JSON_HEADERS)
+    results = burst(logged.port, request, clients)
+    _assert_burst_held(logged, results, clients, 200)
+    assert any(answer.status == 200 for _, answer in results)
+
+
+def test_four_clients_looping_the_costliest_valid_replay(burst_port):
+    """Four clients each send the costliest valid replay again as soon as it
+    is answered, for 4 s; /healthz answers within 1 s throughout (the
+    prober)."""
+    request = request_bytes("POST", REPLAY, json.dumps(long_replay()).encode(), JSON_HEADERS)
+    statuses: list[int] = []
+
+    def loop() -> None:
+        until = time.monotonic() + 4
+        while time.monotonic() < until:
+            statuses.append(raw_request(burst_port, request).status)
+
+    clients = [threading.Thread(target=loop, daemon=True) for _ in range(4)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(30)
+    assert statuses and set(statuses) <= {200, 503}, statuses
+    assert statuses.count(200) >= 4
+
+
+def test_each_request_logs_one_json_line_and_gunicorn_none(logged):
+    """Regression: with its logconfig_dict set, gunicorn wrote its own access
+    line for every request besides the app's (one more line per request,
+    its atoms worked out first)."""
+    raw_request(logged.port, request_bytes("GET", "/healthz"))
+    time.sleep(0.2)
+    lines = [json.loads(line) for line in logged.log.read_text().splitlines()]
+    assert lines and not [line for line in lines if line["logger"] == "gunicorn.access"]
+    assert sum(line["logger"] == "referee.access" for line in lines) >= 1

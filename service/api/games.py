@@ -19,9 +19,11 @@ import orjson
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
+from .. import deadline
 from ..errors import echo
 from ..games import GAMES, Game
 from ..games.base import replay_transcript
+from ..games.records import Event
 from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import Faults, read
 from ..schemas.records import dump_event, dump_play, dump_record, dump_view
@@ -207,6 +209,19 @@ def _on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response
     return _json(answer(game, holding, holding.load(game, args), args))
 
 
+def _replayed_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
+    """A replay's events as JSON, each with the number of its hand; a
+    checkpoint (``service.deadline``) before each hand's."""
+    out: list[dict[str, Any]] = []
+    hand = 0
+    for number, event in events:
+        if number != hand:
+            deadline.checkpoint()
+            hand = number
+        out.append({**dump_event(event), "hand": number})
+    return out
+
+
 def _no_view() -> None:
     """What flask-smorest's decorators document (``operation``); never routed."""
 
@@ -258,6 +273,7 @@ def _register(game: Game) -> None:
         def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
             @functools.wraps(answer)
             def view() -> flask.Response:
+                deadline.check()
                 return answer(request_arguments(request, current(), verify=verify))
 
             stub: View = _no_view
@@ -376,7 +392,7 @@ def _register(game: Game) -> None:
         state, events, scores = replay_transcript(game, hands)
         return _json({
             **holding.answer(state, holding.replayed(state, args, provenance), first=starts_match),
-            "events": [{**dump_event(event), "hand": number} for number, event in events],
+            "events": _replayed_events(events),
             "score": dump_record(scores[-1]),
             "scores": [dump_record(score) for score in scores],
         })

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import IO, Any
 
 import orjson
+from gunicorn.glogging import Logger as GunicornBaseLogger
 from pythonjsonlogger.orjson import OrjsonFormatter
 
 HANDLER_NAME = "referee-json"
@@ -36,6 +37,17 @@ class JsonFormatter(OrjsonFormatter):
             {"level": level, "logger": logger, "message": message, **fields, "time": datetime.fromtimestamp(created, tz=UTC)},
             default=self.json_default, option=orjson.OPT_NON_STR_KEYS,
         ).decode()
+
+
+class GunicornLogger(GunicornBaseLogger):  # type: ignore[misc]  # gunicorn ships no types
+    """gunicorn's logger (``logger_class`` in ``deploy/gunicorn.conf.py``),
+    without its access lines: the app writes one JSON line per request
+    itself (:func:`log_access`). gunicorn writes its own access line whenever
+    a ``logconfig_dict`` is set, whatever ``accesslog`` says, and works out
+    its atoms first; this skips both."""
+
+    def access(self, resp: Any, req: Any, environ: Any, request_time: Any) -> None:
+        """No access line (see the class)."""
 
 
 def json_formatter() -> JsonFormatter:

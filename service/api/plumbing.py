@@ -5,7 +5,9 @@
 1. takes or makes its ``X-Request-ID`` (``headers.request_id_of``);
 2. receives its body whole, bounded (``bodies.receive``: 413, 400, 408 or
    503 are answered here, before the app);
-3. calls the Flask app;
+3. admits it (:class:`Admission`: past ``REFEREE_MAX_ACTIVE`` requests at
+   work in this worker, 503 at once) and calls the Flask app under the
+   request's deadline (``service.deadline``, ``REFEREE_DEADLINE_SECONDS``);
 4. finishes the answer's headers (``headers.finish``: the request id,
    security headers, ``Cache-Control``, CORS);
 5. writes one access line (``logs.log_access``) and records the request's
@@ -29,6 +31,7 @@ from werkzeug.exceptions import HTTPException
 
 from service import config as settings
 from service.api import bodies, headers, logs, problems
+from service.deadline import deadline
 
 REQUEST = "referee.request"
 """Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
@@ -37,6 +40,46 @@ STARTED = "referee.started"
 """Environ keys: the request's id, and when its plumbing started (``time.perf_counter``)."""
 
 StartResponse = Callable[..., Any]
+
+UNCOUNTED_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+"""Paths admitted whatever the load: probes and scrapes must answer under any burst."""
+BUSY_DETAIL = ("This server is working on as many requests as it takes at once; "
+               "send this one again in a moment (Retry-After).")
+
+
+class Admission:
+    """How many requests this worker process is working on at once (past
+    their bodies, inside the app), bounded by ``REFEREE_MAX_ACTIVE``.
+
+    A gevent worker runs one greenlet per connection and switches between
+    them at I/O and at ``service.deadline.checkpoint``; without a bound, a
+    burst of costly requests shares the CPU among all of them, each answer
+    comes later, and ``/healthz`` waits behind every one. Past the bound a
+    request answers 503 with ``Retry-After`` at once, before any work.
+    gevent switches greenlets only at those points, so the count needs no lock.
+    """
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.active = 0
+
+    def admit(self, environ: dict[str, Any]) -> bool:
+        """Count the request in (``True``), or refuse it (``False``); probes always get in, uncounted."""
+        if environ.get("PATH_INFO") in UNCOUNTED_PATHS:
+            environ[_COUNTED] = False
+            return True
+        if self.active >= self.limit:
+            return False
+        self.active += 1
+        environ[_COUNTED] = True
+        return True
+
+    def release(self, environ: dict[str, Any]) -> None:
+        if environ.pop(_COUNTED, False):
+            self.active -= 1
+
+
+_COUNTED = "referee.counted"
 
 
 class RefereeRequest(flask.Request):
@@ -59,19 +102,27 @@ class Plumbing:
         self.metrics = metrics
         self.limit = int(app.config[settings.MAX_BODY_BYTES])
         self.budget = int(app.config[settings.BODY_BUDGET_BYTES])
+        self.seconds = float(app.config[settings.DEADLINE_SECONDS])
+        self.admission = Admission(int(app.config[settings.MAX_ACTIVE]))
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
         request_id = environ[REQUEST_ID] = headers.request_id_of(environ)
         environ[STARTED] = started
         refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
+        if refused is None and not self.admission.admit(environ):
+            refused = 503, "service_unavailable", BUSY_DETAIL, {"Retry-After": "1"}
         answered: list[Any] = []
         if refused is None:
             def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
                 answered[:] = [status, answer_headers, exc_info]
                 return _no_write
 
-            body = self.inner(environ, capture)
+            try:
+                with deadline(self.seconds, started):
+                    body = self.inner(environ, capture)
+            finally:
+                self.admission.release(environ)
             status, answer_headers, exc_info = answered
             request = environ.pop(REQUEST, None)
         else:

@@ -69,6 +69,7 @@ REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.SignatureInvalid: 403,
     errors.SealRefused: 403,
     errors.RecordInvalid: 422,
+    errors.DeadlineExceeded: 503,
 }
 
 # Problem types of the API itself (the games declare theirs beside their rules).
@@ -96,6 +97,12 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         kind=errors.SealRefused,
         title="Chosen deal refused",
         description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator allows chosen deals.",
+    ),
+    ProblemCode(
+        code="deadline_exceeded",
+        kind=errors.DeadlineExceeded,
+        description="The request's work did not finish within the server's deadline (`REFEREE_DEADLINE_SECONDS`, from when its "
+                    "headers arrived) and was stopped there; send it again after `Retry-After` seconds, or a smaller one.",
     ),
     ProblemCode(
         code="hidden_cards",
@@ -166,8 +173,9 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=500, code="internal_error", detail="The referee failed unexpectedly. The error was logged with this request's id.",
               body=True, response="A bug (`internal_error`): logged with the request id, never a stack trace."),
     HttpError(status=503, code="service_unavailable", detail="The service cannot answer now; send the request again after `Retry-After` seconds.",
-              body=True, response="The server is receiving too many large bodies at once (`service_unavailable`); "
-                                  "send it again after `Retry-After` seconds."),
+              body=True, response="The server is busy: it is working on as many requests as it takes at once, or receiving too "
+                                  "many large bodies (`service_unavailable`); or the request's deadline passed before its work was "
+                                  "done (`deadline_exceeded`). Send it again after `Retry-After` seconds."),
 )
 """Every plain HTTP error the service answers: the one table its codes,
 sentences and shared spec responses come from."""
@@ -465,12 +473,14 @@ def handle_refusal(error: errors.RefereeError) -> flask.Response:
     """Render a rules-core refusal: its code, detail and every ``extra`` member
     (the core's values written as JSON by ``service.schemas.records``)."""
     known = PROBLEM_TYPES.get(error.code)
+    status = refusal_status(error)
     return problem(
-        refusal_status(error),
+        status,
         error.code,
         error.detail,
         type_=PROBLEM_TYPE_PREFIX + error.code,
         title=known.title if known else error.title,
+        headers={"Retry-After": "1"} if status == 503 else None,
         **{name: to_json(value) for name, value in error.extra.items()},
     )
 

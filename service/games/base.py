@@ -28,6 +28,7 @@ from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from ..cards import Card, marks, shuffled
+from ..deadline import checkpoint
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, echo
 from ..tricks import Play, Trick, winning_play
 from .problems import (
@@ -780,11 +781,14 @@ def replay_transcript(
             ``index`` (its position in that hand's ``moves``, from 0), the
             ``move`` and the legal moves at that point.
         RulesRefusal, InvalidState: a deal that cannot be made, with ``hand``.
+        DeadlineExceeded: the request's deadline passed (checked before each
+            hand, ``service.deadline``).
     """
     state: H | None = None
     events: list[tuple[int, Event]] = []
     scores: list[Score] = []
     for number, (deal, moves) in enumerate(hands, start=1):
+        checkpoint()
         kwargs = dict(deal)
         if state is not None:
             kwargs["previous"] = state
