@@ -86,6 +86,12 @@ image: $(VENV)/.installed-run
 bench-records: $(VENV)/.installed-run
 	$(BIN)/python -m bench.records $(RECORDS_ARGS)
 
+## bench-timing: every sealed operation's timing on twin tokens that differ only in hidden
+## cards, the heavy cases the suite leaves out (tests/test_timing.py, marker heavy; about 5 minutes)
+.PHONY: bench-timing
+bench-timing: $(VENV)/.installed-test
+	$(BIN)/python -m pytest -m 'heavy or not heavy' tests/test_timing.py
+
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
 .PHONY: hostile

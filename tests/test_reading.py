@@ -140,7 +140,7 @@ def _random_state(game_id: str, seed: int, rng: random.Random, *, play: bool) ->
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
     rng = random.Random(seed)
@@ -210,7 +210,7 @@ def test_faults_are_named_as_marshmallow_names_them_on_bodies_from_the_spec(game
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_faults_are_named_as_marshmallow_names_them_on_changed_states(game_id, seed):
     rng = random.Random(seed)

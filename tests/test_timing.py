@@ -9,7 +9,9 @@ undealt cards and, in Agency, the hidden holders' places, so that every
 play made is still legal (the twin is replayed by the rules). Both are
 sealed (a replay, in a sealed referee that allows chosen deals), their
 public states checked equal, and each operation's view is timed on them in
-turn, 10,000 times each: the median of the differences must be within 1 µs. Before the
+turn, 10,000 times each: the median of the differences must be within 1 µs
+(the suite runs ``legal-moves`` for every game; ``make bench-timing`` adds
+``play`` as the seat to act, marked ``heavy``). Before the
 A12a question was asked without building refusals, a request took about
 5 µs longer per card before the seat to act's first legal one.
 """
@@ -167,7 +169,10 @@ def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, reques
     return statistics.median(differences)
 
 
-CASES = [(game_id, operation) for game_id in GAMES for operation in ("legal-moves", "play-mine")]
+CASES = [(game_id, "legal-moves") for game_id in GAMES] + [
+    pytest.param(game_id, "play-mine", marks=pytest.mark.heavy) for game_id in GAMES]
+"""``legal-moves`` for every game in the suite; ``play`` as a seat (about 40 s
+a game here) in ``make bench-timing`` only."""
 
 
 @pytest.mark.parametrize("game_id,operation", CASES)

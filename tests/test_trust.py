@@ -56,7 +56,7 @@ def _raw(hand) -> RawState:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=12, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_rebuild_and_restore_give_the_same_hand_at_every_ply(game_id, seed):
     rng = random.Random(seed)
@@ -85,7 +85,7 @@ def test_rebuild_settles_an_a12a_end_as_the_play_did():
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_a12a_question_agrees_with_the_legal_moves(game_id, seed):
     """``_has_legal_play`` (no refusal built, no early stop) says a seat has
