@@ -158,9 +158,11 @@ def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
-def deal(page: Page, base: str, game: str, players: int, seat: int) -> None:
+def deal(page: Page, base: str, game: str, players: int, seat: int, level: str | None = None) -> None:
     page.goto(f"{base}/play?delay=0")
     page.wait_for_selector("body[data-ready=true]")
+    if level is not None:
+        page.select_option("#level", level)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#seat", str(seat))
@@ -189,6 +191,11 @@ def take_hint(page: Page) -> dict[str, Any] | None:
     if not ANALYSIS:
         assert page.is_hidden("#hint-box") and page.is_hidden("#level-field")
         return None
+    return take_hint_from(page)
+
+
+def take_hint_from(page: Page) -> dict[str, Any]:
+    """Press the hint button; the card it marks, which must be legal."""
     page.click("#hint")
     page.wait_for_selector("body[data-busy=false]")
     (hinted,) = [card for card in marked_cards(page) if card["hinted"]]
@@ -364,3 +371,84 @@ def test_a_whole_fapfap_hand_in_open_mode(browser):
         fits_a_phone(page, "fapfap-open-end")
         page.close()
 
+
+
+class StandIn:
+    """``suggest`` and ``analyze`` answered in the contract's shapes by the
+    test, for a referee that has them not: a suggestion is the first of the
+    seat's legal moves (asked of the referee), and the review gives plays
+    1, 5, 9... a value lost exactly, plays 3, 7... bounds that prove a loss,
+    and the others bounds or values that do not."""
+
+    def __init__(self, page: Page, base: str) -> None:
+        self.base = base
+        self.suggested: list[tuple[dict[str, Any], dict[str, Any]]] = []  # (body, move)
+        page.route("**/v1/games/*/suggest", self._suggest)
+        page.route("**/v1/games/*/analyze", self._analyze)
+
+    def _suggest(self, route: Route) -> None:
+        body = route.request.post_data_json
+        if "state" not in body and "token" not in body:  # the page's probe: a body the schema refuses
+            route.fulfill(status=422, content_type="application/problem+json", body=json.dumps({"detail": "no state", "code": "validation"}))
+            return
+        game = urlparse(route.request.url).path.split("/")[3]
+        held = {key: body[key] for key in ("state", "token") if key in body}
+        (move, *_) = post(self.base, f"/v1/games/{game}/legal-moves", held)["moves"]
+        self.suggested.append((body, move))
+        route.fulfill(json={"seat": move["seat"], "move": move, "level": body.get("level", "search")})
+
+    @staticmethod
+    def entry(ply: int, move: dict[str, Any]) -> dict[str, Any]:
+        if ply % 4 == 1:
+            return {"ply": ply, "move": move, "value_before": 1, "value_after": 0, "exact": True}
+        if ply % 4 == 3:
+            return {"ply": ply, "move": move, "value_before": None, "value_after": None, "exact": False, "before": [0, 1], "after": [-1, -1]}
+        if ply % 4 == 2:
+            return {"ply": ply, "move": move, "value_before": None, "value_after": None, "exact": False, "before": [0, 1], "after": [0, 1]}
+        return {"ply": ply, "move": move, "value_before": 1, "value_after": 1, "exact": True}
+
+    def _analyze(self, route: Route) -> None:
+        body = route.request.post_data_json
+        state = body["state"]
+        moves = [play for trick in state["tricks"] for play in trick["plays"]]
+        route.fulfill(json={"plays": [self.entry(ply, move) for ply, move in reversed(list(enumerate(moves, 1)))]})
+
+
+def test_hints_bot_levels_and_the_review_in_the_contracts_shapes(browser):
+    """The page against suggest and analyze as the contract writes them (a
+    stand-in answers them): bots play the suggestion at the level chosen, the
+    hint marks the suggested card, and the review marks the plays whose value
+    fell (exactly, or by bounds that prove it)."""
+    seat, players = 0, 3
+    with running_gunicorn(workers=1) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        page = browser.new_page()
+        wire = Wire(page)
+        stand_in = StandIn(page, base)
+        deal(page, base, "sink-sink", players, seat, level="rules")
+        assert page.is_visible("#level-field")
+        turns = 0
+        while your_turn(page):
+            turns += 1
+            hinted = take_hint_from(page)
+            if turns == 3:
+                page.screenshot(path=str(SCREENSHOTS / "stand-in-hint-mid.png"), full_page=True)
+            suggested = stand_in.suggested[-1]
+            assert "level" not in suggested[0]  # the hint asks for the default level
+            assert (hinted["card"], hinted["holder"]) == (suggested[1]["card"], None)
+            play_on(page, hinted)
+        page.wait_for_selector("body[data-busy=false]")
+        plays = wire.plays()
+        bots = [move for move in plays if move["seat"] != seat]
+        assert bots == [move for body, move in stand_in.suggested if body.get("level") == "rules"]
+        assert len(plays) == 5 * players and len(bots) == 5 * (players - 1)  # every bot's play was its suggestion
+        assert page.get_attribute("#review", "data-reviewed") == "true" and page.is_visible("#review-note")
+        shown = page.eval_on_selector_all("#tricks .plays li", """items => items.map(item => ({
+            lost: item.classList.contains('lost'), value: item.querySelector('.value').textContent,
+            by: item.querySelector('.lost-by')?.textContent ?? null}))""")
+        expected_values = {1: "1 → 0", 2: "[0, 1] → [0, 1]", 3: "[0, 1] → [-1, -1]", 0: "1 → 1"}
+        assert [p["value"] for p in shown] == [expected_values[ply % 4] for ply in range(1, len(plays) + 1)]
+        assert [p["by"] for p in shown] == [{1: "lost 1", 3: "lost 1"}.get(ply % 4) for ply in range(1, len(plays) + 1)]
+        page.screenshot(path=str(SCREENSHOTS / "stand-in-review-end.png"), full_page=True)
+        assert serious(axe(page, "stand-in-review-end")) == []
+        page.close()
