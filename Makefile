@@ -52,9 +52,11 @@ openapi: $(VENV)/.installed-test
 clients: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/python -m tools.clients
 
-## page: bundle web/play.ts (with the TypeScript client) into service/static/play/play.js
+## page: bundle web/play.ts (with the TypeScript client) into service/static/play/play.js,
+## and render docs/rules.md into service/static/play/rules.html (GET /rules)
 page: $(VENV)/.installed-test node_modules/.installed
 	$(BIN)/python -m tools.clients --page
+	$(BIN)/python -m tools.rules
 
 ## lock: pin the service's dependencies (pyproject.toml) and its build backend by
 ## version and hash into deploy/requirements.lock, which the image installs with

@@ -183,8 +183,11 @@ def test_typescript_client_plays_whole_hands(server, tmp_path):
         plays = hand["events"].count("card_played")
         assert expected_plays(hand["game"], hand["players"]) in (None, plays), hand
         assert hand["views"] == plays + 1  # seat 0's view read before every move and once the hand was over
+        assert hand["hidden"] == 0 and hand["result"]["headline"], hand  # once over, the page shows every card and a result
         if hand["game"] != "agency":
             assert hand["cards_left"] == []  # the Agram family plays every card dealt
+        else:  # what is left in the four holders and what was played: 32 dealt cards and 8 Walls (A5, A7)
+            assert len(hand["cards_left"]) + plays == 40, hand
 
 
 def readme_blocks(readme: Path, language: str) -> list[str]:

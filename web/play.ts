@@ -5,7 +5,10 @@
 
 import { client } from '../clients/typescript/src/client.gen';
 import { listGames, type Game } from '../clients/typescript/src';
-import { newTable, Refused, type Display, type Line, type Table } from './tables';
+import * as analysis from './analysis';
+import { cardBacks, cardImage, cardName, deckOf, drawCard, mark, suitName, type Deck } from './cards';
+import { Refused } from './answers';
+import { newTable, type Display, type DoneTrick, type HolderShown, type Line, type Move, type PlayableCard, type SeatShown, type Table } from './tables';
 
 function element<T extends HTMLElement>(id: string, kind: new () => T): T {
   const found = document.getElementById(id);
@@ -19,23 +22,44 @@ const ui = {
   players: element('players', HTMLSelectElement),
   seat: element('seat', HTMLSelectElement),
   length: element('length', HTMLSelectElement),
+  level: element('level', HTMLSelectElement),
+  levelField: element('level-field', HTMLLabelElement),
   error: element('error', HTMLParagraphElement),
   table: element('table', HTMLElement),
-  status: element('status', HTMLElement),
+  status: element('status', HTMLParagraphElement),
   refusal: element('refusal', HTMLParagraphElement),
+  banner: element('banner', HTMLElement),
+  felt: element('felt', HTMLDivElement),
+  trickTitle: element('trick-title', HTMLHeadingElement),
   trick: element('trick', HTMLOListElement),
-  lastTrick: element('last-trick', HTMLSpanElement),
+  lastTrick: element('last-trick', HTMLDivElement),
+  me: element('me', HTMLElement),
+  meTitle: element('me-title', HTMLHeadingElement),
   hand: element('hand', HTMLDivElement),
-  others: element('others', HTMLUListElement),
-  score: element('score', HTMLUListElement),
-  next: element('next', HTMLDivElement),
+  points: element('points', HTMLParagraphElement),
+  hintBox: element('hint-box', HTMLParagraphElement),
+  hint: element('hint', HTMLButtonElement),
+  hintText: element('hint-text', HTMLSpanElement),
+  review: element('review', HTMLElement),
+  reviewNote: element('review-note', HTMLParagraphElement),
+  tricks: element('tricks', HTMLOListElement),
+  board: element('board', HTMLTableElement),
+  history: element('history', HTMLOListElement),
+  legend: element('legend-body', HTMLDivElement),
   events: element('events', HTMLOListElement),
 };
+
+const corners = ['corner-bl', 'corner-tl', 'corner-tr', 'corner-br'].map((id) => element(id, HTMLDivElement));
+const sides = { left: element('side-left', HTMLDivElement), top: element('side-top', HTMLDivElement), right: element('side-right', HTMLDivElement) };
 
 const delay = Number(new URLSearchParams(window.location.search).get('delay') ?? '600');
 let games: Game[] = [];
 let table: Table | null = null;
 let match = false;
+let canAnalyse = false;
+let hinted: Move | null = null;
+let reviewed: { table: Table; hand: number; plays: analysis.Reviewed[] | null } | null = null;
+let recorded = new Set<number>(); // hands of this match already in the history
 
 function make<K extends keyof HTMLElementTagNameMap>(tag: K, text = '', className = ''): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -44,25 +68,25 @@ function make<K extends keyof HTMLElementTagNameMap>(tag: K, text = '', classNam
   return node;
 }
 
-function options(select: HTMLSelectElement, values: number[], label: (value: number) => string): void {
-  select.replaceChildren(...values.map((value) => {
-    const option = make('option', label(value));
-    option.value = String(value);
+function options(select: HTMLSelectElement, entries: ReadonlyArray<{ value: string; label: string }>): void {
+  select.replaceChildren(...entries.map((entry) => {
+    const option = make('option', entry.label);
+    option.value = entry.value;
     return option;
   }));
 }
 
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+function range(from: number, to: number): Array<{ value: string; label: string }> {
+  return Array.from({ length: to - from + 1 }, (_, index) => ({ value: String(from + index), label: String(from + index) }));
 }
 
 function fillSeats(): void {
   const game = games.find((entry) => entry.id === ui.game.value);
   if (game === undefined) return;
   const chosen = Number(ui.players.value) || game.players.min;
-  options(ui.players, range(game.players.min, game.players.max), (value) => String(value));
+  options(ui.players, range(game.players.min, game.players.max));
   ui.players.value = String(Math.min(Math.max(chosen, game.players.min), game.players.max));
-  options(ui.seat, range(0, Number(ui.players.value) - 1), (value) => `seat ${value}`);
+  options(ui.seat, range(0, Number(ui.players.value) - 1).map((entry) => ({ value: entry.value, label: `seat ${entry.value}` })));
 }
 
 function showError(error: unknown): void {
@@ -79,10 +103,264 @@ function log(lines: Line[]): void {
   ui.events.scrollTop = ui.events.scrollHeight;
 }
 
-function cardFace(code: string): HTMLLIElement {
+// -- the table ------------------------------------------------------------------
+
+/** Where each other seat sits, seen from `seat` at the bottom: in play order
+ * round the table, up the left, along the top, down the right. With four
+ * seats, the partner (Agency, A4) sits opposite. */
+function placement(players: number, seat: number): Array<{ seat: number; side: keyof typeof sides }> {
+  const others = players - 1;
+  const flank = others >= 2 ? Math.max(1, Math.floor(others / 3)) : 0;
+  return Array.from({ length: others }, (_, index) => ({
+    seat: (seat + 1 + index) % players,
+    side: index < flank ? 'left' : index >= others - flank ? 'right' : 'top',
+  }));
+}
+
+function seatPanel(entry: SeatShown, view: Display): HTMLElement {
+  const panel = make('section', '', 'seat');
+  panel.setAttribute('aria-label', entry.name);
+  panel.classList.toggle('to-act', view.toAct === entry.seat);
+  panel.classList.toggle('team-0', entry.team === 0);
+  panel.classList.toggle('team-1', entry.team === 1);
+  const title = make('h3', entry.name);
+  if (entry.team !== null) title.append(make('span', ` · team ${entry.team}`, 'tag'));
+  if (entry.dealer) title.append(make('span', ' · dealer', 'tag'));
+  panel.append(title);
+  if (view.toAct === entry.seat) panel.append(make('p', 'to play', 'turn'));
+  if (entry.cards !== null) panel.append(cardBacks(entry.cards));
+  if (entry.team !== null) {
+    panel.append(make('p', `plays from holders ${(entry.seat + 3) % 4} and ${entry.seat}`, 'small'));
+  }
+  return panel;
+}
+
+/** A card of the person's: a button, raised when legal, with its reach. */
+function cardButton(card: PlayableCard, view: Display, live: Table): HTMLButtonElement {
+  const yours = view.toAct === view.seat && !view.handOver;
+  const button = drawCard(make('button'), live.deck, card.code, card.holder);
+  button.type = 'button';
+  button.classList.add('mine');
+  button.dataset['card'] = card.code;
+  if (card.holder !== null) button.dataset['holder'] = String(card.holder);
+  const legal = yours && card.legal;
+  button.classList.toggle('legal', legal);
+  button.classList.toggle('illegal', yours && !card.legal);
+  button.tabIndex = legal ? 0 : -1;
+  if (!legal) button.setAttribute('aria-disabled', 'true');
+  const notes: string[] = [];
+  if (live.teams) {
+    const mine = card.reachedBy.includes(view.seat);
+    const others = card.reachedBy.filter((seat) => seat !== view.seat);
+    button.classList.toggle('reach-you', mine);
+    button.classList.toggle('reach-other', others.length > 0);
+    button.classList.toggle('blocked', card.reachedBy.length === 0 && !view.handOver);
+    notes.push(mine ? 'in your reach' : 'out of your reach');
+    for (const other of others) notes.push(`seat ${other} reaches it`);
+  }
+  if (yours) notes.push(card.legal ? 'legal now' : 'not legal now');
+  if (hinted !== null && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {
+    button.classList.add('hinted');
+    notes.push('the hint');
+  }
+  button.title = notes.join('; ');
+  button.disabled = !yours;
+  button.addEventListener('click', () => act(() => choose(card.play)));
+  return button;
+}
+
+function holderBox(shown: HolderShown, view: Display, live: Table): HTMLElement {
+  // Holder h: seat h reads it from the start of its list, seat h+1 from the end (A5).
+  const first = shown.holder;
+  const second = (shown.holder + 1) % 4;
+  const name = (seat: number): string => (seat === view.seat ? 'you' : `seat ${seat}`);
+  const end = (seat: number): string => (seat === view.seat ? 'your end' : `seat ${seat}'s end`);
+  const box = make('section', '', 'holder');
+  box.setAttribute('aria-label', `Holder ${shown.holder}, between ${name(first)} and ${name(second)}`);
+  box.append(make('h3', `Holder ${shown.holder}`));
+  // The two holders beside the person lie at the bottom with the person's
+  // end in the middle; the far two run from the left seat's end over the top.
+  const beside = first === view.seat || second === view.seat;
+  const labels = make('p', '', 'ends');
+  labels.append(make('span', `◂ ${end(beside ? second : first)}`), make('span', `${end(beside ? first : second)} ▸`));
+  box.append(labels);
+  if (shown.cards === null) {
+    box.append(cardBacks(shown.count));
+    return box;
+  }
+  const row = make('div', '', 'cards');
+  for (const card of beside ? [...shown.cards].reverse() : shown.cards) {
+    row.append(beside ? cardButton(card, view, live) : cardImage(live.deck, card.code, card.holder));
+  }
+  box.append(row);
+  return box;
+}
+
+function playedCard(play: Move, deck: Deck, viewer: number, caption = ''): HTMLLIElement {
   const item = make('li');
-  item.append(make('span', code, 'card'));
+  item.append(cardImage(deck, play.card, play.holder ?? null));
+  item.append(make('span', caption || (play.seat === viewer ? 'you' : `seat ${play.seat}`), 'who'));
+  item.dataset['seat'] = String(play.seat);
   return item;
+}
+
+function renderTrick(view: Display, live: Table): void {
+  ui.trickTitle.textContent = view.handOver ? (view.trick.length > 0 ? 'The discarded trick' : 'The table') : `Trick ${view.tricks.length + 1}`;
+  ui.trick.replaceChildren(...view.trick.map((play, index) => playedCard(play, live.deck, view.seat,
+    `${play.seat === view.seat ? 'you' : `seat ${play.seat}`}${index === 0 ? ' (led)' : ''}`)));
+  if (view.trick.length === 0 && !view.handOver && view.toAct !== null) {
+    ui.trick.append(make('li', `${view.toAct === view.seat ? 'You lead' : `Seat ${view.toAct} leads`}.`, 'small'));
+  }
+  const last = view.tricks.at(-1);
+  ui.lastTrick.replaceChildren();
+  if (last === undefined) {
+    ui.lastTrick.append(make('p', 'Last trick: none yet.', 'small'));
+    return;
+  }
+  ui.lastTrick.append(make('p', `Last trick: ${trickText(last, live.deck, view.seat)}`, 'small'));
+  const row = make('ol', '', 'plays small-cards');
+  row.setAttribute('aria-label', `Trick ${last.number}`);
+  row.append(...last.plays.map((play) => {
+    const item = playedCard(play, live.deck, view.seat);
+    item.classList.toggle('winner', play.seat === last.winner);
+    return item;
+  }));
+  ui.lastTrick.append(row);
+}
+
+/** "trick 3, won by seat 1 with the 9 of Vans, 4 points." */
+function trickText(trick: DoneTrick, deck: Deck, viewer: number): string {
+  const who = trick.winner === viewer ? 'you' : `seat ${trick.winner}`;
+  return `trick ${trick.number}, won by ${who} with the ${cardName(deck, trick.card)}${trick.points === null ? '' : `, ${trick.points} points`}.`;
+}
+
+function renderSeats(view: Display, live: Table): void {
+  for (const side of Object.values(sides)) side.replaceChildren();
+  for (const { seat, side } of placement(live.players, view.seat)) {
+    const entry = view.seats[seat];
+    if (entry !== undefined) sides[side].append(seatPanel(entry, view));
+  }
+  // Left seats are listed from the top down, so the one after the person is lowest.
+  sides.left.replaceChildren(...[...sides.left.children].reverse());
+}
+
+function renderCards(view: Display, live: Table): void {
+  const yours = view.toAct === view.seat && !view.handOver;
+  ui.me.classList.toggle('to-act', yours);
+  ui.meTitle.textContent = live.teams ? `You: seat ${view.seat}, team ${view.seat % 2}` : `Your hand: seat ${view.seat}`;
+  for (const corner of corners) corner.replaceChildren();
+  ui.hand.replaceChildren();
+  if (view.holders !== null) {
+    // Holder h stands between seat h and seat h+1 (A5): the person's own
+    // holder at the bottom left, between them and the seat on their left,
+    // then round the table to the holder shared with the seat on their right.
+    const at = [view.seat, (view.seat + 1) % 4, (view.seat + 2) % 4, (view.seat + 3) % 4];
+    at.forEach((holder, index) => {
+      const shown = view.holders?.[holder];
+      if (shown !== undefined) corners[index]?.append(holderBox(shown, view, live));
+    });
+  } else if (view.hand !== null) {
+    const row = make('div', '', 'cards');
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', 'Your cards');
+    row.append(...view.hand.map((card) => cardButton(card, view, live)));
+    if (view.hand.length === 0) row.append(make('span', 'No cards left.', 'small'));
+    ui.hand.append(row);
+  }
+  ui.points.textContent = view.points ?? '';
+  ui.points.hidden = view.points === null;
+  ui.hintBox.hidden = !canAnalyse || view.handOver;
+  ui.hint.disabled = !yours;
+}
+
+function renderBanner(view: Display, live: Table): void {
+  ui.banner.replaceChildren();
+  ui.banner.hidden = view.result === null;
+  if (view.result === null) return;
+  ui.banner.dataset['outcome'] = view.result.outcome;
+  ui.banner.append(make('h2', view.result.headline));
+  const details = make('ul');
+  details.append(...view.result.details.map((text) => make('li', text)));
+  ui.banner.append(details);
+  if (view.matchOver) ui.banner.append(make('p', 'The match is over.', 'match-over'));
+  if (match && !view.matchOver) {
+    const next = make('div', '', 'next');
+    const leaders = view.nextLeaders;
+    if (!live.teams || leaders === null) {
+      next.append(button('Deal the next hand', () => nextHand()));
+    } else {
+      next.append(make('span', 'Your team names the next leader: '));
+      for (const leader of leaders) next.append(button(leader === view.seat ? 'I lead' : `Seat ${leader} leads`, () => nextHand(leader)));
+    }
+    ui.banner.append(next);
+  }
+}
+
+function renderBoard(view: Display): void {
+  const caption = make('caption', view.board.caption);
+  const head = make('tr');
+  head.append(make('th', 'Who'), make('th', 'Tally'));
+  head.querySelectorAll('th').forEach((cell) => cell.setAttribute('scope', 'col'));
+  const rows = view.board.rows.map((row) => {
+    const line = make('tr', '', row.yours ? 'yours' : '');
+    const name = make('th', row.name);
+    name.setAttribute('scope', 'row');
+    line.append(name, make('td', String(row.value)));
+    return line;
+  });
+  ui.board.replaceChildren(caption, make('thead'), make('tbody'));
+  ui.board.tHead?.append(head);
+  ui.board.tBodies[0]?.append(...rows);
+  const hand = handNumber(view);
+  if (view.result !== null && !recorded.has(hand)) {
+    recorded.add(hand);
+    ui.history.append(make('li', `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
+  }
+}
+
+function handNumber(view: Display): number {
+  return Number(/Hand (\d+)/.exec(view.board.caption)?.[1] ?? '0');
+}
+
+/** Every trick of the finished hand, each play with its review where the referee gives one. */
+function renderReview(view: Display, live: Table): void {
+  ui.review.hidden = !view.handOver;
+  if (!view.handOver) return;
+  const plays = reviewed !== null && reviewed.table === live && reviewed.hand === handNumber(view) ? reviewed.plays : null;
+  let ply = 0;
+  const entry = (play: Move): HTMLLIElement => {
+    const item = playedCard(play, live.deck, view.seat);
+    const found = plays?.[ply];
+    ply += 1;
+    if (found !== undefined && found.move.card === play.card && found.move.seat === play.seat) {
+      const lost = analysis.lost(found);
+      item.classList.toggle('lost', lost !== null);
+      item.append(make('span', analysis.values(found), 'value'));
+      if (lost !== null) item.append(make('span', `lost ${lost}`, 'lost-by'));
+      item.dataset['ply'] = String(found.ply);
+    }
+    return item;
+  };
+  const rows: HTMLLIElement[] = view.tricks.map((trick) => {
+    const row = make('li');
+    const text = trickText(trick, live.deck, view.seat);
+    row.append(make('p', text.charAt(0).toUpperCase() + text.slice(1), 'small'));
+    const cards = make('ol', '', 'plays small-cards');
+    cards.append(...trick.plays.map(entry));
+    row.append(cards);
+    return row;
+  });
+  if (view.trick.length > 0) {
+    const row = make('li');
+    row.append(make('p', 'Discarded: nobody could go on, so this trick scores for nobody (A12a).', 'small'));
+    const cards = make('ol', '', 'plays small-cards');
+    cards.append(...view.trick.map(entry));
+    row.append(cards);
+    rows.push(row);
+  }
+  ui.tricks.replaceChildren(...rows);
+  ui.reviewNote.hidden = plays === null;
+  ui.review.dataset['reviewed'] = plays === null ? 'false' : 'true';
 }
 
 function render(view: Display, live: Table): void {
@@ -91,48 +369,53 @@ function render(view: Display, live: Table): void {
   ui.status.dataset['state'] = view.handOver ? (view.matchOver ? 'match-over' : 'hand-over') : yours ? 'your-turn' : 'waiting';
   ui.status.textContent = view.handOver
     ? (view.matchOver ? 'The match is over.' : 'The hand is over.')
-    : yours ? `Your turn (seat ${view.seat}): click a card.` : `Seat ${view.toAct} is thinking…`;
+    : yours ? 'Your turn: play a raised card (Tab or the arrow keys, then Enter).' : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make('span', ` ${live.game}, ${live.players} players, ${mode}.`, 'small'));
-  ui.trick.replaceChildren(...view.trick.map((play) => {
-    const item = cardFace(play.card);
-    item.append(`seat ${play.seat}`);
-    return item;
-  }));
-  ui.lastTrick.textContent = view.lastTrick.map((play) => `seat ${play.seat}: ${play.card}`).join(', ') || 'none yet';
-  ui.hand.replaceChildren(...view.groups.map((group) => {
-    const box = make('div', '', 'group');
-    box.append(make('h3', group.title));
-    const row = make('div', '', 'cards');
-    for (const card of group.cards) {
-      const button = make('button', card.code, 'card');
-      button.type = 'button';
-      button.dataset['card'] = card.code;
-      button.classList.toggle('legal', yours && card.legal);
-      button.classList.toggle('unreachable', !card.reachable);
-      button.classList.toggle('wall', card.code === 'W');
-      button.title = !card.reachable ? 'out of reach now' : card.legal && yours ? 'a legal move' : '';
-      button.disabled = !yours;
-      button.addEventListener('click', () => act(() => choose(card.play)));
-      row.append(button);
-    }
-    box.append(row);
-    return box;
-  }));
-  ui.others.replaceChildren(...view.others.map((text) => make('li', text)));
-  ui.score.replaceChildren(...view.score.map((text) => make('li', text)));
-  ui.next.replaceChildren();
-  ui.next.hidden = true;
-  if (view.handOver && match && !view.matchOver) {
-    ui.next.hidden = false;
-    const leaders = view.nextLeaders;
-    if (leaders === null) {
-      ui.next.append(button('Deal the next hand', () => nextHand()));
-    } else {
-      ui.next.append(make('span', 'Your team names the next leader: '));
-      for (const leader of leaders) ui.next.append(button(leader === view.seat ? 'I lead' : `Seat ${leader} leads`, () => nextHand(leader)));
-    }
+  ui.felt.classList.toggle('agency', live.teams);
+  renderSeats(view, live);
+  renderTrick(view, live);
+  renderCards(view, live);
+  renderBanner(view, live);
+  renderBoard(view);
+  renderReview(view, live);
+  if (yours && !ui.felt.contains(document.activeElement)) {
+    ui.felt.querySelector<HTMLButtonElement>('button.card.legal')?.focus();
   }
 }
+
+function legend(game: Game): void {
+  const deck = deckOf(game.id);
+  const list = make('ul', '', 'legend');
+  const suits = [...new Set(game.deck.filter((code) => code !== 'W').map((code) => code.slice(-1)))];
+  const notes: Record<string, string> = deck === 'agency'
+    ? { V: ': trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)' }
+    : {};
+  for (const letter of suits) {
+    const item = make('li');
+    item.append(mark(deck, `1${letter}`), make('span', `${letter}: ${suitName(deck, letter)}${notes[letter] ?? ''}`));
+    list.append(item);
+  }
+  const texts: string[] = [];
+  if (deck === 'agency') {
+    const wall = make('li');
+    wall.append(mark(deck, 'W'), make('span', 'Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). '
+      + 'A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10).'));
+    list.append(wall);
+    texts.push('Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).',
+      'Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).',
+      'Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches.');
+  } else {
+    texts.push(`Ranks, high to low: ${game.rank_order.join(' ')}. No trumps: the highest card of the led suit wins the trick (F1).`,
+      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`);
+    if (game.id === 'fapfap') texts.push('Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).');
+    if (game.id === 'spar') texts.push('Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2).');
+  }
+  texts.push('Raised cards with a green edge are legal now; the others are refused with the rule they break.');
+  list.append(...texts.map((text) => make('li', text)));
+  ui.legend.replaceChildren(list);
+}
+
+// -- acting ---------------------------------------------------------------------
 
 function button(text: string, action: () => Promise<void>): HTMLButtonElement {
   const node = make('button', text);
@@ -157,8 +440,11 @@ async function choose(play: () => Promise<Line[]>): Promise<void> {
     if (!(error instanceof Refused)) throw error;
     ui.refusal.textContent = error.detail;
     ui.refusal.hidden = false;
+    await advance(); // the table again, the focus on a legal card
     return;
   }
+  hinted = null;
+  ui.hintText.textContent = '';
   await advance();
 }
 
@@ -173,11 +459,25 @@ async function advance(): Promise<void> {
   for (;;) {
     const view = await live.display();
     if (live !== table) return; // a new deal replaced this table
+    if (view.handOver && canAnalyse && (reviewed === null || reviewed.table !== live || reviewed.hand !== handNumber(view))) {
+      reviewed = { table: live, hand: handNumber(view), plays: await live.review().catch(() => null) };
+    }
     render(view, live);
     if (view.handOver || view.toAct === view.seat) return;
     await pause(delay);
-    log(await live.botTurn());
+    log(await live.botTurn(ui.level.value));
   }
+}
+
+async function hint(): Promise<void> {
+  const live = table;
+  if (live === null) return;
+  const suggestion = await live.hint();
+  hinted = suggestion.move;
+  const from = suggestion.move.holder === undefined || suggestion.move.holder === null || suggestion.move.card === 'W'
+    ? '' : ` from holder ${suggestion.move.holder}`;
+  ui.hintText.textContent = `Hint (${suggestion.level}): play the ${cardName(live.deck, suggestion.move.card, suggestion.move.holder ?? null)}${from}.`;
+  render(await live.display(), live);
 }
 
 async function nextHand(leader?: number): Promise<void> {
@@ -187,16 +487,34 @@ async function nextHand(leader?: number): Promise<void> {
   await advance();
 }
 
+/** Arrow keys move among the legal cards, in the order they lie; Enter or Space plays one. */
+function keys(event: KeyboardEvent): void {
+  const steps: Record<string, number> = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  const step = steps[event.key];
+  if (step === undefined || !(event.target instanceof HTMLButtonElement)) return;
+  const legal = [...ui.felt.querySelectorAll<HTMLButtonElement>('button.card.legal')];
+  const at = legal.indexOf(event.target);
+  if (at === -1) return;
+  event.preventDefault();
+  legal[(at + step + legal.length) % legal.length]?.focus();
+}
+
 async function start(): Promise<void> {
   ui.error.hidden = true;
   ui.refusal.hidden = true;
   ui.events.replaceChildren();
+  ui.history.replaceChildren();
+  ui.hintText.textContent = '';
+  recorded = new Set();
+  hinted = null;
   match = ui.length.value === 'match';
   table = null;
+  const game = games.find((entry) => entry.id === ui.game.value);
+  if (game !== undefined) legend(game);
   const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value));
   table = fresh;
   ui.table.hidden = false;
-  log([{ type: 'deal', text: `A hand of ${fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
+  log([{ type: 'deal', text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
   await advance();
 }
 
@@ -205,11 +523,11 @@ async function load(): Promise<void> {
   const answer = await listGames();
   if (answer.data === undefined) throw new Error('The referee did not list its games');
   games = answer.data.games;
-  ui.game.replaceChildren(...games.map((game) => {
-    const option = make('option', game.name);
-    option.value = game.id;
-    return option;
-  }));
+  options(ui.game, games.map((game) => ({ value: game.id, label: game.name })));
+  options(ui.level, analysis.LEVELS);
+  canAnalyse = games[0] !== undefined && await analysis.available(games[0].id);
+  ui.levelField.hidden = !canAnalyse;
+  document.body.dataset['analysis'] = String(canAnalyse);
   fillSeats();
   ui.game.addEventListener('change', fillSeats);
   ui.players.addEventListener('change', fillSeats);
@@ -217,6 +535,8 @@ async function load(): Promise<void> {
     event.preventDefault();
     act(start);
   });
+  ui.hint.addEventListener('click', () => act(hint));
+  ui.felt.addEventListener('keydown', keys);
   document.body.dataset['ready'] = 'true';
   document.body.dataset['busy'] = 'false';
 }

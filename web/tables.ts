@@ -2,19 +2,23 @@
 // the generated TypeScript client. The page (play.ts) sees only `Table`,
 // `Display` and `Line`; the game's own types stay in here.
 //
-// One person plays one seat; every other seat is a bot that plays a random
-// legal move. Open mode: the page holds the hand's state. Sealed mode (the
-// deal answered a token): the page holds the token and every seat's
-// credential; each seat acts with its own credential and the person's view
-// comes from `view` with theirs, so nothing hidden from the person's seat
-// reaches the screen.
+// One person plays one seat; every other seat is a bot. A bot plays the
+// referee's `suggest` for its seat at the level chosen (analysis.ts), or a
+// random legal move where the referee has no `suggest`. Open mode: the page
+// holds the hand's state. Sealed mode (the deal answered a token): the page
+// holds the token and every seat's credential; each seat acts with its own
+// credential and the person's view comes from `view` with theirs, so nothing
+// hidden from the person's seat reaches the screen while the hand runs.
+// Once it is over, the rest is shown: Agency's two far holders from the
+// partner's view (each seat sees the two holders beside it, A5), and in the
+// Agram family every card has been played by then.
 
 import {
-  agencyDeal, agencyLegalMoves, agencyPlay, agencyView,
-  agramDeal, agramLegalMoves, agramMaliDeal, agramMaliLegalMoves, agramMaliPlay, agramMaliView,
-  agramPlay, agramView, fapfapDeal, fapfapLegalMoves, fapfapPlay, fapfapView,
-  sinkSinkDeal, sinkSinkLegalMoves, sinkSinkPlay, sinkSinkView,
-  sparDeal, sparLegalMoves, sparPlay, sparView,
+  agencyDeal, agencyLegalMoves, agencyPlay, agencyScore, agencyView,
+  agramDeal, agramLegalMoves, agramMaliDeal, agramMaliLegalMoves, agramMaliPlay, agramMaliScore, agramMaliView,
+  agramPlay, agramScore, agramView, fapfapDeal, fapfapLegalMoves, fapfapPlay, fapfapScore, fapfapView,
+  sinkSinkDeal, sinkSinkLegalMoves, sinkSinkPlay, sinkSinkScore, sinkSinkView,
+  sparDeal, sparLegalMoves, sparPlay, sparScore, sparView,
   type AgencyCard, type AgencyPlayResponse, type AgencyProblem, type AgencyPublicState, type AgencyState,
   type AgramCard, type AgramMaliCard, type AgramMaliPlayResponse, type AgramMaliProblem, type AgramMaliPublicState,
   type AgramMaliState, type AgramPlayResponse, type AgramProblem, type AgramPublicState, type AgramState,
@@ -23,28 +27,15 @@ import {
   type SinkSinkPublicState, type SinkSinkState, type SparCard, type SparPlayResponse, type SparProblem,
   type SparPublicState, type SparState,
 } from '../clients/typescript/src';
+import * as analysis from './analysis';
+import { answer, type Answer, type Refusal } from './answers';
+import { cardName, deckOf, type Deck } from './cards';
 
-/** What one call of the client resolves to (its `fields` response style). */
-type Answer<R, E> = ({ data: R; error: undefined } | { data: undefined; error: E }) & { response: Response };
 type Call<B, R, E> = (options: { body: B; headers?: Record<string, string> }) => Promise<Answer<R, E>>;
 
-/** A refusal: the problem's `detail` sentence and `code`. */
-export class Refused extends Error {
-  constructor(readonly detail: string, readonly code: string, readonly status: number) {
-    super(detail);
-  }
-}
-
-async function answer<R, E extends { detail: string; code: string }>(pending: Promise<Answer<R, E>>): Promise<R> {
-  const result = await pending;
-  if (result.error !== undefined) {
-    throw new Refused(result.error.detail, result.error.code, result.response.status);
-  }
-  if (result.data === undefined) throw new Error('The referee answered no body');
-  return result.data;
-}
-
 // -- what the page shows ----------------------------------------------------
+
+export type Move = analysis.Move;
 
 /** One event, as a sentence, with its type (`card_played`, `trick_won`...). */
 export interface Line {
@@ -52,41 +43,84 @@ export interface Line {
   text: string;
 }
 
-/** A card of the person's, and the move it makes when clicked. */
-export interface CardButton {
+/** A card the person may see, and the move it makes when clicked. */
+export interface PlayableCard {
   code: string;
-  reachable: boolean; // Agency: within reach now (A6); always true in the Agram family
+  holder: number | null; // Agency: the holder it stands in
   legal: boolean; // among the person's legal moves now
+  reachedBy: number[]; // Agency: the seats that reach it now (A6); the Agram family: its owner
   play(): Promise<Line[]>; // throws Refused with the referee's detail when illegal
 }
 
-export interface CardGroup {
-  title: string;
-  cards: CardButton[];
+/** One of Agency's holders: holder h stands between seat h, which reads it
+ * from the start, and seat h+1, which reads it from the end (A5). */
+export interface HolderShown {
+  holder: number;
+  count: number; // cards in it, Walls included
+  cards: PlayableCard[] | null; // listed from seat h's end; null while hidden from the person
+}
+
+export interface SeatShown {
+  seat: number;
+  name: string; // "You", "Seat 2, your partner", "Seat 3"
+  team: number | null; // Agency (A4)
+  dealer: boolean; // the Agram family (F3)
+  cards: number | null; // the Agram family: cards in hand
+}
+
+export interface DoneTrick {
+  number: number; // from 1
+  plays: Move[];
+  winner: number;
+  card: string; // the winning card
+  points: number | null; // Agency (A3)
+}
+
+/** The end of a hand, from the person's side. */
+export interface Result {
+  outcome: 'won' | 'lost' | 'void';
+  headline: string;
+  details: string[]; // why the hand ended, a tie broken, the payout or points
+}
+
+/** The match so far: the tally by team or seat. */
+export interface Board {
+  caption: string;
+  rows: Array<{ name: string; value: number; yours: boolean }>;
 }
 
 export interface Display {
   seat: number;
   toAct: number | null;
   handOver: boolean;
-  groups: CardGroup[]; // the person's cards (Agency: the two holders beside the seat)
-  others: string[]; // what the person may know of the rest: counts
-  trick: { seat: number; card: string }[]; // the trick in progress
-  lastTrick: { seat: number; card: string }[]; // the last completed trick
-  score: string[]; // points and the match so far
+  seats: SeatShown[]; // every seat, in seat order
+  hand: PlayableCard[] | null; // the Agram family: the person's cards
+  holders: HolderShown[] | null; // Agency: the four holders, in holder order
+  trick: Move[]; // the trick in progress (Agency, once over: the discarded trick, A12a)
+  tricks: DoneTrick[]; // completed tricks
+  points: string | null; // Agency: card points so far (A3)
+  result: Result | null; // once the hand is over
+  board: Board;
   matchOver: boolean;
   nextLeaders: number[] | null; // Agency: the seats the person may name to lead the next hand; null if not theirs to name
 }
 
 export interface Table {
   readonly game: string;
+  readonly deck: Deck;
   readonly players: number;
   readonly seat: number;
+  readonly teams: boolean;
   readonly sealed: boolean;
   /** The person's view of the hand now. */
   display(): Promise<Display>;
-  /** The seat to act (a bot) plays a random legal move; what happened. */
-  botTurn(): Promise<Line[]>;
+  /** The seat to act (a bot) plays `suggest` at `level`, or a random legal move
+   * where the referee has no `suggest`; what happened. */
+  botTurn(level: string): Promise<Line[]>;
+  /** The referee's suggestion for the person's seat (default level). */
+  hint(): Promise<analysis.Suggestion>;
+  /** The review of the finished hand (`analyze`). */
+  review(): Promise<analysis.Reviewed[]>;
   /** Deal the next hand of the match; Agency: `leader` leads it (else a bot of the team that names it chooses). */
   nextHand(leader?: number): Promise<void>;
 }
@@ -136,6 +170,11 @@ class Hold<S extends Turn, P extends Turn> {
     return credential === undefined ? {} : { Authorization: `Bearer ${credential}` };
   }
 
+  /** The body of a `view` for `seat`: the token (the credential says the seat) or the state and the seat. */
+  viewBody(seat: number): { token: string } | { state: S; seat: number } {
+    return 'token' in this.held ? { token: this.held.token } : { state: this.held.state, seat };
+  }
+
   /** The finished hand, as `previous` of the next deal. */
   previous(): S | string {
     return 'token' in this.held ? this.held.token : this.held.state;
@@ -154,7 +193,24 @@ function pick<T>(items: readonly T[]): T {
   return item;
 }
 
-// -- events ---------------------------------------------------------------------
+/** A bot's move for the seat to act: the referee's suggestion at `level`, or
+ * a random legal one where the referee has no `suggest`. */
+async function botMove<M>(game: string, held: analysis.Held, headers: Record<string, string>, level: string,
+  legal: () => Promise<{ moves: M[] }>): Promise<M> {
+  if (await analysis.available(game)) return (await analysis.suggest(game, held, headers, level)).move as M;
+  return pick((await legal()).moves);
+}
+
+// -- words ------------------------------------------------------------------------
+
+function seatName(seat: number, viewer: number, teams: boolean): string {
+  if (seat === viewer) return 'You';
+  return teams && seat % 2 === viewer % 2 ? `Seat ${seat}, your partner` : `Seat ${seat}`;
+}
+
+function signed(value: number): string {
+  return value > 0 ? `+${value}` : String(value);
+}
 
 interface AnyEvent {
   type: string;
@@ -170,14 +226,15 @@ interface AnyEvent {
   trick?: number;
 }
 
-function sentence(event: AnyEvent, teams: boolean): string {
+function sentence(event: AnyEvent, deck: Deck, teams: boolean): string {
   const side = (winner: number | null | undefined): string =>
     winner === null || winner === undefined ? 'nobody (a void hand)' : teams ? `team ${winner}` : `seat ${winner}`;
+  const name = (card: string | undefined, holder: number | null = null): string => (card === undefined ? '?' : cardName(deck, card, holder));
   switch (event.type) {
     case 'card_played':
-      return `Seat ${event.seat} plays ${event.card}${event.holder === undefined ? '' : ` from holder ${event.holder}`}.`;
+      return `Seat ${event.seat} plays the ${name(event.card, event.holder ?? null)}${event.holder === undefined || event.card === 'W' ? '' : ` from holder ${event.holder}`}.`;
     case 'trick_won':
-      return `Seat ${event.winner} wins trick ${event.trick ?? ''} with ${event.card}${typeof event.points === 'number' ? ` (${event.points} points)` : ''}.`;
+      return `Seat ${event.winner} wins trick ${event.trick ?? ''} with the ${name(event.card)}${typeof event.points === 'number' ? ` (${event.points} points)` : ''}.`;
     case 'trick_discarded':
       return 'Nobody can play: the trick is discarded and the hand ends.';
     case 'hand_over': {
@@ -195,8 +252,8 @@ function sentence(event: AnyEvent, teams: boolean): string {
   }
 }
 
-function lines(events: readonly AnyEvent[], teams: boolean): Line[] {
-  return events.map((event) => ({ type: event.type, text: sentence(event, teams) }));
+function lines(events: readonly AnyEvent[], deck: Deck, teams: boolean): Line[] {
+  return events.map((event) => ({ type: event.type, text: sentence(event, deck, teams) }));
 }
 
 interface MatchView {
@@ -209,14 +266,32 @@ interface MatchView {
   winner?: number | null;
 }
 
-function matchLines(match: MatchView, teams: boolean): string[] {
+const UNITS: Record<string, string> = { hands: 'hands won', points: 'points', balance: 'balance in stakes', game_points: 'game points' };
+
+function board(match: MatchView, viewer: number, teams: boolean): Board {
   const tally = match.tally ?? match.previous;
-  const who = teams ? 'Team' : 'Seat';
-  const unit = match.unit === 'balance' ? 'stakes' : match.unit === 'game_points' ? 'game points' : match.unit ?? 'hands';
-  return [
-    `Hand ${match.hand} of the match; ${match.target === null || match.target === undefined ? 'no target' : `first to ${match.target} ${unit}`}.`,
-    `Tally (${unit}): ${tally.map((value, index) => `${who} ${index}: ${value}`).join(', ')}.`,
-  ];
+  const unit = UNITS[match.unit ?? 'hands'] ?? match.unit ?? 'hands';
+  const goal = match.target === null || match.target === undefined ? 'no target' : `first to ${match.target} ${unit}`;
+  return {
+    caption: `Hand ${match.hand} of the match (${unit}; ${goal})`,
+    rows: tally.map((value, index) => teams
+      ? { name: `Team ${index} (seats ${index} and ${index + 2})${viewer % 2 === index ? ': yours' : ''}`, value, yours: viewer % 2 === index }
+      : { name: index === viewer ? `Seat ${index} (you)` : `Seat ${index}`, value, yours: index === viewer }),
+  };
+}
+
+interface CompletedTrick<M> {
+  plays: Array<M>;
+  winner?: number;
+  card?: string;
+  points?: number;
+}
+
+function done<M extends Move>(tricks: ReadonlyArray<CompletedTrick<M>>): DoneTrick[] {
+  return tricks.map((trick, index) => ({
+    number: index + 1, plays: trick.plays, winner: trick.winner ?? trick.plays[0]?.seat ?? 0,
+    card: trick.card ?? '', points: trick.points ?? null,
+  }));
 }
 
 // -- the Agram family ---------------------------------------------------------
@@ -234,57 +309,101 @@ interface FamilyView<C> {
   hand_sizes: Array<number>;
   legal_moves: Array<FamilyMove<C>>;
   trick: { plays: Array<FamilyMove<C>> } | null;
-  tricks: Array<{ plays: Array<FamilyMove<C>> }>;
+  tricks: Array<CompletedTrick<FamilyMove<C>>>;
   match: MatchView;
   dealer: number;
 }
 
-interface FamilyApi<S, P, C extends string, E extends AnyEvent, G extends { detail: string; code: string }> extends Keeper<S, P> {
+interface FamilyScore {
+  hand_over: boolean;
+  winner: number | null;
+  multiplier?: number | null; // Fapfap (F2)
+  payouts?: Array<number>; // Fapfap (F6)
+  points?: number | null; // Spar (F2)
+}
+
+interface FamilyApi<S, P, C extends string, E extends AnyEvent, G extends Refusal> extends Keeper<S, P> {
   deal: Call<{ players: number; seed?: number } | { previous: S | string; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<FamilyMove<C>> }, G>;
   play: Call<{ state: S; move: FamilyMove<C> } | { token: string; move: FamilyMove<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
   view: Call<{ state: S; seat: number } | { token: string }, FamilyView<C>, G>;
+  score: Call<{ state: S } | { token: string }, FamilyScore, G>;
 }
 
-async function familyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends { detail: string; code: string }>(
+/** Why the hand's multiplier is what it is (Fapfap, F2). */
+function multiplierSentence(multiplier: number): string {
+  if (multiplier === 4) return 'Tricks 4 and 5 were both won with a 3: the stake is paid four times (F2).';
+  if (multiplier === 2) return 'The last trick was won with a 3: the stake is paid twice (F2).';
+  return 'The last trick was not won with a 3: the stake is paid once (F2).';
+}
+
+/** The end of an Agram-family hand for `viewer`: who took the last trick with
+ * what (it alone decides, F2), and Fapfap's payouts (F6) or Spar's points. */
+function familyResult(deck: Deck, viewer: number, tricks: DoneTrick[], score: FamilyScore): Result {
+  const winner = score.winner ?? 0;
+  const last = tricks.at(-1);
+  const who = winner === viewer ? 'You' : `Seat ${winner}`;
+  const details = last === undefined ? [] : [
+    `${who} took the last trick (trick ${last.number}) with the ${cardName(deck, last.card)}; the winner of the last trick wins the hand, and no other trick counts (F2).`,
+  ];
+  if (score.multiplier !== undefined && score.multiplier !== null) details.push(multiplierSentence(score.multiplier));
+  if (score.payouts !== undefined) {
+    const mine = score.payouts[viewer] ?? 0;
+    details.push(mine > 0
+      ? `You collect ${mine}: each other seat pays you ${mine / (score.payouts.length - 1)} (F6).`
+      : `You pay ${-mine} to seat ${winner} (F6).`);
+    details.push(`Payouts: ${score.payouts.map((value, seat) => `${seat === viewer ? 'you' : `seat ${seat}`} ${signed(value)}`).join(', ')}.`);
+  }
+  if (typeof score.points === 'number') {
+    details.push(`${who} score${winner === viewer ? '' : 's'} ${score.points} point${score.points === 1 ? '' : 's'}: 3 for a last trick won with a 6, 2 with a 7, else 1 (F2).`);
+  }
+  return { outcome: winner === viewer ? 'won' : 'lost', headline: winner === viewer ? 'You win the hand' : `Seat ${winner} wins the hand`, details };
+}
+
+async function familyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends Refusal>(
   game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number,
 ): Promise<Table> {
+  const deck = deckOf(game);
   const deal = (body: { players: number; seed?: number } | { previous: S | string; seed?: number }): Promise<Dealt<S, P>> => answer(api.deal({ body }));
   const hand = new Hold<S, P>(api, await deal({ players }));
-  const body = (): { state: S } | { token: string } => hand.held;
   const play = async (move: FamilyMove<C>): Promise<Line[]> => {
-    const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
+    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, false);
+    return lines(played.events, deck, false);
   };
   return {
-    game, players, seat,
+    game, deck, players, seat, teams: false,
     get sealed() { return hand.sealed; },
     async display(): Promise<Display> {
-      const held = hand.held;
-      const request = 'token' in held ? { token: held.token } : { state: held.state, seat };
-      const view = await answer(api.view({ body: request, headers: hand.as(seat) }));
+      const view = await answer(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
       const legal = new Set(view.legal_moves.map((move) => move.card));
+      const tricks = done(view.tricks);
       return {
         seat, toAct: view.to_act, handOver: view.hand_over,
-        groups: [{
-          title: `Your hand (seat ${seat})`,
-          cards: view.hand.map((card) => ({ code: card, reachable: true, legal: legal.has(card), play: () => play({ seat, card }) })),
-        }],
-        others: view.hand_sizes.flatMap((size, other) => (other === seat ? [] : [`Seat ${other}${other === view.dealer ? ' (dealer)' : ''}: ${size} cards`])),
-        trick: (view.trick?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        lastTrick: (view.tricks.at(-1)?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        score: matchLines(view.match, false),
+        seats: view.hand_sizes.map((size, other) => ({
+          seat: other, name: seatName(other, seat, false), team: null, dealer: other === view.dealer, cards: size,
+        })),
+        hand: view.hand.map((card) => ({
+          code: card, holder: null, legal: legal.has(card), reachedBy: [seat], play: () => play({ seat, card }),
+        })),
+        holders: null,
+        trick: view.trick?.plays ?? [],
+        tricks,
+        points: null,
+        result: view.hand_over ? familyResult(deck, seat, tricks, await answer(api.score({ body: hand.held }))) : null,
+        board: board(view.match, seat, false),
         matchOver: view.match.over === true,
         nextLeaders: null,
       };
     },
-    async botTurn(): Promise<Line[]> {
+    async botTurn(level: string): Promise<Line[]> {
       const toAct = hand.shown.to_act;
       if (toAct === null || toAct === undefined) return [];
-      const legal = await answer(api.legalMoves({ body: body(), headers: hand.as(toAct) }));
-      return play(pick(legal.moves));
+      const headers = hand.as(toAct);
+      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
     },
+    hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
+    review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(): Promise<void> {
       hand.update(await deal({ previous: hand.previous() }));
     },
@@ -305,16 +424,18 @@ interface AgencyViewOf<C> {
   to_act: number | null;
   hand_over: boolean;
   winner: number | null;
+  end?: 'no_legal_play' | 'out_of_cards' | 'points_reached' | null;
   holders: Array<{ holder: number; count: number; cards: Array<C> | null }>;
   reach: Array<{ holder: number; cards: Array<C> }>;
   legal_moves: Array<AgencyMoveOf<C>>;
-  trick: { plays: Array<AgencyMoveOf<C>> };
-  tricks: Array<{ plays: Array<AgencyMoveOf<C>> }>;
+  trick: { leader?: number | null; plays: Array<AgencyMoveOf<C>> };
+  tricks: Array<CompletedTrick<AgencyMoveOf<C>>>;
   team_points: Array<number>;
+  options: { early_end_points?: number };
   match: MatchView & { chooser?: number | null };
 }
 
-interface AgencyApi<S, P, C extends string, E extends AnyEvent, G extends { detail: string; code: string }> extends Keeper<S, P> {
+interface AgencyApi<S, P, C extends string, E extends AnyEvent, G extends Refusal> extends Keeper<S, P> {
   deal: Call<{ first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<AgencyMoveOf<C>> }, G>;
   play: Call<{ state: S; move: AgencyMoveOf<C> } | { token: string; move: AgencyMoveOf<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
@@ -322,6 +443,7 @@ interface AgencyApi<S, P, C extends string, E extends AnyEvent, G extends { deta
 }
 
 const SEATS = 4;
+const EARLY_END_POINTS = 22; // A12c's default, when the options do not say
 
 /** The team that names the next hand's leader (A14): the team that lost this
  * hand; after a void hand, the team that named this one's. */
@@ -329,68 +451,119 @@ function namingTeam(view: { winner: number | null; match: { chooser?: number | n
   return view.winner === null ? view.match.chooser ?? null : 1 - view.winner;
 }
 
-async function agencyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends { detail: string; code: string }>(
+/** The positions of `cards` (a holder, listed from seat h's end) that a seat
+ * reaches from the start or from the end: every card up to and including the
+ * first Wall, or the whole holder with no Wall in it (A6). */
+function reachFrom(cards: readonly string[], fromStart: boolean): Set<number> {
+  const order = cards.map((_, index) => (fromStart ? index : cards.length - 1 - index));
+  const wall = order.findIndex((index) => cards[index] === 'W');
+  return new Set(wall === -1 ? order : order.slice(0, wall + 1));
+}
+
+function positions(from: number, to: number): Set<number> {
+  return new Set(Array.from({ length: Math.max(0, to - from) }, (_, index) => from + index));
+}
+
+/** Why an Agency hand ended and who won it, from `viewer`'s side (A12, A13). */
+function agencyResult(view: AgencyViewOf<string>, viewer: number): Result {
+  const ours = viewer % 2;
+  const points = view.team_points;
+  const details: string[] = [];
+  const toAct = (view.trick.leader ?? 0) + view.trick.plays.length;
+  const emptied = [0, 1, 2, 3].find((seat) =>
+    view.holders[seat]?.count === 0 && view.holders[(seat + SEATS - 1) % SEATS]?.count === 0);
+  const limit = view.options.early_end_points ?? EARLY_END_POINTS;
+  if (view.end === 'no_legal_play') {
+    const stuck = toAct % SEATS;
+    details.push(`${stuck === viewer ? 'You' : `Seat ${stuck}`} had no legal play, so the hand ended${view.trick.plays.length > 0 ? ' and the unfinished trick was discarded, scoring for nobody' : ''} (A12a).`);
+  } else if (view.end === 'out_of_cards') {
+    details.push(`${emptied === viewer ? 'You have' : `Seat ${emptied ?? '?'} has`} no cards left in either holder, so the hand ended (A12b).`);
+  } else if (view.end === 'points_reached') {
+    const team = (points[0] ?? 0) >= limit ? 0 : 1;
+    details.push(`${team === ours ? 'Your team' : 'The other team'} reached ${limit} points, so the hand ended (A12c).`);
+  }
+  details.push(`Card points: your team ${points[ours]}, the other team ${points[1 - ours]} (A3).`);
+  const last = view.tricks.at(-1);
+  if (view.winner === null) {
+    details.push('No trick was completed, so the hand is void: nobody wins it (A13).');
+  } else if (points[0] === points[1] && last?.winner !== undefined) {
+    details.push(`The points are equal, so the team that won the last trick takes the hand: ${last.winner === viewer ? 'you' : `seat ${last.winner}`} won trick ${view.tricks.length} for ${view.winner === ours ? 'your team' : 'the other team'} (A13).`);
+  }
+  details.push(view.winner === null ? 'Nobody gains a game point (A14).' : `${view.winner === ours ? 'Your team gains' : 'The other team gains'} 1 game point (A14).`);
+  const outcome = view.winner === null ? 'void' : view.winner === ours ? 'won' : 'lost';
+  const headline = outcome === 'void' ? 'A void hand' : outcome === 'won' ? 'Your team wins the hand' : 'The other team wins the hand';
+  return { outcome, headline, details };
+}
+
+async function agencyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends Refusal>(
   api: AgencyApi<S, P, C, E, G>, seat: number,
 ): Promise<Table> {
+  const game = 'agency';
+  const deck = deckOf(game);
   type Body = { first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number };
   const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
   const hand = new Hold<S, P>(api, await deal({}));
-  const body = (): { state: S } | { token: string } => hand.held;
   let last: AgencyViewOf<C> | null = null;
   const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
-    const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
+    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, true);
+    return lines(played.events, deck, true);
   };
+  const viewOf = (viewer: number): Promise<AgencyViewOf<C>> => answer(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {
-    game: 'agency', players: SEATS, seat,
+    game, deck, players: SEATS, seat, teams: true,
     get sealed() { return hand.sealed; },
     async display(): Promise<Display> {
-      const held = hand.held;
-      const request = 'token' in held ? { token: held.token } : { state: held.state, seat };
-      const view = await answer(api.view({ body: request, headers: hand.as(seat) }));
+      const view = await viewOf(seat);
       last = view;
+      // Once the hand is over the partner's view shows the two far holders.
+      const partner = view.hand_over ? await viewOf((seat + 2) % SEATS) : null;
       const isLegal = (card: C, holder: number): boolean =>
         view.legal_moves.some((move) => move.card === card && move.holder === holder);
-      // Holder `seat` is reached from its start, holder `seat - 1` from its end (A6).
-      const own = (seat + SEATS - 1) % SEATS;
-      const groups = [seat, own].map((holder) => {
-        const cards = view.holders[holder]?.cards ?? [];
-        const reached = view.reach.find((entry) => entry.holder === holder)?.cards.length ?? 0;
-        const fromStart = holder === seat;
+      const holders = view.holders.map((entry): HolderShown => {
+        const cards = entry.cards ?? partner?.holders[entry.holder]?.cards ?? null;
+        if (cards === null) return { holder: entry.holder, count: entry.count, cards: null };
+        // Seat h reads holder h from the start, seat h+1 from the end (A5).
+        const starts = entry.holder;
+        const ends = (entry.holder + 1) % SEATS;
+        const mine = view.reach.find((reach) => reach.holder === entry.holder)?.cards.length ?? 0;
+        const byStart = starts === seat ? positions(0, mine) : reachFrom(cards, true);
+        const byEnd = ends === seat ? positions(cards.length - mine, cards.length) : reachFrom(cards, false);
         return {
-          title: fromStart
-            ? `Holder ${holder} (shared with seat ${(holder + 1) % SEATS}): you play from the left`
-            : `Holder ${holder} (shared with seat ${holder}): you play from the right`,
+          holder: entry.holder, count: entry.count,
           cards: cards.map((card, index) => ({
-            code: card,
-            reachable: fromStart ? index < reached : index >= cards.length - reached,
-            legal: isLegal(card, holder),
-            play: () => play({ seat, card, holder }),
+            code: card, holder: entry.holder,
+            // A holder's two Walls share a code: the legal one is the one in reach (A6).
+            legal: isLegal(card, entry.holder) && (starts === seat ? byStart : byEnd).has(index),
+            reachedBy: view.hand_over ? [] : [...(byStart.has(index) ? [starts] : []), ...(byEnd.has(index) ? [ends] : [])],
+            play: () => play({ seat, card, holder: entry.holder }),
           })),
         };
       });
-      const team = view.team;
       const naming = view.hand_over ? namingTeam(view) : null;
+      const ours = view.team;
       return {
-        seat, toAct: view.to_act, handOver: view.hand_over, groups,
-        others: view.holders
-          .filter((entry) => entry.holder !== seat && entry.holder !== own)
-          .map((entry) => `Holder ${entry.holder}: ${entry.count} cards`),
-        trick: view.trick.plays.map((entry) => ({ seat: entry.seat, card: entry.card })),
-        lastTrick: (view.tricks.at(-1)?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        score: [`Card points: team 0 (seats 0, 2) ${view.team_points[0]}, team 1 (seats 1, 3) ${view.team_points[1]}; you are team ${team}.`,
-          ...matchLines(view.match, true)],
+        seat, toAct: view.to_act, handOver: view.hand_over,
+        seats: [0, 1, 2, 3].map((other) => ({ seat: other, name: seatName(other, seat, true), team: other % 2, dealer: false, cards: null })),
+        hand: null,
+        holders,
+        trick: view.trick.plays,
+        tricks: done(view.tricks),
+        points: `Card points: your team ${view.team_points[ours]}, the other team ${view.team_points[1 - ours]}.`,
+        result: view.hand_over ? agencyResult(view, seat) : null,
+        board: board(view.match, seat, true),
         matchOver: view.match.over === true,
-        nextLeaders: naming === team ? [team, team + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null,
+        nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null,
       };
     },
-    async botTurn(): Promise<Line[]> {
+    async botTurn(level: string): Promise<Line[]> {
       const toAct = hand.shown.to_act;
       if (toAct === null || toAct === undefined) return [];
-      const legal = await answer(api.legalMoves({ body: body(), headers: hand.as(toAct) }));
-      return play(pick(legal.moves));
+      const headers = hand.as(toAct);
+      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
     },
+    hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
+    review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader?: number): Promise<void> {
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
@@ -408,25 +581,30 @@ const open = <S extends object, P extends { match_id: string }>(state: S | P): s
 export function newTable(game: string, players: number, seat: number): Promise<Table> {
   switch (game) {
     case 'agency':
-      return agencyTable<AgencyState, AgencyPublicState, AgencyCard, AgencyPlayResponse['events'][number], AgencyProblem | Problem>({ deal: agencyDeal, legalMoves: agencyLegalMoves, play: agencyPlay, view: agencyView,
+      return agencyTable<AgencyState, AgencyPublicState, AgencyCard, AgencyPlayResponse['events'][number], AgencyProblem | Problem>({
+        deal: agencyDeal, legalMoves: agencyLegalMoves, play: agencyPlay, view: agencyView,
         isOpen: (state: AgencyState | AgencyPublicState): state is AgencyState => open(state) }, seat);
     case 'agram':
-      return familyTable<AgramState, AgramPublicState, AgramCard, AgramPlayResponse['events'][number], AgramProblem | Problem>(game, { deal: agramDeal, legalMoves: agramLegalMoves, play: agramPlay, view: agramView,
+      return familyTable<AgramState, AgramPublicState, AgramCard, AgramPlayResponse['events'][number], AgramProblem | Problem>(game, {
+        deal: agramDeal, legalMoves: agramLegalMoves, play: agramPlay, view: agramView, score: agramScore,
         isOpen: (state: AgramState | AgramPublicState): state is AgramState => open(state) }, players, seat);
     case 'sink-sink':
-      return familyTable<SinkSinkState, SinkSinkPublicState, SinkSinkCard, SinkSinkPlayResponse['events'][number], SinkSinkProblem | Problem>(game, { deal: sinkSinkDeal, legalMoves: sinkSinkLegalMoves, play: sinkSinkPlay, view: sinkSinkView,
+      return familyTable<SinkSinkState, SinkSinkPublicState, SinkSinkCard, SinkSinkPlayResponse['events'][number], SinkSinkProblem | Problem>(game, {
+        deal: sinkSinkDeal, legalMoves: sinkSinkLegalMoves, play: sinkSinkPlay, view: sinkSinkView, score: sinkSinkScore,
         isOpen: (state: SinkSinkState | SinkSinkPublicState): state is SinkSinkState => open(state) }, players, seat);
     case 'fapfap':
-      return familyTable<FapfapState, FapfapPublicState, FapfapCard, FapfapPlayResponse['events'][number], FapfapProblem | Problem>(game, { deal: fapfapDeal, legalMoves: fapfapLegalMoves, play: fapfapPlay, view: fapfapView,
+      return familyTable<FapfapState, FapfapPublicState, FapfapCard, FapfapPlayResponse['events'][number], FapfapProblem | Problem>(game, {
+        deal: fapfapDeal, legalMoves: fapfapLegalMoves, play: fapfapPlay, view: fapfapView, score: fapfapScore,
         isOpen: (state: FapfapState | FapfapPublicState): state is FapfapState => open(state) }, players, seat);
     case 'agram-mali':
-      return familyTable<AgramMaliState, AgramMaliPublicState, AgramMaliCard, AgramMaliPlayResponse['events'][number], AgramMaliProblem | Problem>(game, { deal: agramMaliDeal, legalMoves: agramMaliLegalMoves, play: agramMaliPlay, view: agramMaliView,
+      return familyTable<AgramMaliState, AgramMaliPublicState, AgramMaliCard, AgramMaliPlayResponse['events'][number], AgramMaliProblem | Problem>(game, {
+        deal: agramMaliDeal, legalMoves: agramMaliLegalMoves, play: agramMaliPlay, view: agramMaliView, score: agramMaliScore,
         isOpen: (state: AgramMaliState | AgramMaliPublicState): state is AgramMaliState => open(state) }, players, seat);
     case 'spar':
-      return familyTable<SparState, SparPublicState, SparCard, SparPlayResponse['events'][number], SparProblem | Problem>(game, { deal: sparDeal, legalMoves: sparLegalMoves, play: sparPlay, view: sparView,
+      return familyTable<SparState, SparPublicState, SparCard, SparPlayResponse['events'][number], SparProblem | Problem>(game, {
+        deal: sparDeal, legalMoves: sparLegalMoves, play: sparPlay, view: sparView, score: sparScore,
         isOpen: (state: SparState | SparPublicState): state is SparState => open(state) }, players, seat);
     default:
       return Promise.reject(new Error(`Unknown game ${game}`));
   }
 }
-

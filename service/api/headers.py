@@ -4,7 +4,8 @@
 * ``X-Request-ID``: the client's when it is 1-128 characters of
   ``[A-Za-z0-9._:+/=-]``, otherwise a new UUID4 hex (:func:`request_id_of`).
 * Security headers on every response, with a Content-Security-Policy for the
-  API, another for the docs and another for the table page.
+  API, another for the docs, another for the table page and another for
+  the rules page.
 * ``Cache-Control: no-store`` on all but the documentation's static assets.
 * CORS (:class:`Cors`), by flask-cors's own rules (``flask_cors.core``) for
   the configured origins: exact origins, or ``*`` for any.
@@ -41,6 +42,9 @@ PLAY_CSP = (
     "frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 )
 PLAY_PREFIX = "/play"
+# The rules page (/rules) is static HTML with the table page's style sheet.
+RULES_CSP = "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+RULES_PATH = "/rules"
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
@@ -50,7 +54,7 @@ CSP_HEADER = "Content-Security-Policy"
 CACHE_HEADER = "Cache-Control"
 _DEFAULT_HEADERS = {
     area: tuple(SECURITY_HEADERS.items()) + ((CSP_HEADER, csp),)
-    for area, csp in (("api", API_CSP), ("docs", DOCS_CSP), ("play", PLAY_CSP))
+    for area, csp in (("api", API_CSP), ("docs", DOCS_CSP), ("play", PLAY_CSP), ("rules", RULES_CSP))
 }
 """What every response gets unless it already has the header, in the order added."""
 
@@ -68,6 +72,8 @@ def _area(path: str) -> str:
         return "docs"
     if path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/"):
         return "play"
+    if path == RULES_PATH:
+        return "rules"
     return "api"
 
 

@@ -1,10 +1,13 @@
-"""The table page: ``GET /play``, where a person plays a seat against bots.
+"""The table page: ``GET /play``, where a person plays a seat against bots,
+and ``GET /rules``, the rules it links to.
 
-Three static files of this package (``service/static/play``): the page, its
-style sheet and its script, which ``make page`` bundles from ``web/play.ts``
-with the generated TypeScript client. The page talks to this service's own
-API (``connect-src 'self'``); its Content-Security-Policy is set in
-:mod:`service.api.middleware`.
+Static files of this package (``service/static/play``): the page, its style
+sheet and its script, which ``make page`` bundles from ``web/play.ts`` with
+the generated TypeScript client, and the rules page, which ``make page``
+renders from ``docs/rules.md`` (``tools/rules.py``). The table page talks to
+this service's own API (``connect-src 'self'``); the rules page loads only
+the style sheet. Their Content-Security-Policies are set in
+:mod:`service.api.headers`.
 """
 
 from __future__ import annotations
@@ -27,6 +30,12 @@ def _serve(name: str, mimetype: str) -> flask.Response:
 def play_page() -> flask.Response:
     """The table page."""
     return _serve("index.html", "text/html")
+
+
+@page.get("/rules")
+def rules_page() -> flask.Response:
+    """The rules as the referee reads them (``docs/rules.md`` as HTML)."""
+    return _serve("rules.html", "text/html")
 
 
 @page.get("/play/play.js")

@@ -1,9 +1,11 @@
 // Whole hands of every game through the TypeScript client, run by
 // tests/test_clients.py with node against gunicorn (open or sealed mode).
 // It uses the client through the table page's own module (web/tables.ts):
-// every seat plays a move taken unchanged from legal-moves (sealed mode:
-// with that seat's credential) until the hand is over, and seat 0's view is
-// read after each move. It prints one JSON line per hand.
+// every seat plays a bot's move (a random legal one, from legal-moves or
+// from suggest at level `random` where the referee has it; sealed mode: with
+// that seat's credential) until the hand is over, and seat 0's view is read
+// after each move. It prints one JSON line per hand, with every card the
+// page shows once the hand is over.
 
 import { client } from '../../clients/typescript/src/client.gen';
 import { newTable, type Line } from '../../web/tables';
@@ -28,12 +30,13 @@ async function main(): Promise<void> {
           game, players, sealed: table.sealed, views,
           events: events.map((line) => line.type),
           last: events.at(-1)?.text ?? null,
-          cards_left: view.groups.flatMap((group) => group.cards.map((card) => card.code)),
-          score: view.score,
+          cards_left: [...(view.hand ?? []), ...(view.holders ?? []).flatMap((holder) => holder.cards ?? [])].map((card) => card.code),
+          hidden: (view.holders ?? []).filter((holder) => holder.cards === null).length,
+          result: view.result,
         }));
         break;
       }
-      events.push(...(await table.botTurn()));
+      events.push(...(await table.botTurn('random')));
     }
   }
 }

@@ -70,8 +70,8 @@ var createSseClient = ({
         signal.addEventListener("abort", abortHandler);
         try {
           while (true) {
-            const { done, value } = await reader.read();
-            if (done) break;
+            const { done: done2, value } = await reader.read();
+            if (done2) break;
             buffer += value;
             buffer = buffer.replace(/\r\n/g, "\n").replace(/\r/g, "\n");
             const chunks = buffer.split("\n\n");
@@ -240,11 +240,11 @@ var serializeObjectParam = ({
     return valueOnly ? value.toISOString() : `${name}=${value.toISOString()}`;
   }
   if (style !== "deepObject" && !explode) {
-    let values = [];
+    let values2 = [];
     Object.entries(value).forEach(([key, v]) => {
-      values = [...values, key, allowReserved ? v : encodeURIComponent(v)];
+      values2 = [...values2, key, allowReserved ? v : encodeURIComponent(v)];
     });
-    const joinedValues2 = values.join(",");
+    const joinedValues2 = values2.join(",");
     switch (style) {
       case "form":
         return `${name}=${joinedValues2}`;
@@ -868,6 +868,14 @@ var agramMaliPlay = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var agramMaliScore = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/agram-mali/score",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var agramMaliView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/agram-mali/view",
   ...options2,
@@ -894,6 +902,14 @@ var agramLegalMoves = (options2) => (options2.client ?? client).post({
 });
 var agramPlay = (options2) => (options2.client ?? client).post({
   url: "/v1/games/agram/play",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
+var agramScore = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/agram/score",
   ...options2,
   headers: {
     "Content-Type": "application/json",
@@ -932,6 +948,14 @@ var fapfapPlay = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var fapfapScore = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/fapfap/score",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var fapfapView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/fapfap/view",
   ...options2,
@@ -958,6 +982,14 @@ var sinkSinkLegalMoves = (options2) => (options2.client ?? client).post({
 });
 var sinkSinkPlay = (options2) => (options2.client ?? client).post({
   url: "/v1/games/sink-sink/play",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
+var sinkSinkScore = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/sink-sink/score",
   ...options2,
   headers: {
     "Content-Type": "application/json",
@@ -996,6 +1028,14 @@ var sparPlay = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var sparScore = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/spar/score",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var sparView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/spar/view",
   ...options2,
@@ -1005,7 +1045,7 @@ var sparView = (options2) => (options2.client ?? client).post({
   }
 });
 
-// web/tables.ts
+// web/answers.ts
 var Refused = class extends Error {
   constructor(detail, code, status) {
     super(detail);
@@ -1022,6 +1062,184 @@ async function answer(pending) {
   if (result.data === void 0) throw new Error("The referee answered no body");
   return result.data;
 }
+
+// web/analysis.ts
+var LEVELS = [
+  { value: "", label: "searching (strongest)" },
+  { value: "rules", label: "rules of thumb" },
+  { value: "random", label: "random" }
+];
+function post(game, operation, body, headers) {
+  return answer(client.post({
+    url: `/v1/games/${game}/${operation}`,
+    body,
+    headers: { "Content-Type": "application/json", ...headers }
+  }));
+}
+var probes = /* @__PURE__ */ new Map();
+function available(game) {
+  let probe = probes.get(game);
+  if (probe === void 0) {
+    probe = client.post({
+      url: `/v1/games/${game}/suggest`,
+      body: {},
+      headers: { "Content-Type": "application/json" }
+    }).then((result) => result.response.status !== 404 && result.response.status !== 405, () => false);
+    probes.set(game, probe);
+  }
+  return probe;
+}
+function suggest(game, held, headers, level = "") {
+  return post(game, "suggest", { ...held, ...level === "" ? {} : { level } }, headers);
+}
+async function analyze(game, held, headers) {
+  const review = await post(game, "analyze", held, headers);
+  return [...review.plays].sort((a, b) => a.ply - b.ply);
+}
+function lost(entry) {
+  if (entry.exact) {
+    if (entry.value_before === null || entry.value_after === null) return null;
+    return entry.value_after < entry.value_before ? entry.value_before - entry.value_after : null;
+  }
+  if (entry.before === void 0 || entry.after === void 0) return null;
+  return entry.after[1] < entry.before[0] ? entry.before[0] - entry.after[1] : null;
+}
+function values(entry) {
+  if (entry.exact) return `${entry.value_before ?? "?"} → ${entry.value_after ?? "?"}`;
+  const bounds = (pair) => pair === void 0 ? "?" : `[${pair[0]}, ${pair[1]}]`;
+  return `${bounds(entry.before)} → ${bounds(entry.after)}`;
+}
+
+// web/cards.ts
+var SVG = "http://www.w3.org/2000/svg";
+var FRENCH = {
+  S: {
+    name: "spades",
+    className: "suit-spades",
+    paths: ["M12 2C9 6 3 9.5 3 14a4.5 4.5 0 0 0 7.6 3.2L9.5 22h5l-1.1-4.8A4.5 4.5 0 0 0 21 14c0-4.5-6-8-9-12z"]
+  },
+  H: {
+    name: "hearts",
+    className: "suit-hearts",
+    paths: ["M12 21.5C7 17 2.5 13.4 2.5 8.6A4.9 4.9 0 0 1 12 6.3a4.9 4.9 0 0 1 9.5 2.3c0 4.8-4.5 8.4-9.5 12.9z"]
+  },
+  D: { name: "diamonds", className: "suit-diamonds", paths: ["M12 1.5 20 12l-8 10.5L4 12z"] },
+  C: {
+    name: "clubs",
+    className: "suit-clubs",
+    paths: ["M10.8 12h2.4l1.8 10H9z"],
+    circles: [[12, 6.8, 4.3], [6.8, 13.6, 4.3], [17.2, 13.6, 4.3]]
+  }
+};
+var AGENCY = {
+  H: {
+    name: "Hats",
+    className: "suit-hats",
+    // a top hat: crown, band, brim
+    paths: ["M7 3h10v8.5H7zM7 13h10v1.5H7zM2.5 14.5h19V18h-19z"]
+  },
+  M: {
+    name: "Moustaches",
+    className: "suit-moustaches",
+    paths: ["M12 9.5c-1.6-2-4.5-2.6-6.6-1C3.6 9.8 3.2 12 1.5 12c.3 2.6 3 4.5 6 3.6 2-.6 3.4-2 4.5-3.3 1.1 1.3 2.5 2.7 4.5 3.3 3 .9 5.7-1 6-3.6-1.7 0-2.1-2.2-3.9-3.5-2.1-1.6-5-1-6.6 1z"]
+  },
+  B: {
+    name: "Briefcases",
+    className: "suit-briefcases",
+    // a case with a seam and a handle
+    paths: ["M2.5 8h19v4.6h-19zM2.5 13.8h19V20h-19zM8.5 8V5.2C8.5 4.5 9 4 9.7 4h4.6c.7 0 1.2.5 1.2 1.2V8h-1.8V5.8h-3.4V8z"]
+  },
+  V: {
+    name: "Vans",
+    className: "suit-vans",
+    // a box van: body, cab and two wheels
+    paths: ["M1.5 5.5h13v11.5h-13zM15.3 9h3.6l3.6 4.2V17h-7.2z"],
+    wheels: [[6, 17.8, 2.4], [17.8, 17.8, 2.4]]
+  }
+};
+var WALL = {
+  name: "Wall",
+  className: "wall",
+  paths: ["M1 3h10.5v5H1zM12.5 3H23v5H12.5zM1 9.5h4.7v5H1zM6.7 9.5h10.6v5H6.7zM18.3 9.5H23v5h-4.7zM1 16h10.5v5H1zM12.5 16H23v5H12.5z"]
+};
+var RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
+function deckOf(game) {
+  return game === "agency" ? "agency" : "french";
+}
+function split(code) {
+  return { rank: code.slice(0, -1), suit: code.slice(-1) };
+}
+function suitOf(deck, code) {
+  if (code === "W") return WALL;
+  const suit = (deck === "agency" ? AGENCY : FRENCH)[split(code).suit];
+  if (suit === void 0) throw new Error(`Not a card of this deck: ${code}`);
+  return suit;
+}
+function cardName(deck, code, holder = null) {
+  if (code === "W") return holder === null ? "Wall" : `Wall from holder ${holder}`;
+  const { rank } = split(code);
+  return `${RANK_NAMES[rank] ?? rank} of ${suitOf(deck, code).name}`;
+}
+function suitName(deck, letter) {
+  return suitOf(deck, `1${letter}`).name;
+}
+function mark(deck, code) {
+  const suit = suitOf(deck, code);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  svg.classList.add("mark");
+  for (const d of suit.paths) {
+    const path = document.createElementNS(SVG, "path");
+    path.setAttribute("d", d);
+    svg.append(path);
+  }
+  const circle = ([cx, cy, r], className = "") => {
+    const node = document.createElementNS(SVG, "circle");
+    node.setAttribute("cx", String(cx));
+    node.setAttribute("cy", String(cy));
+    node.setAttribute("r", String(r));
+    if (className) node.classList.add(className);
+    svg.append(node);
+  };
+  for (const spot of suit.circles ?? []) circle(spot);
+  for (const wheel of suit.wheels ?? []) circle(wheel, "wheel");
+  return svg;
+}
+function drawCard(node, deck, code, holder = null) {
+  const suit = suitOf(deck, code);
+  node.classList.add("card", suit.className);
+  node.setAttribute("aria-label", cardName(deck, code, holder));
+  const rank = document.createElement("span");
+  rank.className = "rank";
+  rank.setAttribute("aria-hidden", "true");
+  rank.textContent = code === "W" ? "Wall" : split(code).rank;
+  node.replaceChildren(rank, mark(deck, code));
+  return node;
+}
+function cardImage(deck, code, holder = null) {
+  const node = document.createElement("span");
+  node.setAttribute("role", "img");
+  return drawCard(node, deck, code, holder);
+}
+function cardBacks(count) {
+  const row = document.createElement("span");
+  row.className = "backs";
+  for (let index = 0; index < count; index += 1) {
+    const back = document.createElement("span");
+    back.className = "back";
+    back.setAttribute("aria-hidden", "true");
+    row.append(back);
+  }
+  const text = document.createElement("span");
+  text.className = "count";
+  text.textContent = `${count} card${count === 1 ? "" : "s"}`;
+  row.append(text);
+  return row;
+}
+
+// web/tables.ts
 var Hold = class {
   constructor(keeper, dealt) {
     __publicField(this, "keeper", keeper);
@@ -1044,6 +1262,10 @@ var Hold = class {
     const credential = this.credentials.get(seat);
     return credential === void 0 ? {} : { Authorization: `Bearer ${credential}` };
   }
+  /** The body of a `view` for `seat`: the token (the credential says the seat) or the state and the seat. */
+  viewBody(seat) {
+    return "token" in this.held ? { token: this.held.token } : { state: this.held.state, seat };
+  }
   /** The finished hand, as `previous` of the next deal. */
   previous() {
     return "token" in this.held ? this.held.token : this.held.state;
@@ -1059,13 +1281,25 @@ function pick(items) {
   if (item === void 0) throw new Error("Nothing to choose from");
   return item;
 }
-function sentence(event, teams) {
+async function botMove(game, held, headers, level, legal) {
+  if (await available(game)) return (await suggest(game, held, headers, level)).move;
+  return pick((await legal()).moves);
+}
+function seatName(seat, viewer, teams) {
+  if (seat === viewer) return "You";
+  return teams && seat % 2 === viewer % 2 ? `Seat ${seat}, your partner` : `Seat ${seat}`;
+}
+function signed(value) {
+  return value > 0 ? `+${value}` : String(value);
+}
+function sentence(event, deck, teams) {
   const side = (winner) => winner === null || winner === void 0 ? "nobody (a void hand)" : teams ? `team ${winner}` : `seat ${winner}`;
+  const name = (card, holder = null) => card === void 0 ? "?" : cardName(deck, card, holder);
   switch (event.type) {
     case "card_played":
-      return `Seat ${event.seat} plays ${event.card}${event.holder === void 0 ? "" : ` from holder ${event.holder}`}.`;
+      return `Seat ${event.seat} plays the ${name(event.card, event.holder ?? null)}${event.holder === void 0 || event.card === "W" ? "" : ` from holder ${event.holder}`}.`;
     case "trick_won":
-      return `Seat ${event.winner} wins trick ${event.trick ?? ""} with ${event.card}${typeof event.points === "number" ? ` (${event.points} points)` : ""}.`;
+      return `Seat ${event.winner} wins trick ${event.trick ?? ""} with the ${name(event.card)}${typeof event.points === "number" ? ` (${event.points} points)` : ""}.`;
     case "trick_discarded":
       return "Nobody can play: the trick is discarded and the hand ends.";
     case "hand_over": {
@@ -1082,132 +1316,228 @@ function sentence(event, teams) {
       return event.type;
   }
 }
-function lines(events, teams) {
-  return events.map((event) => ({ type: event.type, text: sentence(event, teams) }));
+function lines(events, deck, teams) {
+  return events.map((event) => ({ type: event.type, text: sentence(event, deck, teams) }));
 }
-function matchLines(match2, teams) {
+var UNITS = { hands: "hands won", points: "points", balance: "balance in stakes", game_points: "game points" };
+function board(match2, viewer, teams) {
   const tally = match2.tally ?? match2.previous;
-  const who = teams ? "Team" : "Seat";
-  const unit = match2.unit === "balance" ? "stakes" : match2.unit === "game_points" ? "game points" : match2.unit ?? "hands";
-  return [
-    `Hand ${match2.hand} of the match; ${match2.target === null || match2.target === void 0 ? "no target" : `first to ${match2.target} ${unit}`}.`,
-    `Tally (${unit}): ${tally.map((value, index) => `${who} ${index}: ${value}`).join(", ")}.`
+  const unit = UNITS[match2.unit ?? "hands"] ?? match2.unit ?? "hands";
+  const goal = match2.target === null || match2.target === void 0 ? "no target" : `first to ${match2.target} ${unit}`;
+  return {
+    caption: `Hand ${match2.hand} of the match (${unit}; ${goal})`,
+    rows: tally.map((value, index) => teams ? { name: `Team ${index} (seats ${index} and ${index + 2})${viewer % 2 === index ? ": yours" : ""}`, value, yours: viewer % 2 === index } : { name: index === viewer ? `Seat ${index} (you)` : `Seat ${index}`, value, yours: index === viewer })
+  };
+}
+function done(tricks) {
+  return tricks.map((trick, index) => ({
+    number: index + 1,
+    plays: trick.plays,
+    winner: trick.winner ?? trick.plays[0]?.seat ?? 0,
+    card: trick.card ?? "",
+    points: trick.points ?? null
+  }));
+}
+function multiplierSentence(multiplier) {
+  if (multiplier === 4) return "Tricks 4 and 5 were both won with a 3: the stake is paid four times (F2).";
+  if (multiplier === 2) return "The last trick was won with a 3: the stake is paid twice (F2).";
+  return "The last trick was not won with a 3: the stake is paid once (F2).";
+}
+function familyResult(deck, viewer, tricks, score) {
+  const winner = score.winner ?? 0;
+  const last = tricks.at(-1);
+  const who = winner === viewer ? "You" : `Seat ${winner}`;
+  const details = last === void 0 ? [] : [
+    `${who} took the last trick (trick ${last.number}) with the ${cardName(deck, last.card)}; the winner of the last trick wins the hand, and no other trick counts (F2).`
   ];
+  if (score.multiplier !== void 0 && score.multiplier !== null) details.push(multiplierSentence(score.multiplier));
+  if (score.payouts !== void 0) {
+    const mine = score.payouts[viewer] ?? 0;
+    details.push(mine > 0 ? `You collect ${mine}: each other seat pays you ${mine / (score.payouts.length - 1)} (F6).` : `You pay ${-mine} to seat ${winner} (F6).`);
+    details.push(`Payouts: ${score.payouts.map((value, seat) => `${seat === viewer ? "you" : `seat ${seat}`} ${signed(value)}`).join(", ")}.`);
+  }
+  if (typeof score.points === "number") {
+    details.push(`${who} score${winner === viewer ? "" : "s"} ${score.points} point${score.points === 1 ? "" : "s"}: 3 for a last trick won with a 6, 2 with a 7, else 1 (F2).`);
+  }
+  return { outcome: winner === viewer ? "won" : "lost", headline: winner === viewer ? "You win the hand" : `Seat ${winner} wins the hand`, details };
 }
 async function familyTable(game, api, players, seat) {
-  const deal = (body2) => answer(api.deal({ body: body2 }));
+  const deck = deckOf(game);
+  const deal = (body) => answer(api.deal({ body }));
   const hand = new Hold(api, await deal({ players }));
-  const body = () => hand.held;
   const play = async (move) => {
-    const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
+    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, false);
+    return lines(played.events, deck, false);
   };
   return {
     game,
+    deck,
     players,
     seat,
+    teams: false,
     get sealed() {
       return hand.sealed;
     },
     async display() {
-      const held = hand.held;
-      const request = "token" in held ? { token: held.token } : { state: held.state, seat };
-      const view = await answer(api.view({ body: request, headers: hand.as(seat) }));
+      const view = await answer(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
       const legal = new Set(view.legal_moves.map((move) => move.card));
+      const tricks = done(view.tricks);
       return {
         seat,
         toAct: view.to_act,
         handOver: view.hand_over,
-        groups: [{
-          title: `Your hand (seat ${seat})`,
-          cards: view.hand.map((card) => ({ code: card, reachable: true, legal: legal.has(card), play: () => play({ seat, card }) }))
-        }],
-        others: view.hand_sizes.flatMap((size, other) => other === seat ? [] : [`Seat ${other}${other === view.dealer ? " (dealer)" : ""}: ${size} cards`]),
-        trick: (view.trick?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        lastTrick: (view.tricks.at(-1)?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        score: matchLines(view.match, false),
+        seats: view.hand_sizes.map((size, other) => ({
+          seat: other,
+          name: seatName(other, seat, false),
+          team: null,
+          dealer: other === view.dealer,
+          cards: size
+        })),
+        hand: view.hand.map((card) => ({
+          code: card,
+          holder: null,
+          legal: legal.has(card),
+          reachedBy: [seat],
+          play: () => play({ seat, card })
+        })),
+        holders: null,
+        trick: view.trick?.plays ?? [],
+        tricks,
+        points: null,
+        result: view.hand_over ? familyResult(deck, seat, tricks, await answer(api.score({ body: hand.held }))) : null,
+        board: board(view.match, seat, false),
         matchOver: view.match.over === true,
         nextLeaders: null
       };
     },
-    async botTurn() {
+    async botTurn(level) {
       const toAct = hand.shown.to_act;
       if (toAct === null || toAct === void 0) return [];
-      const legal = await answer(api.legalMoves({ body: body(), headers: hand.as(toAct) }));
-      return play(pick(legal.moves));
+      const headers = hand.as(toAct);
+      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
     },
+    hint: () => suggest(game, hand.held, hand.as(seat)),
+    review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand() {
       hand.update(await deal({ previous: hand.previous() }));
     }
   };
 }
 var SEATS = 4;
+var EARLY_END_POINTS = 22;
 function namingTeam(view) {
   return view.winner === null ? view.match.chooser ?? null : 1 - view.winner;
 }
+function reachFrom(cards, fromStart) {
+  const order = cards.map((_, index) => fromStart ? index : cards.length - 1 - index);
+  const wall = order.findIndex((index) => cards[index] === "W");
+  return new Set(wall === -1 ? order : order.slice(0, wall + 1));
+}
+function positions(from, to) {
+  return new Set(Array.from({ length: Math.max(0, to - from) }, (_, index) => from + index));
+}
+function agencyResult(view, viewer) {
+  const ours = viewer % 2;
+  const points = view.team_points;
+  const details = [];
+  const toAct = (view.trick.leader ?? 0) + view.trick.plays.length;
+  const emptied = [0, 1, 2, 3].find((seat) => view.holders[seat]?.count === 0 && view.holders[(seat + SEATS - 1) % SEATS]?.count === 0);
+  const limit = view.options.early_end_points ?? EARLY_END_POINTS;
+  if (view.end === "no_legal_play") {
+    const stuck = toAct % SEATS;
+    details.push(`${stuck === viewer ? "You" : `Seat ${stuck}`} had no legal play, so the hand ended${view.trick.plays.length > 0 ? " and the unfinished trick was discarded, scoring for nobody" : ""} (A12a).`);
+  } else if (view.end === "out_of_cards") {
+    details.push(`${emptied === viewer ? "You have" : `Seat ${emptied ?? "?"} has`} no cards left in either holder, so the hand ended (A12b).`);
+  } else if (view.end === "points_reached") {
+    const team = (points[0] ?? 0) >= limit ? 0 : 1;
+    details.push(`${team === ours ? "Your team" : "The other team"} reached ${limit} points, so the hand ended (A12c).`);
+  }
+  details.push(`Card points: your team ${points[ours]}, the other team ${points[1 - ours]} (A3).`);
+  const last = view.tricks.at(-1);
+  if (view.winner === null) {
+    details.push("No trick was completed, so the hand is void: nobody wins it (A13).");
+  } else if (points[0] === points[1] && last?.winner !== void 0) {
+    details.push(`The points are equal, so the team that won the last trick takes the hand: ${last.winner === viewer ? "you" : `seat ${last.winner}`} won trick ${view.tricks.length} for ${view.winner === ours ? "your team" : "the other team"} (A13).`);
+  }
+  details.push(view.winner === null ? "Nobody gains a game point (A14)." : `${view.winner === ours ? "Your team gains" : "The other team gains"} 1 game point (A14).`);
+  const outcome = view.winner === null ? "void" : view.winner === ours ? "won" : "lost";
+  const headline = outcome === "void" ? "A void hand" : outcome === "won" ? "Your team wins the hand" : "The other team wins the hand";
+  return { outcome, headline, details };
+}
 async function agencyTable(api, seat) {
-  const deal = (body2) => answer(api.deal({ body: body2 }));
+  const game = "agency";
+  const deck = deckOf(game);
+  const deal = (body) => answer(api.deal({ body }));
   const hand = new Hold(api, await deal({}));
-  const body = () => hand.held;
   let last = null;
   const play = async (move) => {
-    const played = await answer(api.play({ body: { ...body(), move }, headers: hand.as(move.seat) }));
+    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, true);
+    return lines(played.events, deck, true);
   };
+  const viewOf = (viewer) => answer(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {
-    game: "agency",
+    game,
+    deck,
     players: SEATS,
     seat,
+    teams: true,
     get sealed() {
       return hand.sealed;
     },
     async display() {
-      const held = hand.held;
-      const request = "token" in held ? { token: held.token } : { state: held.state, seat };
-      const view = await answer(api.view({ body: request, headers: hand.as(seat) }));
+      const view = await viewOf(seat);
       last = view;
+      const partner = view.hand_over ? await viewOf((seat + 2) % SEATS) : null;
       const isLegal = (card, holder) => view.legal_moves.some((move) => move.card === card && move.holder === holder);
-      const own = (seat + SEATS - 1) % SEATS;
-      const groups = [seat, own].map((holder) => {
-        const cards = view.holders[holder]?.cards ?? [];
-        const reached = view.reach.find((entry) => entry.holder === holder)?.cards.length ?? 0;
-        const fromStart = holder === seat;
+      const holders = view.holders.map((entry) => {
+        const cards = entry.cards ?? partner?.holders[entry.holder]?.cards ?? null;
+        if (cards === null) return { holder: entry.holder, count: entry.count, cards: null };
+        const starts = entry.holder;
+        const ends = (entry.holder + 1) % SEATS;
+        const mine = view.reach.find((reach) => reach.holder === entry.holder)?.cards.length ?? 0;
+        const byStart = starts === seat ? positions(0, mine) : reachFrom(cards, true);
+        const byEnd = ends === seat ? positions(cards.length - mine, cards.length) : reachFrom(cards, false);
         return {
-          title: fromStart ? `Holder ${holder} (shared with seat ${(holder + 1) % SEATS}): you play from the left` : `Holder ${holder} (shared with seat ${holder}): you play from the right`,
+          holder: entry.holder,
+          count: entry.count,
           cards: cards.map((card, index) => ({
             code: card,
-            reachable: fromStart ? index < reached : index >= cards.length - reached,
-            legal: isLegal(card, holder),
-            play: () => play({ seat, card, holder })
+            holder: entry.holder,
+            // A holder's two Walls share a code: the legal one is the one in reach (A6).
+            legal: isLegal(card, entry.holder) && (starts === seat ? byStart : byEnd).has(index),
+            reachedBy: view.hand_over ? [] : [...byStart.has(index) ? [starts] : [], ...byEnd.has(index) ? [ends] : []],
+            play: () => play({ seat, card, holder: entry.holder })
           }))
         };
       });
-      const team = view.team;
       const naming = view.hand_over ? namingTeam(view) : null;
+      const ours = view.team;
       return {
         seat,
         toAct: view.to_act,
         handOver: view.hand_over,
-        groups,
-        others: view.holders.filter((entry) => entry.holder !== seat && entry.holder !== own).map((entry) => `Holder ${entry.holder}: ${entry.count} cards`),
-        trick: view.trick.plays.map((entry) => ({ seat: entry.seat, card: entry.card })),
-        lastTrick: (view.tricks.at(-1)?.plays ?? []).map((entry) => ({ seat: entry.seat, card: entry.card })),
-        score: [
-          `Card points: team 0 (seats 0, 2) ${view.team_points[0]}, team 1 (seats 1, 3) ${view.team_points[1]}; you are team ${team}.`,
-          ...matchLines(view.match, true)
-        ],
+        seats: [0, 1, 2, 3].map((other) => ({ seat: other, name: seatName(other, seat, true), team: other % 2, dealer: false, cards: null })),
+        hand: null,
+        holders,
+        trick: view.trick.plays,
+        tricks: done(view.tricks),
+        points: `Card points: your team ${view.team_points[ours]}, the other team ${view.team_points[1 - ours]}.`,
+        result: view.hand_over ? agencyResult(view, seat) : null,
+        board: board(view.match, seat, true),
         matchOver: view.match.over === true,
-        nextLeaders: naming === team ? [team, team + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null
+        nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null
       };
     },
-    async botTurn() {
+    async botTurn(level) {
       const toAct = hand.shown.to_act;
       if (toAct === null || toAct === void 0) return [];
-      const legal = await answer(api.legalMoves({ body: body(), headers: hand.as(toAct) }));
-      return play(pick(legal.moves));
+      const headers = hand.as(toAct);
+      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
     },
+    hint: () => suggest(game, hand.held, hand.as(seat)),
+    review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader) {
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
@@ -1233,6 +1563,7 @@ function newTable(game, players, seat) {
         legalMoves: agramLegalMoves,
         play: agramPlay,
         view: agramView,
+        score: agramScore,
         isOpen: (state) => open(state)
       }, players, seat);
     case "sink-sink":
@@ -1241,6 +1572,7 @@ function newTable(game, players, seat) {
         legalMoves: sinkSinkLegalMoves,
         play: sinkSinkPlay,
         view: sinkSinkView,
+        score: sinkSinkScore,
         isOpen: (state) => open(state)
       }, players, seat);
     case "fapfap":
@@ -1249,6 +1581,7 @@ function newTable(game, players, seat) {
         legalMoves: fapfapLegalMoves,
         play: fapfapPlay,
         view: fapfapView,
+        score: fapfapScore,
         isOpen: (state) => open(state)
       }, players, seat);
     case "agram-mali":
@@ -1257,6 +1590,7 @@ function newTable(game, players, seat) {
         legalMoves: agramMaliLegalMoves,
         play: agramMaliPlay,
         view: agramMaliView,
+        score: agramMaliScore,
         isOpen: (state) => open(state)
       }, players, seat);
     case "spar":
@@ -1265,6 +1599,7 @@ function newTable(game, players, seat) {
         legalMoves: sparLegalMoves,
         play: sparPlay,
         view: sparView,
+        score: sparScore,
         isOpen: (state) => open(state)
       }, players, seat);
     default:
@@ -1284,45 +1619,65 @@ var ui = {
   players: element("players", HTMLSelectElement),
   seat: element("seat", HTMLSelectElement),
   length: element("length", HTMLSelectElement),
+  level: element("level", HTMLSelectElement),
+  levelField: element("level-field", HTMLLabelElement),
   error: element("error", HTMLParagraphElement),
   table: element("table", HTMLElement),
-  status: element("status", HTMLElement),
+  status: element("status", HTMLParagraphElement),
   refusal: element("refusal", HTMLParagraphElement),
+  banner: element("banner", HTMLElement),
+  felt: element("felt", HTMLDivElement),
+  trickTitle: element("trick-title", HTMLHeadingElement),
   trick: element("trick", HTMLOListElement),
-  lastTrick: element("last-trick", HTMLSpanElement),
+  lastTrick: element("last-trick", HTMLDivElement),
+  me: element("me", HTMLElement),
+  meTitle: element("me-title", HTMLHeadingElement),
   hand: element("hand", HTMLDivElement),
-  others: element("others", HTMLUListElement),
-  score: element("score", HTMLUListElement),
-  next: element("next", HTMLDivElement),
+  points: element("points", HTMLParagraphElement),
+  hintBox: element("hint-box", HTMLParagraphElement),
+  hint: element("hint", HTMLButtonElement),
+  hintText: element("hint-text", HTMLSpanElement),
+  review: element("review", HTMLElement),
+  reviewNote: element("review-note", HTMLParagraphElement),
+  tricks: element("tricks", HTMLOListElement),
+  board: element("board", HTMLTableElement),
+  history: element("history", HTMLOListElement),
+  legend: element("legend-body", HTMLDivElement),
   events: element("events", HTMLOListElement)
 };
+var corners = ["corner-bl", "corner-tl", "corner-tr", "corner-br"].map((id) => element(id, HTMLDivElement));
+var sides = { left: element("side-left", HTMLDivElement), top: element("side-top", HTMLDivElement), right: element("side-right", HTMLDivElement) };
 var delay = Number(new URLSearchParams(window.location.search).get("delay") ?? "600");
 var games = [];
 var table = null;
 var match = false;
+var canAnalyse = false;
+var hinted = null;
+var reviewed = null;
+var recorded = /* @__PURE__ */ new Set();
 function make(tag, text = "", className = "") {
   const node = document.createElement(tag);
   node.textContent = text;
   if (className) node.className = className;
   return node;
 }
-function options(select, values, label) {
-  select.replaceChildren(...values.map((value) => {
-    const option = make("option", label(value));
-    option.value = String(value);
+function options(select, entries) {
+  select.replaceChildren(...entries.map((entry) => {
+    const option = make("option", entry.label);
+    option.value = entry.value;
     return option;
   }));
 }
 function range(from, to) {
-  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+  return Array.from({ length: to - from + 1 }, (_, index) => ({ value: String(from + index), label: String(from + index) }));
 }
 function fillSeats() {
   const game = games.find((entry) => entry.id === ui.game.value);
   if (game === void 0) return;
   const chosen = Number(ui.players.value) || game.players.min;
-  options(ui.players, range(game.players.min, game.players.max), (value) => String(value));
+  options(ui.players, range(game.players.min, game.players.max));
   ui.players.value = String(Math.min(Math.max(chosen, game.players.min), game.players.max));
-  options(ui.seat, range(0, Number(ui.players.value) - 1), (value) => `seat ${value}`);
+  options(ui.seat, range(0, Number(ui.players.value) - 1).map((entry) => ({ value: entry.value, label: `seat ${entry.value}` })));
 }
 function showError(error) {
   ui.error.textContent = error instanceof Error ? error.message : String(error);
@@ -1336,56 +1691,290 @@ function log(lines2) {
   }
   ui.events.scrollTop = ui.events.scrollHeight;
 }
-function cardFace(code) {
+function placement(players, seat) {
+  const others = players - 1;
+  const flank = others >= 2 ? Math.max(1, Math.floor(others / 3)) : 0;
+  return Array.from({ length: others }, (_, index) => ({
+    seat: (seat + 1 + index) % players,
+    side: index < flank ? "left" : index >= others - flank ? "right" : "top"
+  }));
+}
+function seatPanel(entry, view) {
+  const panel = make("section", "", "seat");
+  panel.setAttribute("aria-label", entry.name);
+  panel.classList.toggle("to-act", view.toAct === entry.seat);
+  panel.classList.toggle("team-0", entry.team === 0);
+  panel.classList.toggle("team-1", entry.team === 1);
+  const title = make("h3", entry.name);
+  if (entry.team !== null) title.append(make("span", ` · team ${entry.team}`, "tag"));
+  if (entry.dealer) title.append(make("span", " · dealer", "tag"));
+  panel.append(title);
+  if (view.toAct === entry.seat) panel.append(make("p", "to play", "turn"));
+  if (entry.cards !== null) panel.append(cardBacks(entry.cards));
+  if (entry.team !== null) {
+    panel.append(make("p", `plays from holders ${(entry.seat + 3) % 4} and ${entry.seat}`, "small"));
+  }
+  return panel;
+}
+function cardButton(card, view, live) {
+  const yours = view.toAct === view.seat && !view.handOver;
+  const button2 = drawCard(make("button"), live.deck, card.code, card.holder);
+  button2.type = "button";
+  button2.classList.add("mine");
+  button2.dataset["card"] = card.code;
+  if (card.holder !== null) button2.dataset["holder"] = String(card.holder);
+  const legal = yours && card.legal;
+  button2.classList.toggle("legal", legal);
+  button2.classList.toggle("illegal", yours && !card.legal);
+  button2.tabIndex = legal ? 0 : -1;
+  if (!legal) button2.setAttribute("aria-disabled", "true");
+  const notes = [];
+  if (live.teams) {
+    const mine = card.reachedBy.includes(view.seat);
+    const others = card.reachedBy.filter((seat) => seat !== view.seat);
+    button2.classList.toggle("reach-you", mine);
+    button2.classList.toggle("reach-other", others.length > 0);
+    button2.classList.toggle("blocked", card.reachedBy.length === 0 && !view.handOver);
+    notes.push(mine ? "in your reach" : "out of your reach");
+    for (const other of others) notes.push(`seat ${other} reaches it`);
+  }
+  if (yours) notes.push(card.legal ? "legal now" : "not legal now");
+  if (hinted !== null && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {
+    button2.classList.add("hinted");
+    notes.push("the hint");
+  }
+  button2.title = notes.join("; ");
+  button2.disabled = !yours;
+  button2.addEventListener("click", () => act(() => choose(card.play)));
+  return button2;
+}
+function holderBox(shown, view, live) {
+  const first = shown.holder;
+  const second = (shown.holder + 1) % 4;
+  const name = (seat) => seat === view.seat ? "you" : `seat ${seat}`;
+  const end = (seat) => seat === view.seat ? "your end" : `seat ${seat}'s end`;
+  const box = make("section", "", "holder");
+  box.setAttribute("aria-label", `Holder ${shown.holder}, between ${name(first)} and ${name(second)}`);
+  box.append(make("h3", `Holder ${shown.holder}`));
+  const beside = first === view.seat || second === view.seat;
+  const labels = make("p", "", "ends");
+  labels.append(make("span", `◂ ${end(beside ? second : first)}`), make("span", `${end(beside ? first : second)} ▸`));
+  box.append(labels);
+  if (shown.cards === null) {
+    box.append(cardBacks(shown.count));
+    return box;
+  }
+  const row = make("div", "", "cards");
+  for (const card of beside ? [...shown.cards].reverse() : shown.cards) {
+    row.append(beside ? cardButton(card, view, live) : cardImage(live.deck, card.code, card.holder));
+  }
+  box.append(row);
+  return box;
+}
+function playedCard(play, deck, viewer, caption = "") {
   const item = make("li");
-  item.append(make("span", code, "card"));
+  item.append(cardImage(deck, play.card, play.holder ?? null));
+  item.append(make("span", caption || (play.seat === viewer ? "you" : `seat ${play.seat}`), "who"));
+  item.dataset["seat"] = String(play.seat);
   return item;
+}
+function renderTrick(view, live) {
+  ui.trickTitle.textContent = view.handOver ? view.trick.length > 0 ? "The discarded trick" : "The table" : `Trick ${view.tricks.length + 1}`;
+  ui.trick.replaceChildren(...view.trick.map((play, index) => playedCard(
+    play,
+    live.deck,
+    view.seat,
+    `${play.seat === view.seat ? "you" : `seat ${play.seat}`}${index === 0 ? " (led)" : ""}`
+  )));
+  if (view.trick.length === 0 && !view.handOver && view.toAct !== null) {
+    ui.trick.append(make("li", `${view.toAct === view.seat ? "You lead" : `Seat ${view.toAct} leads`}.`, "small"));
+  }
+  const last = view.tricks.at(-1);
+  ui.lastTrick.replaceChildren();
+  if (last === void 0) {
+    ui.lastTrick.append(make("p", "Last trick: none yet.", "small"));
+    return;
+  }
+  ui.lastTrick.append(make("p", `Last trick: ${trickText(last, live.deck, view.seat)}`, "small"));
+  const row = make("ol", "", "plays small-cards");
+  row.setAttribute("aria-label", `Trick ${last.number}`);
+  row.append(...last.plays.map((play) => {
+    const item = playedCard(play, live.deck, view.seat);
+    item.classList.toggle("winner", play.seat === last.winner);
+    return item;
+  }));
+  ui.lastTrick.append(row);
+}
+function trickText(trick, deck, viewer) {
+  const who = trick.winner === viewer ? "you" : `seat ${trick.winner}`;
+  return `trick ${trick.number}, won by ${who} with the ${cardName(deck, trick.card)}${trick.points === null ? "" : `, ${trick.points} points`}.`;
+}
+function renderSeats(view, live) {
+  for (const side of Object.values(sides)) side.replaceChildren();
+  for (const { seat, side } of placement(live.players, view.seat)) {
+    const entry = view.seats[seat];
+    if (entry !== void 0) sides[side].append(seatPanel(entry, view));
+  }
+  sides.left.replaceChildren(...[...sides.left.children].reverse());
+}
+function renderCards(view, live) {
+  const yours = view.toAct === view.seat && !view.handOver;
+  ui.me.classList.toggle("to-act", yours);
+  ui.meTitle.textContent = live.teams ? `You: seat ${view.seat}, team ${view.seat % 2}` : `Your hand: seat ${view.seat}`;
+  for (const corner of corners) corner.replaceChildren();
+  ui.hand.replaceChildren();
+  if (view.holders !== null) {
+    const at = [view.seat, (view.seat + 1) % 4, (view.seat + 2) % 4, (view.seat + 3) % 4];
+    at.forEach((holder, index) => {
+      const shown = view.holders?.[holder];
+      if (shown !== void 0) corners[index]?.append(holderBox(shown, view, live));
+    });
+  } else if (view.hand !== null) {
+    const row = make("div", "", "cards");
+    row.setAttribute("role", "group");
+    row.setAttribute("aria-label", "Your cards");
+    row.append(...view.hand.map((card) => cardButton(card, view, live)));
+    if (view.hand.length === 0) row.append(make("span", "No cards left.", "small"));
+    ui.hand.append(row);
+  }
+  ui.points.textContent = view.points ?? "";
+  ui.points.hidden = view.points === null;
+  ui.hintBox.hidden = !canAnalyse || view.handOver;
+  ui.hint.disabled = !yours;
+}
+function renderBanner(view, live) {
+  ui.banner.replaceChildren();
+  ui.banner.hidden = view.result === null;
+  if (view.result === null) return;
+  ui.banner.dataset["outcome"] = view.result.outcome;
+  ui.banner.append(make("h2", view.result.headline));
+  const details = make("ul");
+  details.append(...view.result.details.map((text) => make("li", text)));
+  ui.banner.append(details);
+  if (view.matchOver) ui.banner.append(make("p", "The match is over.", "match-over"));
+  if (match && !view.matchOver) {
+    const next = make("div", "", "next");
+    const leaders = view.nextLeaders;
+    if (!live.teams || leaders === null) {
+      next.append(button("Deal the next hand", () => nextHand()));
+    } else {
+      next.append(make("span", "Your team names the next leader: "));
+      for (const leader of leaders) next.append(button(leader === view.seat ? "I lead" : `Seat ${leader} leads`, () => nextHand(leader)));
+    }
+    ui.banner.append(next);
+  }
+}
+function renderBoard(view) {
+  const caption = make("caption", view.board.caption);
+  const head = make("tr");
+  head.append(make("th", "Who"), make("th", "Tally"));
+  head.querySelectorAll("th").forEach((cell) => cell.setAttribute("scope", "col"));
+  const rows = view.board.rows.map((row) => {
+    const line = make("tr", "", row.yours ? "yours" : "");
+    const name = make("th", row.name);
+    name.setAttribute("scope", "row");
+    line.append(name, make("td", String(row.value)));
+    return line;
+  });
+  ui.board.replaceChildren(caption, make("thead"), make("tbody"));
+  ui.board.tHead?.append(head);
+  ui.board.tBodies[0]?.append(...rows);
+  const hand = handNumber(view);
+  if (view.result !== null && !recorded.has(hand)) {
+    recorded.add(hand);
+    ui.history.append(make("li", `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
+  }
+}
+function handNumber(view) {
+  return Number(/Hand (\d+)/.exec(view.board.caption)?.[1] ?? "0");
+}
+function renderReview(view, live) {
+  ui.review.hidden = !view.handOver;
+  if (!view.handOver) return;
+  const plays = reviewed !== null && reviewed.table === live && reviewed.hand === handNumber(view) ? reviewed.plays : null;
+  let ply = 0;
+  const entry = (play) => {
+    const item = playedCard(play, live.deck, view.seat);
+    const found = plays?.[ply];
+    ply += 1;
+    if (found !== void 0 && found.move.card === play.card && found.move.seat === play.seat) {
+      const lost2 = lost(found);
+      item.classList.toggle("lost", lost2 !== null);
+      item.append(make("span", values(found), "value"));
+      if (lost2 !== null) item.append(make("span", `lost ${lost2}`, "lost-by"));
+      item.dataset["ply"] = String(found.ply);
+    }
+    return item;
+  };
+  const rows = view.tricks.map((trick) => {
+    const row = make("li");
+    const text = trickText(trick, live.deck, view.seat);
+    row.append(make("p", text.charAt(0).toUpperCase() + text.slice(1), "small"));
+    const cards = make("ol", "", "plays small-cards");
+    cards.append(...trick.plays.map(entry));
+    row.append(cards);
+    return row;
+  });
+  if (view.trick.length > 0) {
+    const row = make("li");
+    row.append(make("p", "Discarded: nobody could go on, so this trick scores for nobody (A12a).", "small"));
+    const cards = make("ol", "", "plays small-cards");
+    cards.append(...view.trick.map(entry));
+    row.append(cards);
+    rows.push(row);
+  }
+  ui.tricks.replaceChildren(...rows);
+  ui.reviewNote.hidden = plays === null;
+  ui.review.dataset["reviewed"] = plays === null ? "false" : "true";
 }
 function render(view, live) {
   const yours = view.toAct === view.seat && !view.handOver;
   const mode = live.sealed ? "sealed mode: you see only the public state and your own view" : "open mode";
   ui.status.dataset["state"] = view.handOver ? view.matchOver ? "match-over" : "hand-over" : yours ? "your-turn" : "waiting";
-  ui.status.textContent = view.handOver ? view.matchOver ? "The match is over." : "The hand is over." : yours ? `Your turn (seat ${view.seat}): click a card.` : `Seat ${view.toAct} is thinking…`;
+  ui.status.textContent = view.handOver ? view.matchOver ? "The match is over." : "The hand is over." : yours ? "Your turn: play a raised card (Tab or the arrow keys, then Enter)." : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make("span", ` ${live.game}, ${live.players} players, ${mode}.`, "small"));
-  ui.trick.replaceChildren(...view.trick.map((play) => {
-    const item = cardFace(play.card);
-    item.append(`seat ${play.seat}`);
-    return item;
-  }));
-  ui.lastTrick.textContent = view.lastTrick.map((play) => `seat ${play.seat}: ${play.card}`).join(", ") || "none yet";
-  ui.hand.replaceChildren(...view.groups.map((group) => {
-    const box = make("div", "", "group");
-    box.append(make("h3", group.title));
-    const row = make("div", "", "cards");
-    for (const card of group.cards) {
-      const button2 = make("button", card.code, "card");
-      button2.type = "button";
-      button2.dataset["card"] = card.code;
-      button2.classList.toggle("legal", yours && card.legal);
-      button2.classList.toggle("unreachable", !card.reachable);
-      button2.classList.toggle("wall", card.code === "W");
-      button2.title = !card.reachable ? "out of reach now" : card.legal && yours ? "a legal move" : "";
-      button2.disabled = !yours;
-      button2.addEventListener("click", () => act(() => choose(card.play)));
-      row.append(button2);
-    }
-    box.append(row);
-    return box;
-  }));
-  ui.others.replaceChildren(...view.others.map((text) => make("li", text)));
-  ui.score.replaceChildren(...view.score.map((text) => make("li", text)));
-  ui.next.replaceChildren();
-  ui.next.hidden = true;
-  if (view.handOver && match && !view.matchOver) {
-    ui.next.hidden = false;
-    const leaders = view.nextLeaders;
-    if (leaders === null) {
-      ui.next.append(button("Deal the next hand", () => nextHand()));
-    } else {
-      ui.next.append(make("span", "Your team names the next leader: "));
-      for (const leader of leaders) ui.next.append(button(leader === view.seat ? "I lead" : `Seat ${leader} leads`, () => nextHand(leader)));
-    }
+  ui.felt.classList.toggle("agency", live.teams);
+  renderSeats(view, live);
+  renderTrick(view, live);
+  renderCards(view, live);
+  renderBanner(view, live);
+  renderBoard(view);
+  renderReview(view, live);
+  if (yours && !ui.felt.contains(document.activeElement)) {
+    ui.felt.querySelector("button.card.legal")?.focus();
   }
+}
+function legend(game) {
+  const deck = deckOf(game.id);
+  const list = make("ul", "", "legend");
+  const suits = [...new Set(game.deck.filter((code) => code !== "W").map((code) => code.slice(-1)))];
+  const notes = deck === "agency" ? { V: ": trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)" } : {};
+  for (const letter of suits) {
+    const item = make("li");
+    item.append(mark(deck, `1${letter}`), make("span", `${letter}: ${suitName(deck, letter)}${notes[letter] ?? ""}`));
+    list.append(item);
+  }
+  const texts = [];
+  if (deck === "agency") {
+    const wall = make("li");
+    wall.append(mark(deck, "W"), make("span", "Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10)."));
+    list.append(wall);
+    texts.push(
+      "Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).",
+      "Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).",
+      "Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches."
+    );
+  } else {
+    texts.push(
+      `Ranks, high to low: ${game.rank_order.join(" ")}. No trumps: the highest card of the led suit wins the trick (F1).`,
+      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`
+    );
+    if (game.id === "fapfap") texts.push("Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).");
+    if (game.id === "spar") texts.push("Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2).");
+  }
+  texts.push("Raised cards with a green edge are legal now; the others are refused with the rule they break.");
+  list.append(...texts.map((text) => make("li", text)));
+  ui.legend.replaceChildren(list);
 }
 function button(text, action) {
   const node = make("button", text);
@@ -1407,8 +1996,11 @@ async function choose(play) {
     if (!(error instanceof Refused)) throw error;
     ui.refusal.textContent = error.detail;
     ui.refusal.hidden = false;
+    await advance();
     return;
   }
+  hinted = null;
+  ui.hintText.textContent = "";
   await advance();
 }
 function pause(ms) {
@@ -1420,11 +2012,23 @@ async function advance() {
   for (; ; ) {
     const view = await live.display();
     if (live !== table) return;
+    if (view.handOver && canAnalyse && (reviewed === null || reviewed.table !== live || reviewed.hand !== handNumber(view))) {
+      reviewed = { table: live, hand: handNumber(view), plays: await live.review().catch(() => null) };
+    }
     render(view, live);
     if (view.handOver || view.toAct === view.seat) return;
     await pause(delay);
-    log(await live.botTurn());
+    log(await live.botTurn(ui.level.value));
   }
+}
+async function hint() {
+  const live = table;
+  if (live === null) return;
+  const suggestion = await live.hint();
+  hinted = suggestion.move;
+  const from = suggestion.move.holder === void 0 || suggestion.move.holder === null || suggestion.move.card === "W" ? "" : ` from holder ${suggestion.move.holder}`;
+  ui.hintText.textContent = `Hint (${suggestion.level}): play the ${cardName(live.deck, suggestion.move.card, suggestion.move.holder ?? null)}${from}.`;
+  render(await live.display(), live);
 }
 async function nextHand(leader) {
   if (table === null) return;
@@ -1432,16 +2036,32 @@ async function nextHand(leader) {
   log([{ type: "deal", text: "A new hand is dealt." }]);
   await advance();
 }
+function keys(event) {
+  const steps = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 };
+  const step = steps[event.key];
+  if (step === void 0 || !(event.target instanceof HTMLButtonElement)) return;
+  const legal = [...ui.felt.querySelectorAll("button.card.legal")];
+  const at = legal.indexOf(event.target);
+  if (at === -1) return;
+  event.preventDefault();
+  legal[(at + step + legal.length) % legal.length]?.focus();
+}
 async function start() {
   ui.error.hidden = true;
   ui.refusal.hidden = true;
   ui.events.replaceChildren();
+  ui.history.replaceChildren();
+  ui.hintText.textContent = "";
+  recorded = /* @__PURE__ */ new Set();
+  hinted = null;
   match = ui.length.value === "match";
   table = null;
+  const game = games.find((entry) => entry.id === ui.game.value);
+  if (game !== void 0) legend(game);
   const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value));
   table = fresh;
   ui.table.hidden = false;
-  log([{ type: "deal", text: `A hand of ${fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
+  log([{ type: "deal", text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
   await advance();
 }
 async function load() {
@@ -1449,11 +2069,11 @@ async function load() {
   const answer2 = await listGames();
   if (answer2.data === void 0) throw new Error("The referee did not list its games");
   games = answer2.data.games;
-  ui.game.replaceChildren(...games.map((game) => {
-    const option = make("option", game.name);
-    option.value = game.id;
-    return option;
-  }));
+  options(ui.game, games.map((game) => ({ value: game.id, label: game.name })));
+  options(ui.level, LEVELS);
+  canAnalyse = games[0] !== void 0 && await available(games[0].id);
+  ui.levelField.hidden = !canAnalyse;
+  document.body.dataset["analysis"] = String(canAnalyse);
   fillSeats();
   ui.game.addEventListener("change", fillSeats);
   ui.players.addEventListener("change", fillSeats);
@@ -1461,6 +2081,8 @@ async function load() {
     event.preventDefault();
     act(start);
   });
+  ui.hint.addEventListener("click", () => act(hint));
+  ui.felt.addEventListener("keydown", keys);
   document.body.dataset["ready"] = "true";
   document.body.dataset["busy"] = "false";
 }

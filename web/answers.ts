@@ -1,0 +1,28 @@
+// What one call of the generated client resolves to, and the referee's
+// refusal of it: every call the page makes goes through `answer`.
+
+/** A call's result (the client's `fields` response style). */
+export type Answer<R, E> = ({ data: R; error: undefined } | { data: undefined; error: E }) & { response: Response };
+
+/** What every problem body carries (RFC 9457 with the referee's `code`). */
+export interface Refusal {
+  detail: string;
+  code: string;
+}
+
+/** A refusal: the problem's `detail` sentence, `code` and HTTP status. */
+export class Refused extends Error {
+  constructor(readonly detail: string, readonly code: string, readonly status: number) {
+    super(detail);
+  }
+}
+
+/** The body of a successful answer; throws `Refused` for a problem. */
+export async function answer<R, E extends Refusal>(pending: Promise<Answer<R, E>>): Promise<R> {
+  const result = await pending;
+  if (result.error !== undefined) {
+    throw new Refused(result.error.detail, result.error.code, result.response.status);
+  }
+  if (result.data === undefined) throw new Error('The referee answered no body');
+  return result.data;
+}
