@@ -4658,7 +4658,7 @@ export type AgencyCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -4719,7 +4719,7 @@ export type AgencyDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -4780,7 +4780,7 @@ export type AgencyLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -4841,7 +4841,7 @@ export type AgencyPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -4902,7 +4902,7 @@ export type AgencyReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -4963,7 +4963,7 @@ export type AgencyScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5020,7 +5020,7 @@ export type AgencyTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5081,7 +5081,7 @@ export type AgencyViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5142,7 +5142,7 @@ export type AgramMaliCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5203,7 +5203,7 @@ export type AgramMaliDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5264,7 +5264,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5325,7 +5325,7 @@ export type AgramMaliPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5386,7 +5386,7 @@ export type AgramMaliReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5447,7 +5447,7 @@ export type AgramMaliScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5504,7 +5504,7 @@ export type AgramMaliTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5565,7 +5565,7 @@ export type AgramMaliViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5626,7 +5626,7 @@ export type AgramCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5687,7 +5687,7 @@ export type AgramDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5748,7 +5748,7 @@ export type AgramLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5809,7 +5809,7 @@ export type AgramPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5870,7 +5870,7 @@ export type AgramReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5931,7 +5931,7 @@ export type AgramScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5988,7 +5988,7 @@ export type AgramTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6049,7 +6049,7 @@ export type AgramViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6110,7 +6110,7 @@ export type FapfapCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6171,7 +6171,7 @@ export type FapfapDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6232,7 +6232,7 @@ export type FapfapLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6293,7 +6293,7 @@ export type FapfapPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6354,7 +6354,7 @@ export type FapfapReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6415,7 +6415,7 @@ export type FapfapScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6472,7 +6472,7 @@ export type FapfapTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6533,7 +6533,7 @@ export type FapfapViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6594,7 +6594,7 @@ export type SinkSinkCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6655,7 +6655,7 @@ export type SinkSinkDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6716,7 +6716,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6777,7 +6777,7 @@ export type SinkSinkPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6838,7 +6838,7 @@ export type SinkSinkReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6899,7 +6899,7 @@ export type SinkSinkScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6956,7 +6956,7 @@ export type SinkSinkTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7017,7 +7017,7 @@ export type SinkSinkViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7078,7 +7078,7 @@ export type SparCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7139,7 +7139,7 @@ export type SparDealErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7200,7 +7200,7 @@ export type SparLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7261,7 +7261,7 @@ export type SparPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7322,7 +7322,7 @@ export type SparReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7383,7 +7383,7 @@ export type SparScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7440,7 +7440,7 @@ export type SparTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7501,7 +7501,7 @@ export type SparViewErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
