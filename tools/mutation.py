@@ -153,8 +153,8 @@ MUTANTS = [
     # holders, is a Wall; the bug looks only at the seat's own holder.
     Mutant(
         "wall-lead-own-holder-only", AGENCY,
-        "if not self.plays and any(not card.is_wall for _, card in reachable):",
-        "if not self.plays and any(not card.is_wall for h, card in reachable if h == seat):",
+        "if not self.plays and any(not reached.is_wall for _, cards in ends for reached in cards):",
+        "if not self.plays and any(not reached.is_wall for h, cards in ends if h == seat for reached in cards):",
         "A8: Wall lead allowed while the other holder has suited cards in reach",
     ),
     # A10: a second Wall in a trick is never legal; the bug refuses it only
