@@ -551,6 +551,25 @@ class TrickGame:
         """The hand's result so far (the game's scoring)."""
         raise NotImplementedError
 
+    def seat_value(self, hand: Hand, seat: int) -> int:
+        """What a finished hand's result is worth to ``seat`` (Agency: to its
+        team), the number analysis reports (the contract's table): 1 or 0 for
+        a hand won or lost (agram, sink-sink, agram-mali); Spar's points
+        (F2); Fapfap's net payout in stake units (F6); Agency 1, 0 for a void
+        hand, -1 (A13).
+
+        Raises:
+            ValueError: the hand is not over, or ``seat`` is not a seat of it.
+        """
+        if not hand.hand_over:
+            raise ValueError("a hand's value is known once the hand is over")
+        if not 0 <= seat < hand.players:
+            raise ValueError(f"seat {seat} is not a seat: seats are 0 to {hand.players - 1} (RULINGS C1)")
+        return self._seat_value(hand, seat)
+
+    def _seat_value(self, hand: Hand, seat: int) -> int:
+        raise NotImplementedError
+
     def match_status(self, hand: Hand) -> MatchStatus | TeamMatchStatus:
         """Where the match stands with this hand (A14, F7); worked out once per hand."""
         if hand._status is None:
