@@ -62,6 +62,13 @@ page: $(VENV)/.installed-test node_modules/.installed
 bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
+## bench-bots: the bots' strength benchmark (bench/bots.py): every game and player count, each level
+## against random and the rules level, a perfect-information ceiling; BOTS_ARGS passes options,
+## e.g. BOTS_ARGS=--quick or BOTS_ARGS="--hands 500 --games agram"
+.PHONY: bench-bots
+bench-bots: $(VENV)/.installed-run
+	$(BIN)/python -m bench.bots $(BOTS_ARGS)
+
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
 .PHONY: hostile
