@@ -38,7 +38,7 @@ from typing import Any
 
 from service.analysis.bots import DEFAULT_BUDGET, Budget, Level, rules_move, search_move
 from service.analysis.draw import Draw
-from service.analysis.seen import seen_of
+from service.analysis.knows import knows_of
 from service.games import GAMES, AgencyGame, Hand, TrickGame
 from service.games.agency import team
 
@@ -68,16 +68,16 @@ def move_of(level: str, game: TrickGame, hand: Hand, seed: int, budget: Budget) 
     perfect-information bot, which is given the hand."""
     seat = hand.to_act
     view = game.observe(hand, seat)
-    seen = seen_of(view)
+    knows = knows_of(view)
     draw = Draw(seed)
     if level == Level.RANDOM:
-        return draw.choice(seen.legal)
+        return draw.choice(view.legal_moves)
     if level == Level.RULES:
-        return rules_move(view, seen)
+        return rules_move(view, knows)
     if level == Level.SEARCH:
-        return search_move(view, seen, draw, budget)
+        return search_move(view, knows, draw, budget)
     # One world: its playouts are the same in every draw.
-    return search_move(view, seen, draw, Budget(worlds=1, plies=budget.plies), worlds=PerfectWorlds(hand))
+    return search_move(view, knows, draw, Budget(worlds=1, plies=budget.plies), worlds=PerfectWorlds(hand))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,10 +127,10 @@ def play_hand(game: TrickGame, hand: Hand, bots: tuple[int, ...], level: str, op
         seat = hand.to_act
         assert seat is not None
         mine = seat in bots
-        started = time.perf_counter()
+        started = time.process_time()
         move = move_of(level if mine else opponent, game, hand, seed * 1009 + ply, budget)
         if mine:
-            times.append(time.perf_counter() - started)
+            times.append(time.process_time() - started)
         hand, _ = game.play(hand, move)
         ply += 1
     return hand

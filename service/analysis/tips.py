@@ -3,10 +3,12 @@
 Each rule below cites its source: the Agram text's "Tips from the table"
 (quoted as *Tips*), its Objective and Variations, or the Agency rulebook's
 Overview and Gameplay, with the ruling that makes it precise. A rule reads
-only what its seat knows (``Seen``): its own cards, its legal moves, the
-trick so far and every card played, so the same rules serve the ``rules``
-level (from a view) and the searching level's playouts (from a world, for
-each seat in turn, with that seat's knowledge only).
+only what its seat knows (``Knows``): its own cards, its legal moves, the
+trick so far and which cards are still unseen, so the same rules serve the
+``rules`` level (from a view) and the searching level's playouts (from a
+world, for each seat in turn, with that seat's knowledge only). They work
+on cards as bits, laid out as the search engine lays them
+(``service.analysis.engine``): within a suit a higher bit is a higher card.
 
 The Agram family (``agram_move``):
 
@@ -18,13 +20,12 @@ The Agram family (``agram_move``):
    your 9 has become the top card of its suit"): lead a card that is the top
    of its suit (no unseen card of its suit ranks above it, so it wins the
    trick it leads, F1), keeping the other for the last trick; with two such
-   cards, keep the one the last trick pays more for (Variations: Fapfap's 3,
-   Spar's 6 and 7; else the higher). With none, lead the card with the fewest
-   unseen cards above it.
+   cards, keep the better one to keep (below). With none, lead the card with
+   the fewest unseen cards above it.
 3. *Penultimate trick, following* (the same tips): take the trick if a card
-   can be sure to (it beats the trick so far and no unseen card of the led
-   suit beats it, or the seat plays last), keeping the better card for the
-   last trick; otherwise play the weaker card and keep the stronger.
+   is sure to (it beats the trick so far and no unseen card of the led suit
+   beats it, or the seat plays last), keeping the better card to keep;
+   otherwise play the other card and keep the better one.
 4. *Earlier tricks, leading* (Tips: "Lead your weak suits early... you are
    more likely to save your best card for the end"): lead the lowest card of
    the weakest suit: the suit whose best card has the most unseen cards above
@@ -34,19 +35,21 @@ The Agram family (``agram_move``):
    end"): follow with the lowest card of the led suit; when void (F5), throw
    the lowest card of the weakest suit.
 
-"Strength" of a card for the last trick: a card that is the top of its suit
-is best (Tips: "A lone card in a suit nobody else holds wins the last trick
-if you get to lead it" is the case where no card of its suit is unseen), then
-fewer unseen cards above it, then what the last trick pays for its rank.
+The better card to keep for the last trick: the top of its suit (Tips: "A
+lone card in a suit nobody else holds wins the last trick if you get to lead
+it" is the case where no card of its suit is unseen at all), then the one
+with fewer unseen cards above it, then the one whose rank the last trick
+pays more for (Variations: Fapfap's 3 pays double, Spar's 6 and 7 score 3
+and 2; F2), then the higher.
 
 Agency (``agency_move``):
 
 1. *Giving points to a partner* (Overview: "specific cards have points on
-   them and those are the only ones that score", A3; Gameplay: partners
-   share their tricks' points, A4): when the partner wins the trick so far
-   and the seat plays last, play its card with the most points, a suited one
-   before a Wall (Overview: "Walls ... are used to separate the shared
-   hands": a Wall played opens a holder to the opponent beside it too, A6).
+   them and those are the only ones that score", A3; partners score
+   together, A4): when the partner wins the trick so far and the seat plays
+   last, play its card with the most points, a suited one before a Wall
+   (Overview: Walls "are used to separate the shared hands": a Wall played
+   opens a holder to the opponent beside it too, A6).
 2. *Taking a trick with points* (Overview: "Vans are trump, can be played at
    any time"; A11): when an opponent wins the trick so far and the trick
    holds points, or taking it reaches the points that end the hand (Gameplay:
@@ -55,7 +58,7 @@ Agency (``agency_move``):
    led suit, else the lowest winning Van.
 3. *Otherwise, giving nothing away* (A3): play the card with the fewest
    points, a non-Van before a Van (Vans take tricks later), the lowest rank
-   first; never a Wall while another card is legal (a Wall gives 2 points to
+   first; a Wall only when nothing else is legal (a Wall gives 2 points to
    whoever wins the trick, and opens a holder).
 4. *Leading* (A8): lead the lowest card with no points of a suit other than
    Vans; without one, the lowest Van, then the card with fewest points.
@@ -63,153 +66,254 @@ Agency (``agency_move``):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from ..cards import Card
-from ..games.agency import POINTS, TRUMP, team
-from ..tricks import Play, winning_play
+from ..cards import WALL, Card
+from ..games import TrickGame
+from ..games.agency import POINTS, SEATS, team
+from ..games.last_trick import FapfapPayouts, HandsWon, LastTrickGame
+from .engine import WALL_MOVE
 
-# -- what a seat knows -------------------------------------------------------------
+# -- cards as bits -------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
-class Seen:
-    """What one seat knows, as the rules of thumb read it.
+class Layout:
+    """A game's cards as bits, as the engine lays them out: the card of suit
+    ``i`` (in deck order) and rank ``r`` (counted from the lowest) is bit
+    ``i * ranks + r``; an Agency Wall from holder ``h`` is the move
+    ``WALL_MOVE + h``.
+
+    Attributes:
+        ranks: ranks per suit.
+        suits: the suits' masks, in deck order.
+        bit_of: card -> bit.
+        card_of: bit -> card.
+        deck: every card of the deck.
+        pays: per rank (from the lowest): what winning the last trick with
+            it pays, relative to the other ranks (F2: Spar's points, Fapfap's
+            double for a 3; 1 elsewhere).
+        points: per bit: the card's points (A3; 0 outside Agency).
+        trumps: the trump suit's mask (Agency's Vans, A2; 0 without trumps).
+    """
+
+    ranks: int
+    suits: tuple[int, ...]
+    bit_of: Mapping[Card, int]
+    card_of: Mapping[int, Card]
+    deck: int
+    pays: tuple[int, ...]
+    points: tuple[int, ...]
+    trumps: int
+
+    def suit(self, bit: int) -> int:
+        """The index of a card's suit."""
+        return bit // self.ranks
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        """The suited cards among ``cards`` as a mask (Walls left out)."""
+        return sum(1 << self.bit_of[card] for card in cards if not card.is_wall)
+
+
+def layout(game: TrickGame) -> Layout:
+    """The layout of ``game``'s cards (worked out once per game)."""
+    found = _LAYOUTS.get(game.id)
+    if found is None:
+        ranks = tuple(reversed(game.rank_order))  # lowest first
+        suits = tuple(dict.fromkeys(card.suit for card in game.deck))
+        count = len(ranks)
+        bit_of = {card: suits.index(card.suit) * count + ranks.index(card.rank) for card in game.deck}
+        card_of = {bit: card for card, bit in bit_of.items()}
+        rank_pays = _pays(game)
+        found = _LAYOUTS[game.id] = Layout(
+            ranks=count,
+            suits=tuple(((1 << count) - 1) << (i * count) for i in range(len(suits))),
+            bit_of=bit_of,
+            card_of=card_of,
+            deck=sum(1 << bit for bit in bit_of.values()),
+            pays=tuple(rank_pays.get(rank, 1) for rank in ranks),
+            points=tuple(POINTS[card_of[bit]] if game.trump and bit in card_of else 0 for bit in range(len(suits) * count)),
+            trumps=(((1 << count) - 1) << (suits.index(game.trump) * count)) if game.trump else 0,
+        )
+    return found
+
+
+_LAYOUTS: dict[str, Layout] = {}
+
+
+def _pays(game: TrickGame) -> dict[str, int]:
+    """Rank -> what winning the last trick with it pays, where ranks differ (F2)."""
+    scoring = game.scoring if isinstance(game, LastTrickGame) else None
+    if isinstance(scoring, HandsWon):
+        return dict(scoring.points_by_rank)
+    if isinstance(scoring, FapfapPayouts):
+        return {scoring.bonus_rank: 2}
+    return {}
+
+
+# -- what a seat knows ------------------------------------------------------------------
+
+
+class Knows(NamedTuple):
+    """What one seat knows, as the rules of thumb read it (a named tuple:
+    playouts make one per play).
 
     Attributes:
         seat: the seat to act.
-        legal: its legal moves, in the view's order (not empty).
-        trick: the trick so far, in order.
-        unseen: every card of the deck neither the seat's own nor played
-            (the other seats' cards and the undealt ones, as far as it knows).
-        strength: rank -> strength, higher wins (the game's rank order).
-        tricks_left: tricks still to play, this one included (the Agram family).
+        legal: its legal moves, as engine moves (not empty).
+        trick: the trick so far, as engine moves in order.
+        leader: the seat that led the trick.
+        own: the seat's cards (Agency: the suited cards of both holders
+            beside it, A5).
+        unseen: every card of the deck neither its own nor played (the other
+            seats' cards and the undealt ones, as far as it knows).
+        tricks_left: the Agram family: tricks still to play, this one included.
         players: seats at the table.
-        pays: rank -> what winning the last trick with it pays, relative
-            (Fapfap's 3, Spar's 6 and 7; empty for the other games).
         team_points: Agency: points won so far by team 0 and team 1 (A3, A4).
         end_points: Agency: the points that end the hand (A12c).
+        cards: the game's layout.
     """
 
     seat: int
-    legal: Sequence[Play]
-    trick: Sequence[Play]
-    unseen: Collection[Card]
-    strength: Mapping[str, int]
-    tricks_left: int = 0
-    players: int = 4
-    pays: Mapping[str, int] | None = None
-    team_points: tuple[int, int] = (0, 0)
-    end_points: int = 22
+    legal: Sequence[int]
+    trick: Sequence[int]
+    leader: int
+    own: int
+    unseen: int
+    tricks_left: int
+    players: int
+    team_points: tuple[int, int]
+    end_points: int
+    cards: Layout
 
 
-def above(card: Card, seen: Seen) -> int:
-    """How many unseen cards of ``card``'s suit rank above it: 0 makes it
-    the top of its suit, sure to win a trick it leads (F1; *Tips*)."""
-    strength = seen.strength
-    mine = strength[card.rank]
-    return sum(1 for other in seen.unseen if other.suit == card.suit and strength[other.rank] > mine)
+def above(bit: int, knows: Knows) -> int:
+    """How many unseen cards of ``bit``'s suit rank above it: 0 makes it the
+    top of its suit, sure to win a trick it leads (F1; *Tips*)."""
+    cards = knows.cards
+    return ((knows.unseen & cards.suits[bit // cards.ranks]) >> (bit + 1)).bit_count()
 
 
-# -- the Agram family ------------------------------------------------------------------
+# -- the Agram family ----------------------------------------------------------------------
 
 
-def agram_move(seen: Seen) -> Play:
+def agram_move(knows: Knows) -> int:
     """The ``rules`` level's move in an Agram-family game (module docstring,
     rules 1-5)."""
-    legal = seen.legal
+    legal = knows.legal
     if len(legal) == 1:
         return legal[0]
-    if seen.tricks_left == 2:
-        return _penultimate(seen)  # two cards, both legal
-    if not seen.trick:
-        return min(legal, key=lambda play: (-_weakness(play.card, seen), seen.strength[play.card.rank]))
-    led = seen.trick[0].card.suit
-    following = [play for play in legal if play.card.suit == led]
-    if following:
-        return min(following, key=lambda play: seen.strength[play.card.rank])
-    return min(legal, key=lambda play: (-_weakness(play.card, seen), seen.strength[play.card.rank]))
+    if knows.tricks_left == 2:
+        return _penultimate(knows)  # two cards, both legal
+    ranks = knows.cards.ranks
+    if knows.trick:
+        led = knows.trick[0] // ranks
+        following = [bit for bit in legal if bit // ranks == led]
+        if following:
+            return min(following)
+    return min(legal, key=lambda bit: (-_weakness(bit, knows), bit % ranks))
 
 
-def _weakness(card: Card, seen: Seen) -> int:
-    """How weak ``card``'s suit is in the seat's hand: the unseen cards above
-    its best card of that suit (rule 4). Used when every card is legal
-    (leading, or void in the led suit: F4, F5), so the legal moves are the
-    seat's cards."""
-    best = max((play.card for play in seen.legal if play.card.suit == card.suit), key=lambda c: seen.strength[c.rank])
-    return above(best, seen)
+def _weakness(bit: int, knows: Knows) -> int:
+    """How weak ``bit``'s suit is in the seat's hand: the unseen cards above
+    its best card of that suit (rule 4)."""
+    best = (knows.own & knows.cards.suits[bit // knows.cards.ranks]).bit_length() - 1
+    return above(best, knows)
 
 
-def _keeps(card: Card, seen: Seen) -> tuple[int, int, int]:
-    """How good ``card`` is to keep for the last trick, higher better: top of
-    its suit, fewer unseen cards above it, what its rank pays, its rank."""
-    over = above(card, seen)
-    pays = (seen.pays or {}).get(card.rank, 1)
-    return (int(over == 0), -over, pays * 100 + seen.strength[card.rank])
+def _keeps(bit: int, knows: Knows) -> tuple[int, int, int, int]:
+    """How good ``bit`` is to keep for the last trick, higher better (the
+    module docstring)."""
+    over = above(bit, knows)
+    rank = bit % knows.cards.ranks
+    return (int(over == 0), -over, knows.cards.pays[rank], rank)
 
 
-def _penultimate(seen: Seen) -> Play:
-    """Rules 2 and 3: win the penultimate trick and keep the better card, or
-    keep the better card (the seat holds two, both legal)."""
-    first, second = seen.legal
-    options = [(first, second.card), (second, first.card)]
-    if not seen.trick:
-        sure = [(play, kept) for play, kept in options if above(play.card, seen) == 0]
+def _penultimate(knows: Knows) -> int:
+    """Rules 2 and 3: the seat holds two cards, both legal."""
+    first, second = knows.legal
+    options = [(first, second), (second, first)]
+    if not knows.trick:
+        sure = [(bit, kept) for bit, kept in options if above(bit, knows) == 0]
         if sure:
-            return max(sure, key=lambda option: _keeps(option[1], seen))[0]
-        return min(options, key=lambda option: above(option[0].card, seen))[0]
-    winners = [(play, kept) for play, kept in options if _takes(play, seen)]
-    if winners:
-        return max(winners, key=lambda option: _keeps(option[1], seen))[0]
-    return max(options, key=lambda option: _keeps(option[1], seen))[0]
+            return max(sure, key=lambda option: _keeps(option[1], knows))[0]
+        return min(options, key=lambda option: above(option[0], knows))[0]
+    winners = [(bit, kept) for bit, kept in options if _takes(bit, knows)]
+    return max(winners or options, key=lambda option: _keeps(option[1], knows))[0]
 
 
-def _takes(play: Play, seen: Seen) -> bool:
-    """Whether ``play`` is sure to win the trick: it beats the trick so far
+def _takes(bit: int, knows: Knows) -> bool:
+    """Whether ``bit`` is sure to win the trick: it beats the trick so far
     and no unseen card of the led suit beats it, or the seat plays last (F1)."""
-    trick = (*seen.trick, play)
-    best = winning_play(trick, seen.strength)
-    if best is None or best.card is not play.card:
+    ranks = knows.cards.ranks
+    led = knows.trick[0] // ranks
+    if bit // ranks != led or any(card > bit for card in knows.trick if card // ranks == led):
         return False
-    return len(trick) == seen.players or above(play.card, seen) == 0
+    return len(knows.trick) + 1 == knows.players or above(bit, knows) == 0
 
 
-# -- Agency ------------------------------------------------------------------------------
+# -- Agency ---------------------------------------------------------------------------------
 
 
-def agency_move(seen: Seen) -> Play:
+def agency_move(knows: Knows) -> int:
     """The ``rules`` level's move in Agency (module docstring, rules 1-4)."""
-    legal = seen.legal
+    legal = knows.legal
     if len(legal) == 1:
         return legal[0]
-    if not seen.trick:
-        return min(legal, key=lambda play: _cost(play.card, seen))
-    best = winning_play(seen.trick, seen.strength, TRUMP)
-    mine = team(seen.seat)
-    last = len(seen.trick) == 3
-    if best is not None and team(best.seat) == mine:
-        if last and any(POINTS[play.card] for play in legal):
-            return max(legal, key=lambda play: (POINTS[play.card], not play.card.is_wall, -_cost(play.card, seen)[2]))
-        return min(legal, key=lambda play: _cost(play.card, seen))
-    points = sum(POINTS[play.card] for play in seen.trick)
-    winners = [play for play in legal if _wins_now(play, seen)]
-    if winners and (points or seen.team_points[mine] + points + min(POINTS[p.card] for p in winners) >= seen.end_points):
-        return min(winners, key=lambda play: (play.card.suit == TRUMP, seen.strength[play.card.rank], POINTS[play.card]))
-    return min(legal, key=lambda play: _cost(play.card, seen))
+    if not knows.trick:
+        return min(legal, key=lambda move: _cost(move, knows))
+    cards = knows.cards
+    best, best_seat = _winning(knows.trick, knows.leader, cards)
+    if best >= 0 and team(best_seat) == team(knows.seat):
+        if len(knows.trick) == 3 and any(_worth(move, cards) for move in legal):
+            return max(legal, key=lambda move: (_worth(move, cards), move < WALL_MOVE, -_cost(move, knows)[2]))
+        return min(legal, key=lambda move: _cost(move, knows))
+    held = sum(_worth(move, cards) for move in knows.trick)
+    winners = [move for move in legal if _wins_now(move, best, knows)]
+    reaches = knows.team_points[team(knows.seat)] + held + min((_worth(m, cards) for m in winners), default=0)
+    if winners and (held or reaches >= knows.end_points):
+        trumps = cards.trumps
+        return min(winners, key=lambda move: (bool(1 << move & trumps), move % cards.ranks, _worth(move, cards)))
+    return min(legal, key=lambda move: _cost(move, knows))
 
 
-def _cost(card: Card, seen: Seen) -> tuple[int, int, int]:
-    """What playing ``card`` gives away, lower better (rules 3 and 4): a Wall
+def _worth(move: int, cards: Layout) -> int:
+    """An engine move's points (A3): a suited card's, or a Wall's 2."""
+    return POINTS[WALL] if move >= WALL_MOVE else cards.points[move]
+
+
+def _cost(move: int, knows: Knows) -> tuple[int, int, int]:
+    """What playing ``move`` gives away, lower better (rules 3 and 4): a Wall
     last, then its points, a Van after the other suits, then its rank."""
-    if card.is_wall:
-        return (1, POINTS[card], 0)
-    return (0, POINTS[card] * 2 + (card.suit == TRUMP), seen.strength[card.rank])
+    if move >= WALL_MOVE:
+        return (1, POINTS[WALL], 0)
+    cards = knows.cards
+    return (0, cards.points[move] * 2 + bool(1 << move & cards.trumps), move % cards.ranks)
 
 
-def _wins_now(play: Play, seen: Seen) -> bool:
-    """Whether ``play`` would win the trick as it stands (A11)."""
-    if play.card.is_wall:
-        return False
-    best = winning_play((*seen.trick, play), seen.strength, TRUMP)
-    return best is not None and best.card is play.card
+def _winning(trick: Sequence[int], leader: int, cards: Layout) -> tuple[int, int]:
+    """The card winning the trick so far and its seat, ``(-1, -1)`` after a
+    lone Wall (A11: the highest Van, else the highest card of the led suit)."""
+    best, seat = -1, -1
+    for index, move in enumerate(trick):
+        if move >= WALL_MOVE:
+            continue
+        if best < 0 or _beats(move, best, cards):
+            best, seat = move, (leader + index) % SEATS
+    return best, seat
+
+
+def _beats(move: int, best: int, cards: Layout) -> bool:
+    """Whether suited ``move`` beats ``best``, the card winning so far (A11)."""
+    trump, best_trump = bool(1 << move & cards.trumps), bool(1 << best & cards.trumps)
+    if trump != best_trump:
+        return trump
+    return move // cards.ranks == best // cards.ranks and move > best
+
+
+def _wins_now(move: int, best: int, knows: Knows) -> bool:
+    """Whether ``move`` would win the trick as it stands (A11)."""
+    return move < WALL_MOVE and (best < 0 or _beats(move, best, knows.cards))
+
