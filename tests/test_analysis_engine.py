@@ -158,6 +158,50 @@ def test_engine_values_fapfaps_worked_hands_with_the_stake(multiplier):
     assert [position.value(seat) for seat in range(3)] == expected
 
 
+def reachable_values(position: Position, sides, found) -> None:
+    """Every value, per side, that some line of legal play from ``position`` ends with."""
+    if position.over:
+        for side in sides:
+            found[side].add(position.value(side))
+        return
+    for move in position.legal():
+        position.play(move)
+        reachable_values(position, sides, found)
+        position.undo()
+
+
+def small_enough(hand: Hand) -> bool:
+    """Whether every line from ``hand`` can be tried: Agency with 10 holder
+    items left; the Agram family with 3 tricks left (2 from 5 players on)."""
+    if hand.game.id == "agency":
+        return sum(len(holder) for holder in hand.holders) <= 10
+    return hand.game.hand_size - len(hand.tricks) <= (3 if hand.players <= 4 else 2)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    pytest.param(game.id, players, id=f"{game.id}-{players}")
+    for game in GAMES.values() for players in range(game.min_players, game.max_players + 1)
+])
+def test_outcomes_hold_every_value_a_line_of_play_reaches(game_id, players):
+    """At the start of a trick, ``outcomes`` leaves out only values no line
+    of play reaches (F2, F6: a bonus rank must win the last tricks; A13)."""
+    game = GAMES[game_id]
+    for seed in range(30):
+        rng = random.Random(seed)
+        options = {"stake": 1 + seed % 3} if game_id == "fapfap" else {}
+        hand = deal(game_id, players, options, seed)
+        while not hand.hand_over and not (small_enough(hand) and not hand.plays):
+            hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        if hand.hand_over:
+            continue
+        position = Position.from_hand(hand)
+        sides = sorted(set(position.side_of))
+        found = {side: set() for side in sides}
+        reachable_values(position, sides, found)
+        for side in sides:
+            assert found[side] <= set(position.outcomes(side)), (seed, side)
+
+
 # -- perft: distinct legal play sequences from fixed deals ---------------------------
 
 

@@ -294,7 +294,7 @@ class LastTrickPosition(Position):
     payout with the stake."""
 
     __slots__ = ("hands", "alive", "digits", "led", "best", "best_seat", "wins", "tricks_left", "_scoring", "_kind",
-                 "_worth_masks", "_bonus", "_played", "_done")
+                 "_worth_masks", "_bonus", "_above", "_played", "_done")
 
     def __init__(self, hand: LastTrickState) -> None:
         super().__init__(hand)
@@ -311,6 +311,9 @@ class LastTrickPosition(Position):
         """``HandsWon``: each value a last trick can score, with the cards that score it."""
         self._bonus = 0 if scoring.bonus < 0 else sum(1 << (shift + scoring.bonus) for _, shift in self._suits)
         """Fapfap: the bonus rank's cards."""
+        self._above = [sum(1 << above for above in range(bit + 1, shift + count)) for _, shift in self._suits for bit in
+                       range(shift, shift + count)]
+        """Per card: the higher cards of its suit."""
         self.hands = [sum(1 << self._bit_of[card] for card in cards) for cards in hand.hands]
         self.digits = [0] * len(self._suits)
         for seat, cards in enumerate(hand.hands):
@@ -446,20 +449,42 @@ class LastTrickPosition(Position):
                     best, winner = held, seat
             return (self._worth(winner, best.bit_length() - 1, self.wins[-1] if self.wins else -1, side),)
         mine = hands[side]
-        if self._scoring.worth is not None:
-            # The side wins with one of its own cards, worth its rank (F2); or it scores 0.
-            return (0, *[value for value, cards in self._worth_masks if mine & cards])
-        # Fapfap (F2, F6): a multiplier above 1 needs a 3 winning the last trick; 4, one winning trick 4 as well.
-        stake, players, bonus = self._scoring.stake, self.players, self._bonus
-        threes = (self.alive & bonus).bit_count()
-        found = {-stake, stake * (players - 1)}
-        for multiplier, needs in ((2, 1), (4, 2)):
-            if threes >= needs:
-                if mine & bonus:
-                    found.add(stake * multiplier * (players - 1))
-                if self.alive & ~mine & bonus:
-                    found.add(-stake * multiplier)
-        return tuple(sorted(found))
+        scoring = self._scoring
+        if scoring.worth is not None:
+            # The side wins with one of its own cards, worth its rank (F2), or scores 0; a card that
+            # scores more than 1 counts only if it can still win the last trick.
+            found = [0]
+            for value, cards in self._worth_masks:
+                held = mine & cards
+                if held and (value == 1 or any(self._can_win(card, side, 1) for card in _bits(held))):
+                    found.append(value)
+            return tuple(found)
+        # Fapfap (F2, F6): a multiplier of 2 needs a 3 winning the last trick; 4, a 3 winning trick 4 too,
+        # whose seat then leads the last trick: one seat holds both 3s.
+        stake, players, bonus = scoring.stake, self.players, self._bonus
+        win, loss = stake * (players - 1), -stake
+        payouts = {loss, win}
+        for holder, held in enumerate(hands):
+            threes = _bits(held & bonus)
+            for card in threes:
+                if self._can_win(card, holder, 1):
+                    payouts.add(2 * win if holder == side else 2 * loss)
+                    if any(other != card and self._can_win(other, holder, 2) for other in threes):
+                        payouts.add(4 * win if holder == side else 4 * loss)
+        return tuple(sorted(payouts))
+
+    def _can_win(self, card: int, holder: int, trick: int) -> bool:
+        """Whether ``card``, held by ``holder``, can still win the trick
+        ``trick`` tricks from the end (1: the last), as far as the cards held
+        tell: it must then be led (F1) by its holder, which leads the last
+        trick only as the winner of the trick before, and every other seat
+        must have played all its higher cards of the suit by then, one card
+        a trick. Two tricks from the end, the leader now leads it."""
+        tricks = self.tricks_left - trick
+        if tricks < 0 or (tricks == 0 and holder != self.leader):
+            return False
+        above = self._above[card]
+        return all((held & above).bit_count() <= tricks for seat, held in enumerate(self.hands) if seat != holder)
 
     def key(self) -> Hashable:
         code_of = self._kind.code_of
