@@ -349,6 +349,16 @@ def test_a_small_budget_answers_bounds_that_contain_the_exact_value(game_id):
         assert solve(hand, budget=0).moves[0].lower == min(hand_values(game, hand))
 
 
+@pytest.mark.parametrize("game_id", ["agency", "fapfap"])
+def test_the_same_hand_and_budget_always_give_the_same_answer(game_id):
+    """The budget counts nodes, not time: a solve cut short by it is cut at
+    the same node every time, on any machine."""
+    game = GAMES[game_id]
+    hand = game.deal(seed=11, first_leader=3) if game_id == "agency" else game.deal(players=6, seed=11)
+    first, again = solve(hand, budget=5_000), solve(hand, budget=5_000)
+    assert first == again and first.nodes == 5_000 and not first.exact
+
+
 def hand_values(game, hand):
     """The contract's values (lowest and highest) for the game."""
     if game.id == "agency":

@@ -294,7 +294,7 @@ class LastTrickPosition(Position):
     payout with the stake."""
 
     __slots__ = ("hands", "alive", "digits", "led", "best", "best_seat", "wins", "tricks_left", "_scoring", "_kind",
-                 "_worth_masks", "_bonus", "_above", "_played", "_done")
+                 "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done")
 
     def __init__(self, hand: LastTrickState) -> None:
         super().__init__(hand)
@@ -302,6 +302,8 @@ class LastTrickPosition(Position):
         self._scoring = scoring = _LastTrickScoring.of(hand)
         self._kind = _Suits(scoring.classes)
         self.values = scoring.values(self.players)
+        self._plain = (0, 1) if scoring.worth is not None else (-scoring.stake, scoring.stake * (self.players - 1))
+        """The outcomes with no bonus rank in play: a hand lost or won, at 1 (F2, F6)."""
         self.side_of = tuple(range(self.players))
         worth = scoring.worth or ()
         self._worth_masks = tuple(
@@ -369,6 +371,8 @@ class LastTrickPosition(Position):
             follow = held & self._suits[self.led][0]
             if follow:
                 held = follow
+        if not held & (held - 1):
+            return [held.bit_length() - 1]  # one card to play
         other = self.alive & ~self.hands[seat]
         runs_of = self._kind.runs_of
         found = []
@@ -451,6 +455,8 @@ class LastTrickPosition(Position):
         mine = hands[side]
         scoring = self._scoring
         if scoring.worth is not None:
+            if len(self._worth_masks) == 1:
+                return self._plain  # every card wins 1 (F2)
             # The side wins with one of its own cards, worth its rank (F2), or scores 0; a card that
             # scores more than 1 counts only if it can still win the last trick.
             found = [0]
@@ -461,16 +467,25 @@ class LastTrickPosition(Position):
             return tuple(found)
         # Fapfap (F2, F6): a multiplier of 2 needs a 3 winning the last trick; 4, a 3 winning trick 4 too,
         # whose seat then leads the last trick: one seat holds both 3s.
-        stake, players, bonus = scoring.stake, self.players, self._bonus
-        win, loss = stake * (players - 1), -stake
+        bonus = self._bonus
+        if not self.alive & bonus:
+            return self._plain
+        loss, win = self._plain
         payouts = {loss, win}
         for holder, held in enumerate(hands):
-            threes = _bits(held & bonus)
-            for card in threes:
-                if self._can_win(card, holder, 1):
-                    payouts.add(2 * win if holder == side else 2 * loss)
-                    if any(other != card and self._can_win(other, holder, 2) for other in threes):
-                        payouts.add(4 * win if holder == side else 4 * loss)
+            threes = held & bonus
+            if not threes:
+                continue
+            double, quadruple = (2 * win, 4 * win) if holder == side else (2 * loss, 4 * loss)
+            if quadruple in payouts:
+                continue
+            for card in _bits(threes):
+                if not self._can_win(card, holder, 1):
+                    continue
+                payouts.add(double)
+                if threes & (threes - 1) and any(other != card and self._can_win(other, holder, 2) for other in _bits(threes)):
+                    payouts.add(quadruple)
+                    break
         return tuple(sorted(payouts))
 
     def _can_win(self, card: int, holder: int, trick: int) -> bool:
@@ -484,7 +499,10 @@ class LastTrickPosition(Position):
         if tricks < 0 or (tricks == 0 and holder != self.leader):
             return False
         above = self._above[card]
-        return all((held & above).bit_count() <= tricks for seat, held in enumerate(self.hands) if seat != holder)
+        for seat, held in enumerate(self.hands):
+            if seat != holder and (held & above).bit_count() > tricks:
+                return False
+        return True
 
     def key(self) -> Hashable:
         code_of = self._kind.code_of
@@ -519,7 +537,7 @@ class AgencyPosition(Position):
 
     __slots__ = ("start", "middle", "end", "walls", "alive", "digits", "led", "best", "best_seat", "wall_in_trick",
                  "trick_points", "points", "left", "tricks_done", "ended", "_offsuit", "_early", "_holder_of", "_trumps",
-                 "_card_points", "_kinds", "_played")
+                 "_card_points", "_kinds", "_trump_of", "_keep", "_clear", "_played")
 
     def __init__(self, hand: AgencyState) -> None:
         super().__init__(hand)
@@ -532,6 +550,10 @@ class AgencyPosition(Position):
         ranks = tuple(reversed(hand.game.rank_order))
         self._kinds = tuple(_Suits(tuple(POINTS[Card(rank, suit)] // 2 for rank in ranks)) for suit in suits)
         """Per suit: its score classes, A3's 0, 2 or 4 points as 0, 1, 2."""
+        every = range(len(suits) * count)
+        self._trump_of = [bool(self._trumps >> bit & 1) for bit in every]
+        self._keep = [~(1 << bit) for bit in every]
+        self._clear = [~(15 << (4 * (bit % count))) for bit in every]
         self._offsuit = bool(hand.options["offsuit_discard"])
         self._early = int(hand.options["early_end_points"])
         self.values = (-1, 0, 1)
@@ -657,6 +679,8 @@ class AgencyPosition(Position):
 
     def moves(self) -> list[int]:
         cards, walls = self._legal_cards_and_walls()
+        if not walls and not cards & (cards - 1):
+            return [cards.bit_length() - 1] if cards else []  # one card to play, or none (A12a)
         found = [low for low, _ in self._classes(cards)] if cards else []
         if walls:
             found += walls
@@ -672,23 +696,29 @@ class AgencyPosition(Position):
         return (0 if top else 1, -move)
 
     def _follow_order(self, move: int) -> tuple[int, int, int]:
-        """Following: with the partner winning the trick, the most points
-        first (A3); else a card that wins it (the last seat: the one with the
-        most points; else the highest), then the fewest points given away."""
+        """Following: with the partner winning the trick and sure to keep it
+        (the seat plays last, or the partner's card is the top Van left), the
+        most points first (A3), else the fewest; with the other team winning,
+        a card that wins the trick (the last seat: the one with the most
+        points; else the highest), then the fewest points given away."""
         points = 2 if move >= WALL_MOVE else self._card_points[move]
         best = self.best
         if move >= WALL_MOVE:
             wins = False
         elif best < 0:
             wins = True  # after a Wall lead, the first suited card leads the trick (A10)
-        elif (1 << move) & self._trumps:
-            wins = not (1 << best) & self._trumps or move > best
+        elif self._trump_of[move]:
+            wins = move > best or not self._trump_of[best]
         else:
-            wins = self._suit_of[move] == self.led and not (1 << best) & self._trumps and move > best
+            wins = self._suit_of[move] == self.led and move > best and not self._trump_of[best]
+        last = len(self.trick) == 3
         if best >= 0 and self.best_seat % 2 == self.to_act % 2:
-            return (1 if wins else 0, -points, move)
+            trumps = self._trumps
+            if last or (self._trump_of[best] and (self.alive & trumps).bit_length() - 1 == best):
+                return (1 if wins else 0, -points, move)
+            return (1 if wins else 0, points, move % WALL_MOVE)
         if wins:
-            return (0, -points, move) if len(self.trick) == 3 else (0, 0, -move)
+            return (0, -points, move) if last else (0, 0, -move)
         return (1, points, move % WALL_MOVE)
 
     def play(self, move: int) -> None:
@@ -717,23 +747,23 @@ class AgencyPosition(Position):
         else:
             holder = self._holder_of[move]
             suit = self._suit_of[move]
-            self._played.append((move, self.start[holder], self.middle[holder], self.end[holder], self.digits[suit],
-                                 self.led, self.best, self.best_seat, self.trick_points, self.left))
-            keep = ~(1 << move)
-            self.start[holder] &= keep
-            self.middle[holder] &= keep
-            self.end[holder] &= keep
-            self.digits[suit] &= ~(15 << (4 * (move - self._suits[suit][1])))
+            starts, middles, ends, digits = self.start, self.middle, self.end, self.digits
+            start, middle, end = starts[holder], middles[holder], ends[holder]
+            best = self.best
+            self._played.append((move, start, middle, end, digits[suit], self.led, best, self.best_seat, self.trick_points,
+                                 self.left))
+            keep = self._keep[move]
+            starts[holder], middles[holder], ends[holder] = start & keep, middle & keep, end & keep
+            digits[suit] &= self._clear[move]
             points = self._card_points[move]
             self.trick_points += points
             self.left -= points
-            best = self.best
             if best < 0:
                 self.led, self.best, self.best_seat = suit, move, seat  # A9, A10: the first suited card sets the led suit
-            elif (1 << move) & self._trumps:
-                if not (1 << best) & self._trumps or move > best:
+            elif self._trump_of[move]:
+                if move > best or not self._trump_of[best]:
                     self.best, self.best_seat = move, seat  # A11: the highest Van
-            elif suit == self.led and not (1 << best) & self._trumps and move > best:
+            elif suit == self.led and move > best and not self._trump_of[best]:
                 self.best, self.best_seat = move, seat  # A11: else the highest of the led suit
         trick = self.trick
         trick.append(move)
@@ -742,24 +772,23 @@ class AgencyPosition(Position):
             return
         # The trick is complete: its points to the winner's team (A3, A11), its winner leads (C2).
         winner = self.best_seat
-        self._played.append((-1, self.leader, self.points[0], self.points[1], int(self.ended), int(self.wall_in_trick),
-                             *trick))
-        self.points[winner % 2] += self.trick_points
+        points_ = self.points
+        self._played.append((-1, self.leader, points_[0], points_[1], int(self.ended), int(self.wall_in_trick), *trick))
+        points_[winner % 2] += self.trick_points
+        alive = self.alive
         for card in trick:
             if card < WALL_MOVE:
-                self.alive &= ~(1 << card)
+                alive &= self._keep[card]
+        self.alive = alive
         self.tricks_done += 1
         self.leader = self.to_act = winner
         self.trick = []
         self.led, self.best, self.best_seat, self.wall_in_trick, self.trick_points = -1, -1, -1, False, 0
         starts, middles, ends, walls = self.start, self.middle, self.end, self.walls
-        for holder in range(_SEATS):
-            before = (holder + 3) % _SEATS
-            if not (starts[holder] | middles[holder] | ends[holder] | walls[holder]
-                    | starts[before] | middles[before] | ends[before] | walls[before]):
-                self.ended = True  # A12b: a seat with no card left in both its holders
-                return
-        if self.points[winner % 2] >= self._early:
+        held = [starts[h] | middles[h] | ends[h] | walls[h] for h in range(_SEATS)]
+        if not (held[0] or held[3]) or not (held[1] or held[0]) or not (held[2] or held[1]) or not (held[3] or held[2]):
+            self.ended = True  # A12b: a seat with no card left in both its holders (seat s: holders s and s-1)
+        elif points_[winner % 2] >= self._early:
             self.ended = True  # A12c
 
     def undo(self) -> None:

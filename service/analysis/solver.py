@@ -37,9 +37,11 @@ from ..games.base import Hand
 from ..tricks import Play
 from .engine import Position
 
-DEFAULT_BUDGET = 200_000
-"""Nodes one ``solve`` may search (about 1 s here at most; the benchmark,
-``python -m bench.solver``, gives the distribution per game)."""
+DEFAULT_BUDGET = 80_000
+"""Nodes one ``solve`` may search by default. A node costs about 11 µs of
+one core here in Agency and about 6 µs in the Agram family (CPU time,
+``python -m bench.solver``), so a solve that spends the whole budget takes
+about 0.9 s in Agency and 0.5 s in the Agram family at most."""
 
 
 class _Exhausted(Exception):
@@ -111,7 +113,7 @@ def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
             return it), finished or not.
         budget: the most nodes to search, at least 0; where it runs out,
             moves carry proved bounds (``exact`` false), never an error.
-            ``DEFAULT_BUDGET`` takes about 1 s here at most.
+            ``DEFAULT_BUDGET`` takes about 0.9 s here at most.
 
     Returns:
         The ``Solution``; once the hand is over: ``to_act`` ``None``, no
@@ -157,21 +159,25 @@ class Solver:
         """Each of ``plays`` (the seat to act's legal moves) with its proved
         bounds, searched within ``budget`` nodes; and the nodes spent.
 
-        The budget is shared: each move not yet exact gets an equal part of
-        what is left, then the moves still open get all that remains."""
+        The budget is shared: half of it in equal parts between the moves
+        (the cheap ones are proved there), then each move still open in turn
+        gets all that remains (so a hard position proves some moves rather
+        than none)."""
         position = self.position
         side = position.side_of[position.to_act]
         groups = {move: group[0] for group in position.groups() for move in group}
         standing = [groups[position.from_play(play)] for play in plays]
         bounds = {move: (0, len(self._values) - 1) for move in standing}
         start = self.nodes
-        for equal_shares in (True, False):
+        for first_pass in (True, False):
             open_moves = [move for move in dict.fromkeys(standing) if bounds[move][0] < bounds[move][1]]
             for number, move in enumerate(open_moves):
                 left = budget - (self.nodes - start)
                 if left <= 0:
                     break
-                share = left // (len(open_moves) - number) if equal_shares else left
+                share = (left - budget // 2) // (len(open_moves) - number) if first_pass else left
+                if share <= 0:
+                    continue
                 position.play(move)
                 try:
                     bounds[move] = self._narrow(side, bounds[move], self.nodes + share)
