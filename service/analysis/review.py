@@ -26,7 +26,7 @@ from .solver import DEFAULT_BUDGET, Solver
 
 DEFAULT_REVIEW_BUDGET = DEFAULT_BUDGET
 """Nodes one ``analyze`` may search over the whole hand by default: as
-``solve``'s ``DEFAULT_BUDGET``, about 0.9 s here at most."""
+``solve``'s ``DEFAULT_BUDGET``, 0.9 s here at most."""
 
 
 @dataclass(frozen=True, slots=True)

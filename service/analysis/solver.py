@@ -37,11 +37,12 @@ from ..games.base import Hand
 from ..tricks import Play
 from .engine import Position
 
-DEFAULT_BUDGET = 80_000
-"""Nodes one ``solve`` may search by default. A node costs about 11 µs of
-one core here in Agency and about 6 µs in the Agram family (CPU time,
-``python -m bench.solver``), so a solve that spends the whole budget takes
-about 0.9 s in Agency and 0.5 s in the Agram family at most."""
+DEFAULT_BUDGET = 70_000
+"""Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
+one core here in Agency and 5 to 7 µs in the Agram family (CPU time on the
+shared 2-core machine, ``python -m bench.solver``), so a solve that spends
+the whole budget takes about 0.7 to 0.9 s in Agency and 0.35 to 0.5 s in the
+Agram family."""
 
 
 class _Exhausted(Exception):
@@ -113,7 +114,7 @@ def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
             return it), finished or not.
         budget: the most nodes to search, at least 0; where it runs out,
             moves carry proved bounds (``exact`` false), never an error.
-            ``DEFAULT_BUDGET`` takes about 0.9 s here at most.
+            ``DEFAULT_BUDGET`` takes 0.9 s here at most.
 
     Returns:
         The ``Solution``; once the hand is over: ``to_act`` ``None``, no
