@@ -93,6 +93,12 @@ bench-records: $(VENV)/.installed-run
 bench-bots: $(VENV)/.installed-run
 	$(BIN)/python -m bench.bots $(BOTS_ARGS)
 
+## bench-analysis: the worst-case time of solve, suggest and analyze over HTTP with the configured
+## budgets (bench/analysis.py); ANALYSIS_ARGS passes options, e.g. ANALYSIS_ARGS=--quick
+.PHONY: bench-analysis
+bench-analysis: $(VENV)/.installed-run
+	$(BIN)/python -m bench.analysis $(ANALYSIS_ARGS)
+
 ## bench-solver: the exact solver's time per solve and the share solved exactly, per game and
 ## player count, from the deal and from mid-hand (bench/solver.py); SOLVER_ARGS passes options,
 ## e.g. SOLVER_ARGS=--quick

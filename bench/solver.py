@@ -42,11 +42,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = parser.parse_args(argv)
     if args.deals is None:
         args.deals = 8 if args.quick else 40
-    args.games = [name.strip() for name in args.games.split(",") if name.strip()]
-    unknown = set(args.games) - set(GAMES)
+    args.games = game_ids(parser, args.games)
+    return args
+
+
+def game_ids(parser: argparse.ArgumentParser, text: str) -> list[str]:
+    """The game ids of a ``--games`` option (comma-separated); an unknown one stops the parser."""
+    games = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = set(games) - set(GAMES)
     if unknown:
         parser.error(f"unknown games: {', '.join(sorted(unknown))}")
-    return args
+    return games
 
 
 def hands(game: TrickGame, players: int, stage: str, deals: int) -> list[Hand]:

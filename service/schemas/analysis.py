@@ -31,8 +31,9 @@ SEED_MAX = 2**63 - 1
 
 LEVELS: dict[Level, str] = {
     Level.RANDOM: "a uniformly random legal move, drawn from the seed",
-    Level.RULES: "the rule texts' own tips, from the seat's view: keep a card that can take the last trick, "
-                 "lead and shed weak suits early, in Agency give points to a partner's trick and take points cheaply",
+    Level.RULES: "the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win "
+                 "the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, "
+                 "take tricks with points with the cheapest winner, give nothing away otherwise",
     Level.SEARCH: "the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, "
                   "Walls and counts), each finished by every seat playing the tips from its own knowledge; the move "
                   "with the best total value, the worlds weighted by how likely the other seats' plays are in them",
