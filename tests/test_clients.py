@@ -41,7 +41,9 @@ import trick_referee_client.models  # noqa: E402
 import trick_referee_client.types  # noqa: E402
 
 SEALING_KEY = "client-tests-sealing-key-0123456789abcdef"
-MODES = {"open": {}, "sealed": {"REFEREE_SEALING_KEYS": SEALING_KEY}}
+BOT_BUDGET = {"REFEREE_SUGGEST_WORLDS": "8", "REFEREE_SUGGEST_PLIES": "2000"}
+"""A searching level cheap enough for whole hands of bots (the budget does not change what a move may be)."""
+MODES = {"open": BOT_BUDGET, "sealed": {"REFEREE_SEALING_KEYS": SEALING_KEY, **BOT_BUDGET}}
 GAME_CLIENTS = [hands.AGENCY, hands.AGRAM, hands.SINK_SINK, hands.FAPFAP, hands.AGRAM_MALI, hands.SPAR]
 
 
@@ -166,6 +168,19 @@ def test_python_client_plays_a_whole_hand(server, game):
         winner = a13_hand_result(state)[1] if game.id == "agency" else f7_hand_result(game.id, state)[0]
         assert events[-1]["winner"] == winner
         assert hand.sealed_deals == []
+
+
+@pytest.mark.parametrize("game", GAME_CLIENTS, ids=lambda game: game.id)
+def test_python_client_plays_a_whole_hand_with_bots_on_every_seat_but_one(server, game):
+    """Seat 0 plays at random; every other seat plays what `suggest` answers it
+    (sealed mode: asked with its own credential), which is always legal."""
+    sealed = server.mode == "sealed"
+    bots = frozenset(range(1, game.players))
+    hand = hands.play_hand(game, f"http://127.0.0.1:{server.port}", random.Random(5), seed=None if sealed else 41, bots=bots)
+    events = [event.to_dict() for played in hand.plays for event in played.events]
+    assert events[-1]["type"] == "hand_over" and hand.score.hand_over is True
+    assert any(move.seat in bots for move in hand.moves)
+    assert expected_plays(game.id, game.players) in (None, len(hand.moves))
 
 
 def test_typescript_client_plays_whole_hands(server, tmp_path):
