@@ -102,7 +102,7 @@ def analysis_schemas(game_id: str) -> AnalysisSchemas:
         suggest_request=schemas.hand_request("SuggestRequest", {
             "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={
                 "description": "Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one."}),
-            "level": fields.String(**level_field),
+            "level": fields.String(load_default=DEFAULT_LEVEL.value, **level_field),
         }, "A hand, and how its bot should play."),
         suggest_response=named_schema(f"{prefix}Suggestion", {
             "seat": seat("The seat to act, whose move it is.", maximum=parts.top, required=True),

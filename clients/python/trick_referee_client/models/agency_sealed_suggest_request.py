@@ -22,13 +22,13 @@ class AgencySealedSuggestRequest:
             trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default:
             worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each
             finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds
-            weighted by how likely the other seats' plays are in them.
+            weighted by how likely the other seats' plays are in them. Default: AgencySealedSuggestRequestLevel.SEARCH.
         seed (int | Unset): Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one,
             the referee draws one.
     """
 
     token: str
-    level: AgencySealedSuggestRequestLevel | Unset = UNSET
+    level: AgencySealedSuggestRequestLevel | Unset = AgencySealedSuggestRequestLevel.SEARCH
     seed: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
