@@ -440,3 +440,13 @@ def test_sealed_mode_hides_what_no_seat_may_see(game_id):
     assert status == 200 and answer["plays"]
     status, problem, _ = table.post("suggest", seat, seed=1)
     assert (status, problem["code"]) == (409, "hand_over")
+
+
+def test_signed_states_are_taken_and_checked_as_legal_moves_takes_them():
+    client = client_of(REFEREE_SIGNING_KEYS="signing-key-for-the-analysis-tests-0123456789", **SMALL_SEARCH)
+    state = client.post("/v1/games/spar/deal", json={"players": 3, "seed": 4}).get_json()["state"]
+    for name in ("solve", "suggest", "analyze"):
+        status, answer, _ = post(client, "spar", name, {"state": state, **({"seed": 1} if name == "suggest" else {})})
+        assert status == 200, answer
+        status, problem, _ = post(client, "spar", name, {"state": {**state, "signature": "hmac-sha256:AAAA"}})
+        assert (status, problem["code"]) == (403, "state_signature_invalid")
