@@ -36,7 +36,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script: python bench/analysis.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.solver import game_ids  # noqa: E402
+from bench.solver import deal_arguments  # noqa: E402
 from service.app import create_app  # noqa: E402
 from service.config import ANALYSIS_UNITS  # noqa: E402
 from service.games import GAMES  # noqa: E402
@@ -48,15 +48,7 @@ OPERATIONS = ("solve", "suggest", "analyze")
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="2 deals per game and player count instead of 6: a smoke run")
-    parser.add_argument("--deals", type=int, default=None, help="seeded deals per game and player count (default 6; 2 with --quick)")
-    parser.add_argument("--games", default=",".join(GAMES), help="game ids, comma-separated (default: all)")
-    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
-    args = parser.parse_args(argv)
-    if args.deals is None:
-        args.deals = 2 if args.quick else 6
-    args.games = game_ids(parser, args.games)
-    return args
+    return deal_arguments(parser, argv, RESULTS, quick=2, full=6, per="game and player count")
 
 
 def states(client: Any, game_id: str, players: int, seed: int) -> dict[str, dict[str, Any]]:

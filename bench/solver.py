@@ -34,25 +34,28 @@ STAGES = ("deal", "mid-hand")
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer deals per row (8 instead of 40): a smoke run")
-    parser.add_argument("--deals", type=int, default=None, help="seeded deals per row (default 40; 8 with --quick)")
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"nodes per solve (default {DEFAULT_BUDGET:,})")
+    return deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
+
+
+def deal_arguments(parser: argparse.ArgumentParser, argv: list[str] | None, results: Path, *, quick: int, full: int,
+                   per: str) -> argparse.Namespace:
+    """A benchmark's shared options, added to ``parser`` and read: ``--quick``,
+    ``--deals`` (``full`` seeded deals per ``per``, ``quick`` with
+    ``--quick``), ``--games`` (comma-separated ids; an unknown one stops the
+    parser) and ``--output`` (default ``results``)."""
+    parser.add_argument("--quick", action="store_true", help=f"fewer deals per {per} ({quick} instead of {full}): a smoke run")
+    parser.add_argument("--deals", type=int, default=None, help=f"seeded deals per {per} (default {full}; {quick} with --quick)")
     parser.add_argument("--games", default=",".join(GAMES), help="game ids, comma-separated (default: all)")
-    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    parser.add_argument("--output", type=Path, default=results, help="where to write the JSON results")
     args = parser.parse_args(argv)
     if args.deals is None:
-        args.deals = 8 if args.quick else 40
-    args.games = game_ids(parser, args.games)
-    return args
-
-
-def game_ids(parser: argparse.ArgumentParser, text: str) -> list[str]:
-    """The game ids of a ``--games`` option (comma-separated); an unknown one stops the parser."""
-    games = [name.strip() for name in text.split(",") if name.strip()]
-    unknown = set(games) - set(GAMES)
+        args.deals = quick if args.quick else full
+    args.games = [name.strip() for name in args.games.split(",") if name.strip()]
+    unknown = set(args.games) - set(GAMES)
     if unknown:
         parser.error(f"unknown games: {', '.join(sorted(unknown))}")
-    return games
+    return args
 
 
 def hands(game: TrickGame, players: int, stage: str, deals: int) -> list[Hand]:
