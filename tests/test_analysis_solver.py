@@ -285,7 +285,7 @@ def test_solver_values_equal_brute_force_minimax_in_agency(options, most, keep_w
         if check_against_brute_force(hand, agency_minimax, 2_500):
             checked += 1
             walls += any(card.is_wall for holder in hand.holders for card in holder)
-            if checked == 12:
+            if checked == 8:
                 break
     assert checked >= 5
     assert walls  # Walls still in the holders, in reach or behind others
