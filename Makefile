@@ -102,6 +102,26 @@ bench-records: $(VENV)/.installed-run
 bench-timing: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m 'heavy or not heavy' tests/test_timing.py
 
+## bench-bots: the bots' strength benchmark (bench/bots.py): every game and player count, each level
+## against random and the rules level, a perfect-information ceiling; BOTS_ARGS passes options,
+## e.g. BOTS_ARGS=--quick or BOTS_ARGS="--hands 500 --games agram"
+.PHONY: bench-bots
+bench-bots: $(VENV)/.installed-run
+	$(BIN)/python -m bench.bots $(BOTS_ARGS)
+
+## bench-analysis: the worst-case time of solve, suggest and analyze over HTTP with the configured
+## budgets (bench/analysis.py); ANALYSIS_ARGS passes options, e.g. ANALYSIS_ARGS=--quick
+.PHONY: bench-analysis
+bench-analysis: $(VENV)/.installed-run
+	$(BIN)/python -m bench.analysis $(ANALYSIS_ARGS)
+
+## bench-solver: the exact solver's time per solve and the share solved exactly, per game and
+## player count, from the deal and from mid-hand (bench/solver.py); SOLVER_ARGS passes options,
+## e.g. SOLVER_ARGS=--quick
+.PHONY: bench-solver
+bench-solver: $(VENV)/.installed-run
+	$(BIN)/python -m bench.solver $(SOLVER_ARGS)
+
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against
 ## gunicorn (bench/hostile.py); HOSTILE_ARGS passes options, e.g. HOSTILE_ARGS="--stalled 3"
 .PHONY: hostile

@@ -15,6 +15,14 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
 | ``REFEREE_SEALING_KEYS`` | list of str | ``[]`` (unset: sealing off) | state sealing keys, comma-separated; the first seals, all open |
 | ``REFEREE_ALLOW_CHOSEN_DEALS`` | bool | ``False`` | sealed mode: accept deals from a seed, deck or hands, and replays |
+| ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
+| ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
+| ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
+| ``REFEREE_SUGGEST_PLIES`` | int, plays | 60000 | the most plays the ``search`` level makes in its playouts, all worlds together (one world is always played) |
+
+The analysis budgets count work, never time, so an answer does not depend
+on the machine; README (Analysis and bots) gives the worst-case time of
+each default here.
 
 A key list, once set, must hold only keys of at least :data:`MIN_KEY_CHARS`
 characters (surrounding spaces are not counted): an empty or blank value, an
@@ -41,6 +49,10 @@ SEALING_KEYS = "REFEREE_SEALING_KEYS"
 ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
 DEADLINE_SECONDS = "REFEREE_DEADLINE_SECONDS"
 MAX_ACTIVE = "REFEREE_MAX_ACTIVE"
+SOLVE_NODES = "REFEREE_SOLVE_NODES"
+ANALYZE_NODES = "REFEREE_ANALYZE_NODES"
+SUGGEST_WORLDS = "REFEREE_SUGGEST_WORLDS"
+SUGGEST_PLIES = "REFEREE_SUGGEST_PLIES"
 
 MIN_KEY_CHARS = 32
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
@@ -58,7 +70,15 @@ DEFAULTS: dict[str, Any] = {
     ALLOW_CHOSEN_DEALS: False,
     DEADLINE_SECONDS: 10.0,
     MAX_ACTIVE: 4,
+    SOLVE_NODES: 70_000,
+    ANALYZE_NODES: 70_000,
+    SUGGEST_WORLDS: 200,
+    SUGGEST_PLIES: 60_000,
 }
+"""The analysis budgets' defaults are ``service.analysis``'s own (``tests/test_api_analysis.py`` checks they agree)."""
+
+ANALYSIS_UNITS = {SOLVE_NODES: "nodes", ANALYZE_NODES: "nodes", SUGGEST_WORLDS: "worlds", SUGGEST_PLIES: "plays"}
+"""Each analysis budget's unit, as its messages name it."""
 
 
 class SettingError(ValueError, RuntimeError):
@@ -171,6 +191,8 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])
     result[SEALING_KEYS] = _keys(SEALING_KEYS, result[SEALING_KEYS])
     result[ALLOW_CHOSEN_DEALS] = _boolean(ALLOW_CHOSEN_DEALS, result[ALLOW_CHOSEN_DEALS])
+    for name, unit in ANALYSIS_UNITS.items():
+        result[name] = _positive_int(name, result[name], unit)
     return result
 
 

@@ -16,24 +16,33 @@ from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
 from trick_referee_client import AuthenticatedClient, Client
-from trick_referee_client.api.agency import agency_deal, agency_legal_moves, agency_play, agency_score
-from trick_referee_client.api.agram import agram_deal, agram_legal_moves, agram_play, agram_score
-from trick_referee_client.api.agram_mali_version import agram_mali_deal, agram_mali_legal_moves, agram_mali_play, agram_mali_score
-from trick_referee_client.api.fapfap import fapfap_deal, fapfap_legal_moves, fapfap_play, fapfap_score
-from trick_referee_client.api.sink_sink import sink_sink_deal, sink_sink_legal_moves, sink_sink_play, sink_sink_score
-from trick_referee_client.api.spar import spar_deal, spar_legal_moves, spar_play, spar_score
+from trick_referee_client.api.agency import agency_deal, agency_legal_moves, agency_play, agency_score, agency_suggest
+from trick_referee_client.api.agram import agram_deal, agram_legal_moves, agram_play, agram_score, agram_suggest
+from trick_referee_client.api.agram_mali_version import (
+    agram_mali_deal,
+    agram_mali_legal_moves,
+    agram_mali_play,
+    agram_mali_score,
+    agram_mali_suggest,
+)
+from trick_referee_client.api.fapfap import fapfap_deal, fapfap_legal_moves, fapfap_play, fapfap_score, fapfap_suggest
+from trick_referee_client.api.sink_sink import sink_sink_deal, sink_sink_legal_moves, sink_sink_play, sink_sink_score, sink_sink_suggest
+from trick_referee_client.api.spar import spar_deal, spar_legal_moves, spar_play, spar_score, spar_suggest
 from trick_referee_client.models import (
     AgencyFirstHandDeal,
     AgencyLegalMoves,
     AgencyMove,
     AgencyOpenPlayRequest,
     AgencyOpenStateRequest,
+    AgencyOpenSuggestRequest,
     AgencyPlayResponse,
     AgencyScore,
     AgencySealedPlayRequest,
     AgencySealedStateRequest,
+    AgencySealedSuggestRequest,
     AgencyState,
     AgencyStateResponse,
+    AgencySuggestion,
     AgramFirstHandDeal,
     AgramLegalMoves,
     AgramMaliFirstHandDeal,
@@ -41,32 +50,41 @@ from trick_referee_client.models import (
     AgramMaliMove,
     AgramMaliOpenPlayRequest,
     AgramMaliOpenStateRequest,
+    AgramMaliOpenSuggestRequest,
     AgramMaliPlayResponse,
     AgramMaliScore,
     AgramMaliSealedPlayRequest,
     AgramMaliSealedStateRequest,
+    AgramMaliSealedSuggestRequest,
     AgramMaliState,
     AgramMaliStateResponse,
+    AgramMaliSuggestion,
     AgramMove,
     AgramOpenPlayRequest,
     AgramOpenStateRequest,
+    AgramOpenSuggestRequest,
     AgramPlayResponse,
     AgramScore,
     AgramSealedPlayRequest,
     AgramSealedStateRequest,
+    AgramSealedSuggestRequest,
     AgramState,
     AgramStateResponse,
+    AgramSuggestion,
     FapfapFirstHandDeal,
     FapfapLegalMoves,
     FapfapMove,
     FapfapOpenPlayRequest,
     FapfapOpenStateRequest,
+    FapfapOpenSuggestRequest,
     FapfapPlayResponse,
     FapfapScore,
     FapfapSealedPlayRequest,
     FapfapSealedStateRequest,
+    FapfapSealedSuggestRequest,
     FapfapState,
     FapfapStateResponse,
+    FapfapSuggestion,
     SealedDeal,
     SeatCredential,
     SinkSinkFirstHandDeal,
@@ -74,23 +92,29 @@ from trick_referee_client.models import (
     SinkSinkMove,
     SinkSinkOpenPlayRequest,
     SinkSinkOpenStateRequest,
+    SinkSinkOpenSuggestRequest,
     SinkSinkPlayResponse,
     SinkSinkScore,
     SinkSinkSealedPlayRequest,
     SinkSinkSealedStateRequest,
+    SinkSinkSealedSuggestRequest,
     SinkSinkState,
     SinkSinkStateResponse,
+    SinkSinkSuggestion,
     SparFirstHandDeal,
     SparLegalMoves,
     SparMove,
     SparOpenPlayRequest,
     SparOpenStateRequest,
+    SparOpenSuggestRequest,
     SparPlayResponse,
     SparScore,
     SparSealedPlayRequest,
     SparSealedStateRequest,
+    SparSealedSuggestRequest,
     SparState,
     SparStateResponse,
+    SparSuggestion,
 )
 from trick_referee_client.types import UNSET, Unset
 
@@ -149,6 +173,7 @@ class Game(Generic[S, M, D, L, P, C]):
     legal_moves: Callable[[Client | AuthenticatedClient, S | str], object]
     legal: type[L]
     moves_of: Callable[[L], list[M]]
+    suggest: Callable[[Client | AuthenticatedClient, S | str, int], M]  # client, hand, seed: a bot's move at the default level
     play: Callable[[Client | AuthenticatedClient, S | str, M], object]
     played: type[P]
     after: Callable[[P], S | None]
@@ -167,8 +192,10 @@ class HandPlayed(Generic[M, P, C]):
     sealed_deals: list[SealedDeal]  # sealed mode: the public deal after the deal and after the last play
 
 
-def play_hand(game: Game[S, M, D, L, P, C], base_url: str, rng: random.Random, seed: int | None = None) -> HandPlayed[M, P, C]:
-    """Deal, then play moves taken unchanged from ``legal-moves`` until the hand is over; then score it."""
+def play_hand(game: Game[S, M, D, L, P, C], base_url: str, rng: random.Random, seed: int | None = None,
+              bots: frozenset[int] = frozenset()) -> HandPlayed[M, P, C]:
+    """Deal, then play moves taken unchanged from ``legal-moves`` until the hand is over; then score it.
+    The seats in ``bots`` play the move ``suggest`` answers them instead (sealed mode: asked with their own credential)."""
     anonymous = Client(base_url=base_url, raise_on_unexpected_status=True)
     dealt = expect(game.deal(anonymous, seed), game.dealt)
     state, token = game.state_of(dealt), dealt.token
@@ -182,7 +209,10 @@ def play_hand(game: Game[S, M, D, L, P, C], base_url: str, rng: random.Random, s
         if to_act is None:
             break
         seat = seats.get(to_act, anonymous)  # sealed mode: only the seat's own credential lists its moves
-        move = rng.choice(game.moves_of(expect(game.legal_moves(seat, hand), game.legal)))
+        legal = game.moves_of(expect(game.legal_moves(seat, hand), game.legal))
+        move = game.suggest(seat, hand, rng.randrange(2**63)) if to_act in bots else rng.choice(legal)
+        if move not in legal:
+            raise AssertionError(f"seat {to_act}'s bot suggested {move}, not a legal move")
         played = expect(game.play(seat, hand, move), game.played)
         token, state = played.token, game.after(played)
         hand = token if isinstance(token, str) else _required(state)
@@ -235,6 +265,9 @@ AGENCY = Game[AgencyState, AgencyMove, AgencyStateResponse, AgencyLegalMoves, Ag
         client=client, body=AgencySealedStateRequest(token=hand) if isinstance(hand, str) else AgencyOpenStateRequest(state=hand)),
     legal=AgencyLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(agency_suggest.sync(
+        client=client, body=AgencySealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else AgencyOpenSuggestRequest(state=hand, seed=seed)),
+        AgencySuggestion).move,
     play=lambda client, hand, move: agency_play.sync(
         client=client, body=AgencySealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else AgencyOpenPlayRequest(state=hand, move=move)),
     played=AgencyPlayResponse,
@@ -255,6 +288,9 @@ AGRAM = Game[AgramState, AgramMove, AgramStateResponse, AgramLegalMoves, AgramPl
         client=client, body=AgramSealedStateRequest(token=hand) if isinstance(hand, str) else AgramOpenStateRequest(state=hand)),
     legal=AgramLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(agram_suggest.sync(
+        client=client, body=AgramSealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else AgramOpenSuggestRequest(state=hand, seed=seed)),
+        AgramSuggestion).move,
     play=lambda client, hand, move: agram_play.sync(
         client=client, body=AgramSealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else AgramOpenPlayRequest(state=hand, move=move)),
     played=AgramPlayResponse,
@@ -275,6 +311,9 @@ SINK_SINK = Game[SinkSinkState, SinkSinkMove, SinkSinkStateResponse, SinkSinkLeg
         client=client, body=SinkSinkSealedStateRequest(token=hand) if isinstance(hand, str) else SinkSinkOpenStateRequest(state=hand)),
     legal=SinkSinkLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(sink_sink_suggest.sync(
+        client=client, body=SinkSinkSealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else SinkSinkOpenSuggestRequest(state=hand, seed=seed)),
+        SinkSinkSuggestion).move,
     play=lambda client, hand, move: sink_sink_play.sync(
         client=client, body=SinkSinkSealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else SinkSinkOpenPlayRequest(state=hand, move=move)),
     played=SinkSinkPlayResponse,
@@ -295,6 +334,9 @@ FAPFAP = Game[FapfapState, FapfapMove, FapfapStateResponse, FapfapLegalMoves, Fa
         client=client, body=FapfapSealedStateRequest(token=hand) if isinstance(hand, str) else FapfapOpenStateRequest(state=hand)),
     legal=FapfapLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(fapfap_suggest.sync(
+        client=client, body=FapfapSealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else FapfapOpenSuggestRequest(state=hand, seed=seed)),
+        FapfapSuggestion).move,
     play=lambda client, hand, move: fapfap_play.sync(
         client=client, body=FapfapSealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else FapfapOpenPlayRequest(state=hand, move=move)),
     played=FapfapPlayResponse,
@@ -315,6 +357,9 @@ AGRAM_MALI = Game[AgramMaliState, AgramMaliMove, AgramMaliStateResponse, AgramMa
         client=client, body=AgramMaliSealedStateRequest(token=hand) if isinstance(hand, str) else AgramMaliOpenStateRequest(state=hand)),
     legal=AgramMaliLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(agram_mali_suggest.sync(
+        client=client, body=AgramMaliSealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else AgramMaliOpenSuggestRequest(state=hand, seed=seed)),
+        AgramMaliSuggestion).move,
     play=lambda client, hand, move: agram_mali_play.sync(
         client=client, body=AgramMaliSealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else AgramMaliOpenPlayRequest(state=hand, move=move)),
     played=AgramMaliPlayResponse,
@@ -335,6 +380,9 @@ SPAR = Game[SparState, SparMove, SparStateResponse, SparLegalMoves, SparPlayResp
         client=client, body=SparSealedStateRequest(token=hand) if isinstance(hand, str) else SparOpenStateRequest(state=hand)),
     legal=SparLegalMoves,
     moves_of=lambda legal: legal.moves,
+    suggest=lambda client, hand, seed: expect(spar_suggest.sync(
+        client=client, body=SparSealedSuggestRequest(token=hand, seed=seed) if isinstance(hand, str) else SparOpenSuggestRequest(state=hand, seed=seed)),
+        SparSuggestion).move,
     play=lambda client, hand, move: spar_play.sync(
         client=client, body=SparSealedPlayRequest(token=hand, move=move) if isinstance(hand, str) else SparOpenPlayRequest(state=hand, move=move)),
     played=SparPlayResponse,

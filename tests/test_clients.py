@@ -41,7 +41,9 @@ import trick_referee_client.models  # noqa: E402
 import trick_referee_client.types  # noqa: E402
 
 SEALING_KEY = "client-tests-sealing-key-0123456789abcdef"
-MODES = {"open": {}, "sealed": {"REFEREE_SEALING_KEYS": SEALING_KEY}}
+BOT_BUDGET = {"REFEREE_SUGGEST_WORLDS": "8", "REFEREE_SUGGEST_PLIES": "2000"}
+"""A searching level cheap enough for whole hands of bots (the budget does not change what a move may be)."""
+MODES = {"open": BOT_BUDGET, "sealed": {"REFEREE_SEALING_KEYS": SEALING_KEY, **BOT_BUDGET}}
 GAME_CLIENTS = [hands.AGENCY, hands.AGRAM, hands.SINK_SINK, hands.FAPFAP, hands.AGRAM_MALI, hands.SPAR]
 
 
@@ -101,7 +103,7 @@ def python_operations():
 
 def test_no_python_request_or_response_body_is_any():
     operations = dict(python_operations())
-    assert len(operations) == 55  # 8 per game, list and get games, health, readiness, metrics, 2 problem types
+    assert len(operations) == 73  # 11 per game (8, and solve, suggest, analyze), list and get games, health, readiness, metrics, 2 problem types
     found = []
     for name, function in operations.items():
         declared = typing.get_type_hints(function, localns=NAMESPACE)
@@ -166,6 +168,21 @@ def test_python_client_plays_a_whole_hand(server, game):
         winner = a13_hand_result(state)[1] if game.id == "agency" else f7_hand_result(game.id, state)[0]
         assert events[-1]["winner"] == winner
         assert hand.sealed_deals == []
+
+
+@pytest.mark.parametrize("game", [hands.AGENCY, hands.SINK_SINK], ids=lambda game: game.id)
+def test_python_client_plays_a_whole_hand_with_bots_on_every_seat_but_one(server, game):
+    """Seat 0 plays at random; every other seat plays what `suggest` answers it
+    (sealed mode: asked with its own credential), which is always legal. Two
+    games, one of each family (every game's `suggest` is the same code; its
+    client functions are typed by the strict check of python_client_hands)."""
+    sealed = server.mode == "sealed"
+    bots = frozenset(range(1, game.players))
+    hand = hands.play_hand(game, f"http://127.0.0.1:{server.port}", random.Random(5), seed=None if sealed else 41, bots=bots)
+    events = [event.to_dict() for played in hand.plays for event in played.events]
+    assert events[-1]["type"] == "hand_over" and hand.score.hand_over is True
+    assert any(move.seat in bots for move in hand.moves)
+    assert expected_plays(game.id, game.players) in (None, len(hand.moves))
 
 
 def test_typescript_client_plays_whole_hands(server, tmp_path):

@@ -40,6 +40,15 @@ def _in_temp(tmp_path) -> dict[str, str]:
     return {**os.environ, "TMPDIR": str(tmp_path / "temp")}
 
 
+def _run_script(tmp_path, script: str) -> subprocess.CompletedProcess[str]:
+    """A README shell block, run with bash against a gunicorn of this checkout, in ``tmp_path / "current"``."""
+    with running_gunicorn(workers=1) as server:
+        return subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
+        )
+
+
 def _written(tmp_path) -> list[str]:
     """The files the examples wrote: none in the current directory, all in one temporary directory."""
     assert list((tmp_path / "current").iterdir()) == []
@@ -51,11 +60,7 @@ def _written(tmp_path) -> list[str]:
 def test_readme_examples_run(tmp_path):
     script = _examples()
     assert script.count("curl ") == 4
-    with running_gunicorn(workers=1) as server:
-        result = subprocess.run(
-            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
-        )
+    result = _run_script(tmp_path, script)
     assert result.returncode == 0, result.stderr
     assert _written(tmp_path) == ["hand.json"]  # in a directory of its own, not the current one
     legal, played, trick = _documents(result.stdout)
@@ -81,11 +86,7 @@ def _block(heading: str, language: str) -> str:
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_agency_example_runs(tmp_path):
     script = _block("### A worked Agency hand", "sh")
-    with running_gunicorn(workers=1) as server:
-        result = subprocess.run(
-            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
-        )
+    result = _run_script(tmp_path, script)
     assert result.returncode == 0, result.stderr
     assert _written(tmp_path) == ["agency.json"]
     (written,) = (tmp_path / "temp").glob("*/agency.json")
@@ -99,6 +100,24 @@ def test_readme_agency_example_runs(tmp_path):
     assert refused["detail"] == "A Wall may be led only when every card seat 0 can reach is a Wall (RULINGS A8)"
     assert played["events"] == [{"type": "card_played", "seat": 0, "card": "6V", "holder": 3}]
     assert played["state"]["to_act"] == 1
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_readme_analysis_examples_run(tmp_path):
+    """solve, suggest and analyze as the README shows them: the values are the
+    endgame's by the rules (F1, F2, F5: 3C first wins, AD first loses)."""
+    script = _block("### Analysis and bots", "sh")
+    assert script.count("curl ") == 5
+    result = _run_script(tmp_path, script)
+    assert result.returncode == 0, result.stderr
+    assert _written(tmp_path) == ["endgame.json"]
+    solved, suggested, reviewed = _documents(result.stdout)
+    assert solved["to_act"] == 1 and solved["exact"] is True and solved["value"] == 1
+    assert {entry["move"]["card"]: entry["value"] for entry in solved["moves"]} == {"AD": 0, "3C": 1}
+    assert suggested["seat"] == 1 and suggested["level"] == "search" and suggested["seed"] == 7
+    assert suggested["move"]["card"] in {"AD", "3C"}
+    last = reviewed["plays"][-1]
+    assert last["move"] == {"seat": 1, "card": "AD"} and (last["value_before"], last["value_after"]) == (1, 0)
 
 
 def test_readme_game_loop_plays_a_whole_hand(tmp_path):

@@ -559,6 +559,32 @@ def test_a13_no_winner_while_the_hand_runs():
     assert state.winner is None
 
 
+# -- the value of a hand for a seat (analysis; A13) ----------------------------
+
+
+def test_a13_seat_value_is_1_for_the_winning_team_and_minus_1_for_the_other():
+    state, _ = run(deal(MORE), MORE_SCRIPT)  # team 0 wins on points, 6 to 2
+    assert [GAME.seat_value(state, seat) for seat in range(4)] == [1, -1, 1, -1]
+
+
+@pytest.mark.parametrize("turn", range(4))
+def test_a13_seat_value_on_equal_points_follows_the_last_trick(turn):
+    rows = [TIE[(seat - turn) % 4] for seat in range(4)]
+    state, _ = run(deal(rows, leader=turn), TIE_SCRIPT.format(wall=(2 + turn) % 4))
+    last_team = (1 + turn) % 2  # seat 1 + turn won the last completed trick
+    assert [GAME.seat_value(state, seat) for seat in range(4)] == [1 if seat % 2 == last_team else -1 for seat in range(4)]
+
+
+def test_a13_seat_value_of_a_void_hand_is_0_for_every_seat():
+    state, _ = run(deal(STRANDED), "9H W@1 5H")
+    assert [GAME.seat_value(state, seat) for seat in range(4)] == [0, 0, 0, 0]
+
+
+def test_a13_seat_value_is_refused_while_the_hand_runs():
+    with pytest.raises(ValueError, match="over"):
+        GAME.seat_value(deal(OPENING), 0)
+
+
 # -- A3, A7, A11-A13 over random hands ------------------------------------------
 
 

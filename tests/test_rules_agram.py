@@ -266,6 +266,42 @@ def test_f2_spar_points_3_for_a_6_2_for_a_7_else_1(last_lead, last_follow, winne
     assert events[-1]["points"] == points
 
 
+# -- the value of a hand for a seat (analysis; F2, F6) -------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["agram", "sink-sink", "agram-mali"])
+def test_f2_seat_value_is_1_for_the_winner_of_the_last_trick_else_0(game_id):
+    state, script = last_trick_deal(game_id)
+    state, _ = run(game_id, state, script + " | 7S 10S")  # seat 1 wins the last trick
+    assert [GAMES[game_id].seat_value(state, seat) for seat in (0, 1)] == [0, 1]
+
+
+@pytest.mark.parametrize(("last_lead", "winner", "points"), [("6C", 0, 3), ("7C", 0, 2), ("8C", 0, 1)])
+def test_f2_spar_seat_value_is_the_winners_points_and_0_for_the_loser(last_lead, winner, points):
+    rows = (f"AH KH QH JH {last_lead}", "AD KD QD JD 10D")
+    state, _ = run("spar", deal("spar", rows, dealer=1), f"AH AD | KH KD | QH QD | JH JD | {last_lead} 10D")
+    assert [GAMES["spar"].seat_value(state, seat) for seat in (0, 1)] == [points, 0]
+
+
+@pytest.mark.parametrize("multiplier", [1, 2, 4])
+def test_f6_fapfap_seat_value_is_the_net_payout_with_the_stake(multiplier):
+    # Three players, stake 5: seat 0 wins and gets (3 - 1) * 5 * m; each other seat pays 5 * m.
+    rows, script = FAPFAP[multiplier]
+    state, _ = run("fapfap", deal("fapfap", rows, dealer=2, stake=5), script)
+    assert [GAMES["fapfap"].seat_value(state, seat) for seat in range(3)] == [10 * multiplier, -5 * multiplier, -5 * multiplier]
+
+
+@pytest.mark.parametrize("game_id", VARIANTS)
+def test_seat_value_is_refused_while_the_hand_runs_and_for_a_seat_not_at_the_table(game_id):
+    state, script = last_trick_deal(game_id)
+    running, _ = run(game_id, state, script)
+    with pytest.raises(ValueError, match="over"):
+        GAMES[game_id].seat_value(running, 0)
+    over, _ = run(game_id, running, "7S 10S")
+    with pytest.raises(ValueError, match="seat 2"):
+        GAMES[game_id].seat_value(over, 2)
+
+
 # -- F8 player counts ----------------------------------------------------------------
 
 

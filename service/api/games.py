@@ -201,7 +201,7 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True) 
     return args
 
 
-def _on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
+def on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
     """An operation on the hand a request names: the hand loaded as the
     holding says (replayed and checked, or rebuilt, or opened), then the
     operation, its answer encoded once."""
@@ -230,25 +230,32 @@ def _link(operation: str, body: dict[str, str], description: str) -> dict[str, A
     return {"operationId": operation, "requestBody": body, "description": description}
 
 
-def _register(game: Game) -> None:
-    """Add one game's operations to the blueprint."""
-    schemas = schemas_for(game.id)
+@functools.cache
+def _refused(game_id: str) -> type[Schema]:
+    """A game's problem schema (made once: its name is a spec component)."""
+    schemas = schemas_for(game_id)
+    return game_problem(schema_prefix(game_id), schemas.move, schemas.match)
+
+
+def conflict_response(game: Game, description: str) -> dict[str, Any]:
+    """The documented 409 of one of ``game``'s operations: its problem types, described."""
+    return problem_response(409, description, _refused(game.id))
+
+
+INVALID = "Invalid state: `problems` lists every problem; or unsupported version."
+"""The 409 of an operation that only reads a hand."""
+
+
+Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], View]]
+"""``operations(game, blueprint)``: a decorator maker that registers one ``POST`` operation."""
+
+
+def operations(game: Game, blueprint: Blueprint) -> Registrar:
+    """The maker of ``game``'s ``POST`` operations on ``blueprint``
+    (``/games/<id>/<name>``), each documented with its game's tag."""
     base = f"/games/{game.id}"
     prefix = game.id.replace("-", "_")
     tags = [game.name]
-    refused = game_problem(schema_prefix(game.id), schemas.move, schemas.match)
-
-    def conflict(description: str) -> dict[str, Any]:
-        return problem_response(409, description, refused)
-
-    illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
-    invalid = conflict("Invalid state: `problems` lists every problem; or unsupported version.")
-    state_links = {
-        "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
-        "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
-        "sealed_legal_moves": _link(f"{prefix}_legal_moves", {"token": "$response.body#/token"}, "Sealed mode: the legal moves in the new hand."),
-        "sealed_score": _link(f"{prefix}_score", {"token": "$response.body#/token"}, "Sealed mode: the score of the new hand."),
-    }
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
@@ -264,10 +271,10 @@ def _register(game: Game) -> None:
         if documented:  # a body of one of several shapes, loaded by one schema
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
         docs: list[Callable[[View], View]] = [
-            blp.arguments(request),
-            blp.response(200, response),
-            *(blp.alt_response(status, **errors[status]) for status in sorted(errors)),
-            blp.doc(operationId=operation_id, summary=summary, **doc),
+            blueprint.arguments(request),
+            blueprint.response(200, response),
+            *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
+            blueprint.doc(operationId=operation_id, summary=summary, **doc),
         ]
 
         def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
@@ -280,10 +287,31 @@ def _register(game: Game) -> None:
             for decorator in reversed(docs):
                 stub = decorator(stub)
             view._apidoc = stub._apidoc  # type: ignore[attr-defined]
-            blp.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
+            blueprint.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
             return view
 
         return register
+
+    return operation
+
+
+def _register(game: Game) -> None:
+    """Add one game's operations to the blueprint."""
+    schemas = schemas_for(game.id)
+    prefix = game.id.replace("-", "_")
+    operation = operations(game, blp)
+
+    def conflict(description: str) -> dict[str, Any]:
+        return conflict_response(game, description)
+
+    illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
+    invalid = conflict(INVALID)
+    state_links = {
+        "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
+        "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
+        "sealed_legal_moves": _link(f"{prefix}_legal_moves", {"token": "$response.body#/token"}, "Sealed mode: the legal moves in the new hand."),
+        "sealed_score": _link(f"{prefix}_score", {"token": "$response.body#/token"}, "Sealed mode: the score of the new hand."),
+    }
 
     @operation(
         "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
@@ -326,7 +354,7 @@ def _register(game: Game) -> None:
 
         Every move the seat to act may make; none once the hand is over.
         """
-        return _on_hand(game, _legal_moves, args)
+        return on_hand(game, _legal_moves, args)
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
@@ -339,7 +367,7 @@ def _register(game: Game) -> None:
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        return _on_hand(game, _play, args)
+        return on_hand(game, _play, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -363,7 +391,7 @@ def _register(game: Game) -> None:
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return _on_hand(game, _score, args)
+        return on_hand(game, _score, args)
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
     def view(args: dict[str, Any]) -> flask.Response:
@@ -372,7 +400,7 @@ def _register(game: Game) -> None:
         What one seat may know, and nothing more: its own cards, what has been
         played and counts of the rest; never the deal or the seed.
         """
-        return _on_hand(game, _view, args)
+        return on_hand(game, _view, args)
 
     @operation(
         "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,

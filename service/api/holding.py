@@ -29,7 +29,7 @@ from flask_smorest import abort
 
 from .. import signing
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingError
-from ..errors import InvalidState, SealRefused, SignatureInvalid
+from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand
 from ..games.records import CHOSEN_SOURCES, DealSource, RawState
 from ..schemas.games import schemas_for
@@ -121,6 +121,22 @@ class Holding:
             abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
         assert seat is not None  # abort raised
         return seat
+
+    def disclose(self, held: Held, operation: str) -> None:
+        """Refuse an answer that reads cards hidden from every seat (sealed
+        mode, while the hand runs: ``solve``, ``analyze``); open and signed
+        states show every card already."""
+
+    def bot_seat(self, held: Held) -> int:
+        """The seat a ``suggest`` plays for: the seat to act, whose view alone the bot is given.
+
+        Raises:
+            IllegalMove: ``hand_over``, no seat is to act.
+        """
+        hand = held.hand
+        if hand.to_act is None:
+            raise IllegalMove(hand.HAND_OVER.code, hand.HAND_OVER.detail, legal_moves=[])
+        return hand.to_act
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """Every problem of the state a ``check`` request sends (it always replays)."""
@@ -259,6 +275,30 @@ class SealedHolding(Holding):
         if held.seat is None or (seat is not None and seat != held.seat):
             raise SealRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
         return held.seat
+
+    def disclose(self, held: Held, operation: str) -> None:
+        """``hidden_cards`` while the hand runs: its unplayed and undealt cards
+        are hidden from every seat until the hand is over (the deal is revealed then).
+
+        Raises:
+            SealRefused: ``hidden_cards``.
+        """
+        if not held.hand.hand_over:
+            raise SealRefused("hidden_cards", f"{operation} reads cards hidden from every seat, which a sealed hand shows "
+                                              "no one while it runs: ask again once the hand is over")
+
+    def bot_seat(self, held: Held) -> int:
+        """The seat to act, when the request's credential is that seat's.
+
+        Raises:
+            IllegalMove: ``hand_over``.
+            SealRefused: ``seat_credential_invalid``, no credential or another seat's.
+        """
+        seat = super().bot_seat(held)
+        if held.seat != seat:
+            raise SealRefused("seat_credential_invalid",
+                              f"A suggestion for seat {seat}, the seat to act, needs seat {seat}'s credential (Authorization: Bearer <credential>)")
+        return seat
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """A token always opens to a hand the rules produced; it is replayed

@@ -555,6 +555,11 @@ class AgencyGame(TrickGame[AgencyState]):
         ``team_points`` the card points won by team 0 and team 1."""
         return TeamScore(hand.hand_over, hand.winner, hand.team_points)
 
+    def _seat_value(self, hand: AgencyState, seat: int) -> int:
+        """1 if the seat's team won the hand, 0 for a void hand, -1 if the other team won (A13)."""
+        winner = hand.winner
+        return 0 if winner is None else 1 if winner == team(seat) else -1
+
     def _tally(self, hand: AgencyState) -> tuple[int, ...]:
         """Each hand won is worth 1 game point to its team; a void hand gives none (A14)."""
         tally = list(hand.match.previous)

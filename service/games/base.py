@@ -449,7 +449,7 @@ class TrickGame(Generic[H]):
         seat = self._seat(previous, match, seating)
         resolved = resolve_options(self.options, options)
         if match is None:
-            match = MatchRecord(previous=(0,) * self._tally_entries(seat))
+            match = self._first_match(seat)
         elif given:
             raise_problems(self.match_problems(match, resolved, seat))
         hands, seed = deal_hands(self, seat, seed=seed, deck=deck, hands=hands)
@@ -538,9 +538,30 @@ class TrickGame(Generic[H]):
         history = [play for done in raw.tricks for play in done.plays]
         if raw.trick is not None:
             history += raw.trick.plays
+        return self._taken(hand, history)
+
+    def replayed(self, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
+                 seed: int | None, match: MatchRecord | None, history: Sequence[Play]) -> H:
+        """A hand from a deal and plays the referee holds itself (a hand it
+        rebuilt, or a world analysis drew for a seat's view): the deal, then
+        ``history`` taken at once as ``rebuild`` takes it, A12a settled.
+        ``match`` ``None``: a first hand. No check but the record's shape.
+
+        Raises:
+            InvalidState: plays that do not fit the deal (a bug in the caller).
+        """
+        match = match or self._first_match(seating)
+        hand = self.HAND(self, seating, resolve_options(self.options, options), hands, seed, match)
+        return self._taken(hand, history)
+
+    @staticmethod
+    def _taken(hand: H, history: Sequence[Play]) -> H:
         hand.take_history(history)
         hand.settle()
         return hand
+
+    def _first_match(self, seating: Seating) -> MatchRecord:
+        return MatchRecord(previous=(0,) * self._tally_entries(seating))
 
     def _dealt(self, raw: RawState) -> tuple[H, list[str]]:
         """The hand of a state just after its deal, and the problems of its
@@ -553,7 +574,7 @@ class TrickGame(Generic[H]):
         raise_problems(self.seating_problems(seating))
         deal_problems = dealt_hands_problems(self, raw.deal_hands, seating.players)
         options = resolve_options(self.options, raw.options)
-        match = raw.match or MatchRecord(previous=(0,) * self._tally_entries(seating))
+        match = raw.match or self._first_match(seating)
         problems = deal_problems + self.match_problems(match, options, seating)
         if deal_problems or len(match.previous) != self._tally_entries(seating):
             raise_problems(problems)  # nothing can be replayed or tallied
@@ -647,6 +668,25 @@ class TrickGame(Generic[H]):
 
     def score(self, hand: H) -> Score:
         """The hand's result so far (the game's scoring)."""
+        raise NotImplementedError
+
+    def seat_value(self, hand: H, seat: int) -> int:
+        """What a finished hand's result is worth to ``seat`` (Agency: to its
+        team), the number analysis reports (the contract's table): 1 or 0 for
+        a hand won or lost (agram, sink-sink, agram-mali); Spar's points
+        (F2); Fapfap's net payout in stake units (F6); Agency 1, 0 for a void
+        hand, -1 (A13).
+
+        Raises:
+            ValueError: the hand is not over, or ``seat`` is not a seat of it.
+        """
+        if not hand.hand_over:
+            raise ValueError("a hand's value is known once the hand is over")
+        if not 0 <= seat < hand.players:
+            raise ValueError(f"seat {seat} is not a seat: seats are 0 to {hand.players - 1} (RULINGS C1)")
+        return self._seat_value(hand, seat)
+
+    def _seat_value(self, hand: H, seat: int) -> int:
         raise NotImplementedError
 
     def match_status(self, hand: H) -> MatchStatus | TeamMatchStatus:

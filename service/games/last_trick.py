@@ -102,6 +102,10 @@ class Scoring(Protocol):
         """The match tally once ``hand`` (over) is added to ``previous``."""
         ...
 
+    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+        """What ``hand`` (over) is worth to ``seat``: what it scores, or pays."""
+        ...
+
     def record_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
         """F7 as far as a match record can show it under this scoring."""
         ...
@@ -134,6 +138,10 @@ class HandsWon:
         if not self.points_by_rank:
             return Score(hand.hand_over, hand.winner)
         return PointsScore(hand.hand_over, hand.winner, self.worth(hand) if hand.hand_over else None)
+
+    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+        """The winner's points (1; Spar 3, 2 or 1, F2); 0 for every other seat."""
+        return self.worth(hand) if seat == hand.winner else 0
 
     def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
         winner = hand.winner
@@ -199,6 +207,10 @@ class FapfapPayouts:
             0 if not over else stake * (hand.players - 1) if seat == hand.winner else -stake for seat in range(hand.players)
         )
         return PayoutScore(over, hand.winner, multiplier, payouts)
+
+    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+        """The seat's net payout (F6): ``(n-1)*s*m`` for the winner, ``-s*m`` for every other seat."""
+        return self.score(hand).payouts[seat]
 
     def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
         return tuple(before + paid for before, paid in zip(previous, self.score(hand).payouts, strict=True))
@@ -489,6 +501,9 @@ class LastTrickGame(TrickGame[LastTrickState]):
 
     def _tally(self, hand: LastTrickState) -> tuple[int, ...]:
         return self.scoring.tally(hand.match.previous, hand)
+
+    def _seat_value(self, hand: LastTrickState, seat: int) -> int:
+        return self.scoring.seat_value(hand, seat)
 
     def observe(self, hand: LastTrickState, seat: int | None) -> LastTrickView:
         """What ``seat`` may know: its own cards and how many each seat

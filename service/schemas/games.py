@@ -91,6 +91,10 @@ class GameSchemas:
     replay_request: type[Schema]
     replay_response: type[Schema]
     check_response: type[Schema]
+    parts: GameParts
+    """The game's shared parts (its move, deck, seats), for schemas built elsewhere (``schemas.analysis``)."""
+    hand_request: Callable[..., type[Schema]]
+    """The maker of requests that name a hand by ``state`` or ``token`` (``_hand_request``)."""
 
 
 class StateBase(BoundedSchema):
@@ -303,6 +307,8 @@ def schemas_for(game_id: str) -> GameSchemas:
         move=parts.move,
         state=state,
         match=parts.match,
+        parts=parts,
+        hand_request=hand_request,
     )
 
 

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
+import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -62,6 +62,26 @@ export const getReadiness = <ThrowOnError extends boolean = false>(options?: Opt
  * Every game id with its seats, options (with defaults), deck and rank order.
  */
 export const listGames = <ThrowOnError extends boolean = false>(options?: Options<ListGamesData, ThrowOnError>) => (options?.client ?? client).get<ListGamesResponses, ListGamesErrors, ThrowOnError>({ url: '/v1/games', ...options });
+
+/**
+ * Review the hand's plays (Agency)
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const agencyAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgencyAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgencyAnalyzeResponses, AgencyAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/agency/analyze',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Check a state (Agency)
@@ -154,6 +174,53 @@ export const agencyScore = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
+ * Solve the hand with every card known (Agency)
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const agencySolve = <ThrowOnError extends boolean = false>(options: Options<AgencySolveData, ThrowOnError>) => (options.client ?? client).post<AgencySolveResponses, AgencySolveErrors, ThrowOnError>({
+    url: '/v1/games/agency/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Agency)
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const agencySuggest = <ThrowOnError extends boolean = false>(options: Options<AgencySuggestData, ThrowOnError>) => (options.client ?? client).post<AgencySuggestResponses, AgencySuggestErrors, ThrowOnError>({
+    url: '/v1/games/agency/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Agency)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -175,6 +242,26 @@ export const agencyTrickWinner = <ThrowOnError extends boolean = false>(options:
  */
 export const agencyView = <ThrowOnError extends boolean = false>(options: Options<AgencyViewData, ThrowOnError>) => (options.client ?? client).post<AgencyViewResponses, AgencyViewErrors, ThrowOnError>({
     url: '/v1/games/agency/view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review the hand's plays (Agram (Mali version))
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const agramMaliAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgramMaliAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgramMaliAnalyzeResponses, AgramMaliAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/analyze',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -273,6 +360,53 @@ export const agramMaliScore = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Solve the hand with every card known (Agram (Mali version))
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const agramMaliSolve = <ThrowOnError extends boolean = false>(options: Options<AgramMaliSolveData, ThrowOnError>) => (options.client ?? client).post<AgramMaliSolveResponses, AgramMaliSolveErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Agram (Mali version))
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const agramMaliSuggest = <ThrowOnError extends boolean = false>(options: Options<AgramMaliSuggestData, ThrowOnError>) => (options.client ?? client).post<AgramMaliSuggestResponses, AgramMaliSuggestErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Agram (Mali version))
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -294,6 +428,26 @@ export const agramMaliTrickWinner = <ThrowOnError extends boolean = false>(optio
  */
 export const agramMaliView = <ThrowOnError extends boolean = false>(options: Options<AgramMaliViewData, ThrowOnError>) => (options.client ?? client).post<AgramMaliViewResponses, AgramMaliViewErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review the hand's plays (Agram)
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const agramAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgramAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgramAnalyzeResponses, AgramAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/agram/analyze',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -392,6 +546,53 @@ export const agramScore = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
+ * Solve the hand with every card known (Agram)
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const agramSolve = <ThrowOnError extends boolean = false>(options: Options<AgramSolveData, ThrowOnError>) => (options.client ?? client).post<AgramSolveResponses, AgramSolveErrors, ThrowOnError>({
+    url: '/v1/games/agram/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Agram)
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const agramSuggest = <ThrowOnError extends boolean = false>(options: Options<AgramSuggestData, ThrowOnError>) => (options.client ?? client).post<AgramSuggestResponses, AgramSuggestErrors, ThrowOnError>({
+    url: '/v1/games/agram/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Agram)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -413,6 +614,26 @@ export const agramTrickWinner = <ThrowOnError extends boolean = false>(options: 
  */
 export const agramView = <ThrowOnError extends boolean = false>(options: Options<AgramViewData, ThrowOnError>) => (options.client ?? client).post<AgramViewResponses, AgramViewErrors, ThrowOnError>({
     url: '/v1/games/agram/view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review the hand's plays (Fapfap)
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const fapfapAnalyze = <ThrowOnError extends boolean = false>(options: Options<FapfapAnalyzeData, ThrowOnError>) => (options.client ?? client).post<FapfapAnalyzeResponses, FapfapAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/analyze',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -511,6 +732,53 @@ export const fapfapScore = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
+ * Solve the hand with every card known (Fapfap)
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const fapfapSolve = <ThrowOnError extends boolean = false>(options: Options<FapfapSolveData, ThrowOnError>) => (options.client ?? client).post<FapfapSolveResponses, FapfapSolveErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Fapfap)
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const fapfapSuggest = <ThrowOnError extends boolean = false>(options: Options<FapfapSuggestData, ThrowOnError>) => (options.client ?? client).post<FapfapSuggestResponses, FapfapSuggestErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Fapfap)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -532,6 +800,26 @@ export const fapfapTrickWinner = <ThrowOnError extends boolean = false>(options:
  */
 export const fapfapView = <ThrowOnError extends boolean = false>(options: Options<FapfapViewData, ThrowOnError>) => (options.client ?? client).post<FapfapViewResponses, FapfapViewErrors, ThrowOnError>({
     url: '/v1/games/fapfap/view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review the hand's plays (Sink-Sink)
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const sinkSinkAnalyze = <ThrowOnError extends boolean = false>(options: Options<SinkSinkAnalyzeData, ThrowOnError>) => (options.client ?? client).post<SinkSinkAnalyzeResponses, SinkSinkAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/analyze',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -630,6 +918,53 @@ export const sinkSinkScore = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Solve the hand with every card known (Sink-Sink)
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const sinkSinkSolve = <ThrowOnError extends boolean = false>(options: Options<SinkSinkSolveData, ThrowOnError>) => (options.client ?? client).post<SinkSinkSolveResponses, SinkSinkSolveErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Sink-Sink)
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const sinkSinkSuggest = <ThrowOnError extends boolean = false>(options: Options<SinkSinkSuggestData, ThrowOnError>) => (options.client ?? client).post<SinkSinkSuggestResponses, SinkSinkSuggestErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Sink-Sink)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -651,6 +986,26 @@ export const sinkSinkTrickWinner = <ThrowOnError extends boolean = false>(option
  */
 export const sinkSinkView = <ThrowOnError extends boolean = false>(options: Options<SinkSinkViewData, ThrowOnError>) => (options.client ?? client).post<SinkSinkViewResponses, SinkSinkViewErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/view',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Review the hand's plays (Spar)
+ *
+ * For each play so far, `value_before` and `value_after`: the most the
+ * seat that made it (Agency: its team) could guarantee before it and
+ * after it, every card known (`solve`'s values). A play whose
+ * `value_after` is below its `value_before` lost something. Past the
+ * referee's node budget (shared by the whole hand) an entry is not
+ * `exact`: both values are null and `before` and `after` give proved
+ * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+ */
+export const sparAnalyze = <ThrowOnError extends boolean = false>(options: Options<SparAnalyzeData, ThrowOnError>) => (options.client ?? client).post<SparAnalyzeResponses, SparAnalyzeErrors, ThrowOnError>({
+    url: '/v1/games/spar/analyze',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -741,6 +1096,53 @@ export const sparReplay = <ThrowOnError extends boolean = false>(options: Option
  */
 export const sparScore = <ThrowOnError extends boolean = false>(options: Options<SparScoreData, ThrowOnError>) => (options.client ?? client).post<SparScoreResponses, SparScoreErrors, ThrowOnError>({
     url: '/v1/games/spar/score',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Solve the hand with every card known (Spar)
+ *
+ * Every legal move of the seat to act, with the most that seat (Agency:
+ * its team) can guarantee if it makes the move and plays on perfectly,
+ * whatever every other seat does (they play as one side against it;
+ * Agency: team against team). Values as the contract's table:
+ * Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+ * F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+ * void hand, -1 (A13).
+ *
+ * Past the referee's node budget the answer is not `exact`: each move
+ * carries proved `lower` and `upper` in place of `value`, and the top
+ * `value` is absent. Once the hand is over: `to_act` and `value` null,
+ * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+ */
+export const sparSolve = <ThrowOnError extends boolean = false>(options: Options<SparSolveData, ThrowOnError>) => (options.client ?? client).post<SparSolveResponses, SparSolveErrors, ThrowOnError>({
+    url: '/v1/games/spar/solve',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Suggest a bot's move (Spar)
+ *
+ * A legal move for the seat to act, chosen from that seat's view alone
+ * (what `view` answers for it): two hands with the same view get the
+ * same move for the same `seed` and `level`, whatever the hidden cards.
+ * The same body with a `seed` always gets the same answer; without one
+ * the referee draws a seed, and answers it. The `search` level's work is
+ * bounded by the referee's budget of worlds and playout plays.
+ *
+ * 409 `hand_over` once the hand is over. Sealed mode: needs the
+ * credential of the seat to act (403 `seat_credential_invalid`).
+ */
+export const sparSuggest = <ThrowOnError extends boolean = false>(options: Options<SparSuggestData, ThrowOnError>) => (options.client ?? client).post<SparSuggestResponses, SparSuggestErrors, ThrowOnError>({
+    url: '/v1/games/spar/suggest',
     ...options,
     headers: {
         'Content-Type': 'application/json',

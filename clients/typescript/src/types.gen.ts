@@ -236,6 +236,22 @@ export type AgencyMove = {
     seat: number;
 };
 
+export type AgencyMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: AgencyMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type AgencyNextHandDeal = {
     /**
      * A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7).
@@ -272,6 +288,21 @@ export type AgencyOpenPlayRequest = {
 };
 
 export type AgencyOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: AgencyState;
+};
+
+export type AgencyOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -336,6 +367,43 @@ export type AgencyPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgencyPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: AgencyMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type AgencyProblem = {
@@ -520,6 +588,21 @@ export type AgencyReplayResult = {
     token?: string;
 };
 
+export type AgencyReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<AgencyPlayReview>;
+};
+
 export type AgencyScore = {
     /**
      * Whether the hand is over.
@@ -544,6 +627,21 @@ export type AgencySealedPlayRequest = {
 };
 
 export type AgencySealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgencySealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -625,6 +723,29 @@ export type AgencySeatView = {
      */
     tricks: Array<AgencyCompletedTrick>;
     winner: number | null;
+};
+
+export type AgencySolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<AgencyMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type AgencyState = {
@@ -711,6 +832,25 @@ export type AgencyStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgencySuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: AgencyMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type AgencyTranscriptDeal = {
@@ -1144,6 +1284,22 @@ export type AgramMaliMove = {
     seat: number;
 };
 
+export type AgramMaliMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: AgramMaliMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type AgramMaliNextHandDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
@@ -1184,6 +1340,21 @@ export type AgramMaliOpenPlayRequest = {
 };
 
 export type AgramMaliOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: AgramMaliState;
+};
+
+export type AgramMaliOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -1234,6 +1405,43 @@ export type AgramMaliPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramMaliPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: AgramMaliMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type AgramMaliProblem = {
@@ -1393,6 +1601,21 @@ export type AgramMaliReplayResult = {
     token?: string;
 };
 
+export type AgramMaliReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<AgramMaliPlayReview>;
+};
+
 export type AgramMaliScore = {
     /**
      * Whether the hand is over.
@@ -1413,6 +1636,21 @@ export type AgramMaliSealedPlayRequest = {
 };
 
 export type AgramMaliSealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgramMaliSealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -1475,6 +1713,29 @@ export type AgramMaliSeatView = {
      */
     tricks: Array<AgramMaliCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramMaliSolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<AgramMaliMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type AgramMaliState = {
@@ -1550,6 +1811,25 @@ export type AgramMaliStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramMaliSuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: AgramMaliMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type AgramMaliTranscriptDeal = {
@@ -1698,6 +1978,22 @@ export type AgramMove = {
     seat: number;
 };
 
+export type AgramMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: AgramMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type AgramNextHandDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
@@ -1738,6 +2034,21 @@ export type AgramOpenPlayRequest = {
 };
 
 export type AgramOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: AgramState;
+};
+
+export type AgramOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -1788,6 +2099,43 @@ export type AgramPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: AgramMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type AgramProblem = {
@@ -1947,6 +2295,21 @@ export type AgramReplayResult = {
     token?: string;
 };
 
+export type AgramReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<AgramPlayReview>;
+};
+
 export type AgramScore = {
     /**
      * Whether the hand is over.
@@ -1967,6 +2330,21 @@ export type AgramSealedPlayRequest = {
 };
 
 export type AgramSealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgramSealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -2029,6 +2407,29 @@ export type AgramSeatView = {
      */
     tricks: Array<AgramCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramSolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<AgramMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type AgramState = {
@@ -2104,6 +2505,25 @@ export type AgramStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramSuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: AgramMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type AgramTranscriptDeal = {
@@ -2391,6 +2811,22 @@ export type FapfapMove = {
     seat: number;
 };
 
+export type FapfapMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: FapfapMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type FapfapNextHandDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
@@ -2431,6 +2867,21 @@ export type FapfapOpenPlayRequest = {
 };
 
 export type FapfapOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: FapfapState;
+};
+
+export type FapfapOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -2485,6 +2936,43 @@ export type FapfapPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type FapfapPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: FapfapMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type FapfapProblem = {
@@ -2644,6 +3132,21 @@ export type FapfapReplayResult = {
     token?: string;
 };
 
+export type FapfapReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<FapfapPlayReview>;
+};
+
 export type FapfapScore = {
     /**
      * Whether the hand is over.
@@ -2672,6 +3175,21 @@ export type FapfapSealedPlayRequest = {
 };
 
 export type FapfapSealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type FapfapSealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -2734,6 +3252,29 @@ export type FapfapSeatView = {
      */
     tricks: Array<FapfapCompletedTrick>;
     winner: number | null;
+};
+
+export type FapfapSolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<FapfapMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type FapfapState = {
@@ -2809,6 +3350,25 @@ export type FapfapStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type FapfapSuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: FapfapMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type FapfapTranscriptDeal = {
@@ -3266,6 +3826,22 @@ export type SinkSinkMove = {
     seat: number;
 };
 
+export type SinkSinkMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: SinkSinkMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type SinkSinkNextHandDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
@@ -3306,6 +3882,21 @@ export type SinkSinkOpenPlayRequest = {
 };
 
 export type SinkSinkOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: SinkSinkState;
+};
+
+export type SinkSinkOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -3356,6 +3947,43 @@ export type SinkSinkPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SinkSinkPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: SinkSinkMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type SinkSinkProblem = {
@@ -3515,6 +4143,21 @@ export type SinkSinkReplayResult = {
     token?: string;
 };
 
+export type SinkSinkReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<SinkSinkPlayReview>;
+};
+
 export type SinkSinkScore = {
     /**
      * Whether the hand is over.
@@ -3535,6 +4178,21 @@ export type SinkSinkSealedPlayRequest = {
 };
 
 export type SinkSinkSealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type SinkSinkSealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -3597,6 +4255,29 @@ export type SinkSinkSeatView = {
      */
     tricks: Array<SinkSinkCompletedTrick>;
     winner: number | null;
+};
+
+export type SinkSinkSolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<SinkSinkMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type SinkSinkState = {
@@ -3672,6 +4353,25 @@ export type SinkSinkStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SinkSinkSuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: SinkSinkMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type SinkSinkTranscriptDeal = {
@@ -3955,6 +4655,22 @@ export type SparMove = {
     seat: number;
 };
 
+export type SparMoveValue = {
+    /**
+     * Not exact: a value the seat can guarantee after this move (proved).
+     */
+    lower?: number;
+    move: SparMove;
+    /**
+     * Not exact: a value the other seats can hold it to (proved).
+     */
+    upper?: number;
+    /**
+     * Exact: the most the seat can guarantee after this move. Its value for the seat to act (Agency: its team), as the contract's table gives it: 1 or 0 (Agram, Sink-Sink, Agram Mali); the winner's points (Spar, RULINGS F2); the net payout with the stake (Fapfap, F6); 1, 0 or -1 (Agency, A13).
+     */
+    value?: number;
+};
+
 export type SparNextHandDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
@@ -3995,6 +4711,21 @@ export type SparOpenPlayRequest = {
 };
 
 export type SparOpenStateRequest = {
+    /**
+     * The hand (open and signed modes).
+     */
+    state: SparState;
+};
+
+export type SparOpenSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * The hand (open and signed modes).
      */
@@ -4045,6 +4776,43 @@ export type SparPlayResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SparPlayReview = {
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value after.
+     */
+    after?: [
+        number,
+        number
+    ];
+    /**
+     * Not exact: proved bounds `[lower, upper]` of the value before.
+     */
+    before?: [
+        number,
+        number
+    ];
+    /**
+     * Whether both values were proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * The play made.
+     */
+    move: SparMove;
+    /**
+     * The play's index in the hand, from 0.
+     */
+    ply: number;
+    /**
+     * The most it can guarantee after the play; null when not exact. Below `value_before`: the play lost something.
+     */
+    value_after: number | null;
+    /**
+     * The most its seat (Agency: team) could guarantee before the play; null when not exact.
+     */
+    value_before: number | null;
 };
 
 export type SparProblem = {
@@ -4204,6 +4972,21 @@ export type SparReplayResult = {
     token?: string;
 };
 
+export type SparReview = {
+    /**
+     * Whether every entry is exact.
+     */
+    exact: boolean;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * One entry per play made so far, in order.
+     */
+    plays: Array<SparPlayReview>;
+};
+
 export type SparScore = {
     /**
      * Whether the hand is over.
@@ -4228,6 +5011,21 @@ export type SparSealedPlayRequest = {
 };
 
 export type SparSealedStateRequest = {
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type SparSealedSuggestRequest = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level?: 'random' | 'rules' | 'search';
+    /**
+     * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
+     */
+    seed?: number;
     /**
      * Sealed mode: the hand's token, in place of its state.
      */
@@ -4290,6 +5088,29 @@ export type SparSeatView = {
      */
     tricks: Array<SparCompletedTrick>;
     winner: number | null;
+};
+
+export type SparSolution = {
+    /**
+     * Whether every value was proved within the budget.
+     */
+    exact: boolean;
+    /**
+     * Every legal move of the seat to act, with the most it can guarantee after it, every card known; empty once the hand is over.
+     */
+    moves: Array<SparMoveValue>;
+    /**
+     * The work spent, in search nodes (at most the referee's budget).
+     */
+    nodes: number;
+    /**
+     * The seat to act; null once the hand is over.
+     */
+    to_act: number | null;
+    /**
+     * Exact: the best move's value; null once the hand is over; absent when not exact.
+     */
+    value?: number | null;
 };
 
 export type SparState = {
@@ -4365,6 +5186,25 @@ export type SparStateResponse = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SparSuggestion = {
+    /**
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     */
+    level: 'random' | 'rules' | 'search';
+    /**
+     * A legal move, chosen from the seat's view alone.
+     */
+    move: SparMove;
+    /**
+     * The seat to act, whose move it is.
+     */
+    seat: number;
+    /**
+     * The seed the bot drew from (the request's, or the one the referee drew).
+     */
+    seed: number;
 };
 
 export type SparTranscriptDeal = {
@@ -4616,6 +5456,67 @@ export type ListGamesResponses = {
 };
 
 export type ListGamesResponse = ListGamesResponses[keyof ListGamesResponses];
+
+export type AgencyAnalyzeData = {
+    body: AgencyOpenStateRequest | AgencySealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/analyze';
+};
+
+export type AgencyAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgencyAnalyzeError = AgencyAnalyzeErrors[keyof AgencyAnalyzeErrors];
+
+export type AgencyAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: AgencyReview;
+};
+
+export type AgencyAnalyzeResponse = AgencyAnalyzeResponses[keyof AgencyAnalyzeResponses];
 
 export type AgencyCheckData = {
     body: AgencyOpenStateRequest | AgencySealedStateRequest;
@@ -4983,6 +5884,128 @@ export type AgencyScoreResponses = {
 
 export type AgencyScoreResponse = AgencyScoreResponses[keyof AgencyScoreResponses];
 
+export type AgencySolveData = {
+    body: AgencyOpenStateRequest | AgencySealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/solve';
+};
+
+export type AgencySolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgencySolveError = AgencySolveErrors[keyof AgencySolveErrors];
+
+export type AgencySolveResponses = {
+    /**
+     * OK
+     */
+    200: AgencySolution;
+};
+
+export type AgencySolveResponse = AgencySolveResponses[keyof AgencySolveResponses];
+
+export type AgencySuggestData = {
+    body: AgencyOpenSuggestRequest | AgencySealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/suggest';
+};
+
+export type AgencySuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgencySuggestError = AgencySuggestErrors[keyof AgencySuggestErrors];
+
+export type AgencySuggestResponses = {
+    /**
+     * OK
+     */
+    200: AgencySuggestion;
+};
+
+export type AgencySuggestResponse = AgencySuggestResponses[keyof AgencySuggestResponses];
+
 export type AgencyTrickWinnerData = {
     body: AgencyTrickRequest;
     path?: never;
@@ -5100,6 +6123,67 @@ export type AgencyViewResponses = {
 };
 
 export type AgencyViewResponse = AgencyViewResponses[keyof AgencyViewResponses];
+
+export type AgramMaliAnalyzeData = {
+    body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/analyze';
+};
+
+export type AgramMaliAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramMaliAnalyzeError = AgramMaliAnalyzeErrors[keyof AgramMaliAnalyzeErrors];
+
+export type AgramMaliAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliReview;
+};
+
+export type AgramMaliAnalyzeResponse = AgramMaliAnalyzeResponses[keyof AgramMaliAnalyzeResponses];
 
 export type AgramMaliCheckData = {
     body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
@@ -5467,6 +6551,128 @@ export type AgramMaliScoreResponses = {
 
 export type AgramMaliScoreResponse = AgramMaliScoreResponses[keyof AgramMaliScoreResponses];
 
+export type AgramMaliSolveData = {
+    body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/solve';
+};
+
+export type AgramMaliSolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramMaliSolveError = AgramMaliSolveErrors[keyof AgramMaliSolveErrors];
+
+export type AgramMaliSolveResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliSolution;
+};
+
+export type AgramMaliSolveResponse = AgramMaliSolveResponses[keyof AgramMaliSolveResponses];
+
+export type AgramMaliSuggestData = {
+    body: AgramMaliOpenSuggestRequest | AgramMaliSealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/suggest';
+};
+
+export type AgramMaliSuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramMaliSuggestError = AgramMaliSuggestErrors[keyof AgramMaliSuggestErrors];
+
+export type AgramMaliSuggestResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliSuggestion;
+};
+
+export type AgramMaliSuggestResponse = AgramMaliSuggestResponses[keyof AgramMaliSuggestResponses];
+
 export type AgramMaliTrickWinnerData = {
     body: AgramMaliTrickRequest;
     path?: never;
@@ -5584,6 +6790,67 @@ export type AgramMaliViewResponses = {
 };
 
 export type AgramMaliViewResponse = AgramMaliViewResponses[keyof AgramMaliViewResponses];
+
+export type AgramAnalyzeData = {
+    body: AgramOpenStateRequest | AgramSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/analyze';
+};
+
+export type AgramAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramAnalyzeError = AgramAnalyzeErrors[keyof AgramAnalyzeErrors];
+
+export type AgramAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: AgramReview;
+};
+
+export type AgramAnalyzeResponse = AgramAnalyzeResponses[keyof AgramAnalyzeResponses];
 
 export type AgramCheckData = {
     body: AgramOpenStateRequest | AgramSealedStateRequest;
@@ -5951,6 +7218,128 @@ export type AgramScoreResponses = {
 
 export type AgramScoreResponse = AgramScoreResponses[keyof AgramScoreResponses];
 
+export type AgramSolveData = {
+    body: AgramOpenStateRequest | AgramSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/solve';
+};
+
+export type AgramSolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramSolveError = AgramSolveErrors[keyof AgramSolveErrors];
+
+export type AgramSolveResponses = {
+    /**
+     * OK
+     */
+    200: AgramSolution;
+};
+
+export type AgramSolveResponse = AgramSolveResponses[keyof AgramSolveResponses];
+
+export type AgramSuggestData = {
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/suggest';
+};
+
+export type AgramSuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramSuggestError = AgramSuggestErrors[keyof AgramSuggestErrors];
+
+export type AgramSuggestResponses = {
+    /**
+     * OK
+     */
+    200: AgramSuggestion;
+};
+
+export type AgramSuggestResponse = AgramSuggestResponses[keyof AgramSuggestResponses];
+
 export type AgramTrickWinnerData = {
     body: AgramTrickRequest;
     path?: never;
@@ -6068,6 +7457,67 @@ export type AgramViewResponses = {
 };
 
 export type AgramViewResponse = AgramViewResponses[keyof AgramViewResponses];
+
+export type FapfapAnalyzeData = {
+    body: FapfapOpenStateRequest | FapfapSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/analyze';
+};
+
+export type FapfapAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type FapfapAnalyzeError = FapfapAnalyzeErrors[keyof FapfapAnalyzeErrors];
+
+export type FapfapAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: FapfapReview;
+};
+
+export type FapfapAnalyzeResponse = FapfapAnalyzeResponses[keyof FapfapAnalyzeResponses];
 
 export type FapfapCheckData = {
     body: FapfapOpenStateRequest | FapfapSealedStateRequest;
@@ -6435,6 +7885,128 @@ export type FapfapScoreResponses = {
 
 export type FapfapScoreResponse = FapfapScoreResponses[keyof FapfapScoreResponses];
 
+export type FapfapSolveData = {
+    body: FapfapOpenStateRequest | FapfapSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/solve';
+};
+
+export type FapfapSolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type FapfapSolveError = FapfapSolveErrors[keyof FapfapSolveErrors];
+
+export type FapfapSolveResponses = {
+    /**
+     * OK
+     */
+    200: FapfapSolution;
+};
+
+export type FapfapSolveResponse = FapfapSolveResponses[keyof FapfapSolveResponses];
+
+export type FapfapSuggestData = {
+    body: FapfapOpenSuggestRequest | FapfapSealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/suggest';
+};
+
+export type FapfapSuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type FapfapSuggestError = FapfapSuggestErrors[keyof FapfapSuggestErrors];
+
+export type FapfapSuggestResponses = {
+    /**
+     * OK
+     */
+    200: FapfapSuggestion;
+};
+
+export type FapfapSuggestResponse = FapfapSuggestResponses[keyof FapfapSuggestResponses];
+
 export type FapfapTrickWinnerData = {
     body: FapfapTrickRequest;
     path?: never;
@@ -6552,6 +8124,67 @@ export type FapfapViewResponses = {
 };
 
 export type FapfapViewResponse = FapfapViewResponses[keyof FapfapViewResponses];
+
+export type SinkSinkAnalyzeData = {
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/analyze';
+};
+
+export type SinkSinkAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SinkSinkAnalyzeError = SinkSinkAnalyzeErrors[keyof SinkSinkAnalyzeErrors];
+
+export type SinkSinkAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkReview;
+};
+
+export type SinkSinkAnalyzeResponse = SinkSinkAnalyzeResponses[keyof SinkSinkAnalyzeResponses];
 
 export type SinkSinkCheckData = {
     body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
@@ -6919,6 +8552,128 @@ export type SinkSinkScoreResponses = {
 
 export type SinkSinkScoreResponse = SinkSinkScoreResponses[keyof SinkSinkScoreResponses];
 
+export type SinkSinkSolveData = {
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/solve';
+};
+
+export type SinkSinkSolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SinkSinkSolveError = SinkSinkSolveErrors[keyof SinkSinkSolveErrors];
+
+export type SinkSinkSolveResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkSolution;
+};
+
+export type SinkSinkSolveResponse = SinkSinkSolveResponses[keyof SinkSinkSolveResponses];
+
+export type SinkSinkSuggestData = {
+    body: SinkSinkOpenSuggestRequest | SinkSinkSealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/suggest';
+};
+
+export type SinkSinkSuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SinkSinkSuggestError = SinkSinkSuggestErrors[keyof SinkSinkSuggestErrors];
+
+export type SinkSinkSuggestResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkSuggestion;
+};
+
+export type SinkSinkSuggestResponse = SinkSinkSuggestResponses[keyof SinkSinkSuggestResponses];
+
 export type SinkSinkTrickWinnerData = {
     body: SinkSinkTrickRequest;
     path?: never;
@@ -7036,6 +8791,67 @@ export type SinkSinkViewResponses = {
 };
 
 export type SinkSinkViewResponse = SinkSinkViewResponses[keyof SinkSinkViewResponses];
+
+export type SparAnalyzeData = {
+    body: SparOpenStateRequest | SparSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/analyze';
+};
+
+export type SparAnalyzeErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SparAnalyzeError = SparAnalyzeErrors[keyof SparAnalyzeErrors];
+
+export type SparAnalyzeResponses = {
+    /**
+     * OK
+     */
+    200: SparReview;
+};
+
+export type SparAnalyzeResponse = SparAnalyzeResponses[keyof SparAnalyzeResponses];
 
 export type SparCheckData = {
     body: SparOpenStateRequest | SparSealedStateRequest;
@@ -7402,6 +9218,128 @@ export type SparScoreResponses = {
 };
 
 export type SparScoreResponse = SparScoreResponses[keyof SparScoreResponses];
+
+export type SparSolveData = {
+    body: SparOpenStateRequest | SparSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/solve';
+};
+
+export type SparSolveErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SparSolveError = SparSolveErrors[keyof SparSolveErrors];
+
+export type SparSolveResponses = {
+    /**
+     * OK
+     */
+    200: SparSolution;
+};
+
+export type SparSolveResponse = SparSolveResponses[keyof SparSolveResponses];
+
+export type SparSuggestData = {
+    body: SparOpenSuggestRequest | SparSealedSuggestRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/suggest';
+};
+
+export type SparSuggestErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version.
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SparSuggestError = SparSuggestErrors[keyof SparSuggestErrors];
+
+export type SparSuggestResponses = {
+    /**
+     * OK
+     */
+    200: SparSuggestion;
+};
+
+export type SparSuggestResponse = SparSuggestResponses[keyof SparSuggestResponses];
 
 export type SparTrickWinnerData = {
     body: SparTrickRequest;

@@ -18,28 +18,38 @@ from .agency_match_over import AgencyMatchOver
 from .agency_match_over_type import AgencyMatchOverType
 from .agency_match_unit import AgencyMatchUnit
 from .agency_move import AgencyMove
+from .agency_move_value import AgencyMoveValue
 from .agency_next_hand_deal import AgencyNextHandDeal
 from .agency_open_play_request import AgencyOpenPlayRequest
 from .agency_open_state_request import AgencyOpenStateRequest
+from .agency_open_suggest_request import AgencyOpenSuggestRequest
+from .agency_open_suggest_request_level import AgencyOpenSuggestRequestLevel
 from .agency_open_view_request import AgencyOpenViewRequest
 from .agency_options import AgencyOptions
 from .agency_play import AgencyPlay
 from .agency_play_response import AgencyPlayResponse
+from .agency_play_review import AgencyPlayReview
 from .agency_problem import AgencyProblem
 from .agency_public_state import AgencyPublicState
 from .agency_public_state_game import AgencyPublicStateGame
 from .agency_reach import AgencyReach
 from .agency_replay_request import AgencyReplayRequest
 from .agency_replay_result import AgencyReplayResult
+from .agency_review import AgencyReview
 from .agency_score import AgencyScore
 from .agency_sealed_play_request import AgencySealedPlayRequest
 from .agency_sealed_state_request import AgencySealedStateRequest
+from .agency_sealed_suggest_request import AgencySealedSuggestRequest
+from .agency_sealed_suggest_request_level import AgencySealedSuggestRequestLevel
 from .agency_sealed_view_request import AgencySealedViewRequest
 from .agency_seat_view import AgencySeatView
 from .agency_seat_view_game import AgencySeatViewGame
+from .agency_solution import AgencySolution
 from .agency_state import AgencyState
 from .agency_state_game import AgencyStateGame
 from .agency_state_response import AgencyStateResponse
+from .agency_suggestion import AgencySuggestion
+from .agency_suggestion_level import AgencySuggestionLevel
 from .agency_transcript_deal import AgencyTranscriptDeal
 from .agency_trick import AgencyTrick
 from .agency_trick_discarded import AgencyTrickDiscarded
@@ -76,27 +86,37 @@ from .agram_mali_match_over import AgramMaliMatchOver
 from .agram_mali_match_over_type import AgramMaliMatchOverType
 from .agram_mali_match_unit import AgramMaliMatchUnit
 from .agram_mali_move import AgramMaliMove
+from .agram_mali_move_value import AgramMaliMoveValue
 from .agram_mali_next_hand_deal import AgramMaliNextHandDeal
 from .agram_mali_open_play_request import AgramMaliOpenPlayRequest
 from .agram_mali_open_state_request import AgramMaliOpenStateRequest
+from .agram_mali_open_suggest_request import AgramMaliOpenSuggestRequest
+from .agram_mali_open_suggest_request_level import AgramMaliOpenSuggestRequestLevel
 from .agram_mali_open_view_request import AgramMaliOpenViewRequest
 from .agram_mali_options import AgramMaliOptions
 from .agram_mali_play import AgramMaliPlay
 from .agram_mali_play_response import AgramMaliPlayResponse
+from .agram_mali_play_review import AgramMaliPlayReview
 from .agram_mali_problem import AgramMaliProblem
 from .agram_mali_public_state import AgramMaliPublicState
 from .agram_mali_public_state_game import AgramMaliPublicStateGame
 from .agram_mali_replay_request import AgramMaliReplayRequest
 from .agram_mali_replay_result import AgramMaliReplayResult
+from .agram_mali_review import AgramMaliReview
 from .agram_mali_score import AgramMaliScore
 from .agram_mali_sealed_play_request import AgramMaliSealedPlayRequest
 from .agram_mali_sealed_state_request import AgramMaliSealedStateRequest
+from .agram_mali_sealed_suggest_request import AgramMaliSealedSuggestRequest
+from .agram_mali_sealed_suggest_request_level import AgramMaliSealedSuggestRequestLevel
 from .agram_mali_sealed_view_request import AgramMaliSealedViewRequest
 from .agram_mali_seat_view import AgramMaliSeatView
 from .agram_mali_seat_view_game import AgramMaliSeatViewGame
+from .agram_mali_solution import AgramMaliSolution
 from .agram_mali_state import AgramMaliState
 from .agram_mali_state_game import AgramMaliStateGame
 from .agram_mali_state_response import AgramMaliStateResponse
+from .agram_mali_suggestion import AgramMaliSuggestion
+from .agram_mali_suggestion_level import AgramMaliSuggestionLevel
 from .agram_mali_transcript_deal import AgramMaliTranscriptDeal
 from .agram_mali_trick import AgramMaliTrick
 from .agram_mali_trick_play import AgramMaliTrickPlay
@@ -109,27 +129,37 @@ from .agram_match_over import AgramMatchOver
 from .agram_match_over_type import AgramMatchOverType
 from .agram_match_unit import AgramMatchUnit
 from .agram_move import AgramMove
+from .agram_move_value import AgramMoveValue
 from .agram_next_hand_deal import AgramNextHandDeal
 from .agram_open_play_request import AgramOpenPlayRequest
 from .agram_open_state_request import AgramOpenStateRequest
+from .agram_open_suggest_request import AgramOpenSuggestRequest
+from .agram_open_suggest_request_level import AgramOpenSuggestRequestLevel
 from .agram_open_view_request import AgramOpenViewRequest
 from .agram_options import AgramOptions
 from .agram_play import AgramPlay
 from .agram_play_response import AgramPlayResponse
+from .agram_play_review import AgramPlayReview
 from .agram_problem import AgramProblem
 from .agram_public_state import AgramPublicState
 from .agram_public_state_game import AgramPublicStateGame
 from .agram_replay_request import AgramReplayRequest
 from .agram_replay_result import AgramReplayResult
+from .agram_review import AgramReview
 from .agram_score import AgramScore
 from .agram_sealed_play_request import AgramSealedPlayRequest
 from .agram_sealed_state_request import AgramSealedStateRequest
+from .agram_sealed_suggest_request import AgramSealedSuggestRequest
+from .agram_sealed_suggest_request_level import AgramSealedSuggestRequestLevel
 from .agram_sealed_view_request import AgramSealedViewRequest
 from .agram_seat_view import AgramSeatView
 from .agram_seat_view_game import AgramSeatViewGame
+from .agram_solution import AgramSolution
 from .agram_state import AgramState
 from .agram_state_game import AgramStateGame
 from .agram_state_response import AgramStateResponse
+from .agram_suggestion import AgramSuggestion
+from .agram_suggestion_level import AgramSuggestionLevel
 from .agram_transcript_deal import AgramTranscriptDeal
 from .agram_trick import AgramTrick
 from .agram_trick_play import AgramTrickPlay
@@ -153,27 +183,37 @@ from .fapfap_match_over import FapfapMatchOver
 from .fapfap_match_over_type import FapfapMatchOverType
 from .fapfap_match_unit import FapfapMatchUnit
 from .fapfap_move import FapfapMove
+from .fapfap_move_value import FapfapMoveValue
 from .fapfap_next_hand_deal import FapfapNextHandDeal
 from .fapfap_open_play_request import FapfapOpenPlayRequest
 from .fapfap_open_state_request import FapfapOpenStateRequest
+from .fapfap_open_suggest_request import FapfapOpenSuggestRequest
+from .fapfap_open_suggest_request_level import FapfapOpenSuggestRequestLevel
 from .fapfap_open_view_request import FapfapOpenViewRequest
 from .fapfap_options import FapfapOptions
 from .fapfap_play import FapfapPlay
 from .fapfap_play_response import FapfapPlayResponse
+from .fapfap_play_review import FapfapPlayReview
 from .fapfap_problem import FapfapProblem
 from .fapfap_public_state import FapfapPublicState
 from .fapfap_public_state_game import FapfapPublicStateGame
 from .fapfap_replay_request import FapfapReplayRequest
 from .fapfap_replay_result import FapfapReplayResult
+from .fapfap_review import FapfapReview
 from .fapfap_score import FapfapScore
 from .fapfap_sealed_play_request import FapfapSealedPlayRequest
 from .fapfap_sealed_state_request import FapfapSealedStateRequest
+from .fapfap_sealed_suggest_request import FapfapSealedSuggestRequest
+from .fapfap_sealed_suggest_request_level import FapfapSealedSuggestRequestLevel
 from .fapfap_sealed_view_request import FapfapSealedViewRequest
 from .fapfap_seat_view import FapfapSeatView
 from .fapfap_seat_view_game import FapfapSeatViewGame
+from .fapfap_solution import FapfapSolution
 from .fapfap_state import FapfapState
 from .fapfap_state_game import FapfapStateGame
 from .fapfap_state_response import FapfapStateResponse
+from .fapfap_suggestion import FapfapSuggestion
+from .fapfap_suggestion_level import FapfapSuggestionLevel
 from .fapfap_transcript_deal import FapfapTranscriptDeal
 from .fapfap_trick import FapfapTrick
 from .fapfap_trick_play import FapfapTrickPlay
@@ -211,27 +251,37 @@ from .sink_sink_match_over import SinkSinkMatchOver
 from .sink_sink_match_over_type import SinkSinkMatchOverType
 from .sink_sink_match_unit import SinkSinkMatchUnit
 from .sink_sink_move import SinkSinkMove
+from .sink_sink_move_value import SinkSinkMoveValue
 from .sink_sink_next_hand_deal import SinkSinkNextHandDeal
 from .sink_sink_open_play_request import SinkSinkOpenPlayRequest
 from .sink_sink_open_state_request import SinkSinkOpenStateRequest
+from .sink_sink_open_suggest_request import SinkSinkOpenSuggestRequest
+from .sink_sink_open_suggest_request_level import SinkSinkOpenSuggestRequestLevel
 from .sink_sink_open_view_request import SinkSinkOpenViewRequest
 from .sink_sink_options import SinkSinkOptions
 from .sink_sink_play import SinkSinkPlay
 from .sink_sink_play_response import SinkSinkPlayResponse
+from .sink_sink_play_review import SinkSinkPlayReview
 from .sink_sink_problem import SinkSinkProblem
 from .sink_sink_public_state import SinkSinkPublicState
 from .sink_sink_public_state_game import SinkSinkPublicStateGame
 from .sink_sink_replay_request import SinkSinkReplayRequest
 from .sink_sink_replay_result import SinkSinkReplayResult
+from .sink_sink_review import SinkSinkReview
 from .sink_sink_score import SinkSinkScore
 from .sink_sink_sealed_play_request import SinkSinkSealedPlayRequest
 from .sink_sink_sealed_state_request import SinkSinkSealedStateRequest
+from .sink_sink_sealed_suggest_request import SinkSinkSealedSuggestRequest
+from .sink_sink_sealed_suggest_request_level import SinkSinkSealedSuggestRequestLevel
 from .sink_sink_sealed_view_request import SinkSinkSealedViewRequest
 from .sink_sink_seat_view import SinkSinkSeatView
 from .sink_sink_seat_view_game import SinkSinkSeatViewGame
+from .sink_sink_solution import SinkSinkSolution
 from .sink_sink_state import SinkSinkState
 from .sink_sink_state_game import SinkSinkStateGame
 from .sink_sink_state_response import SinkSinkStateResponse
+from .sink_sink_suggestion import SinkSinkSuggestion
+from .sink_sink_suggestion_level import SinkSinkSuggestionLevel
 from .sink_sink_transcript_deal import SinkSinkTranscriptDeal
 from .sink_sink_trick import SinkSinkTrick
 from .sink_sink_trick_play import SinkSinkTrickPlay
@@ -255,27 +305,37 @@ from .spar_match_over import SparMatchOver
 from .spar_match_over_type import SparMatchOverType
 from .spar_match_unit import SparMatchUnit
 from .spar_move import SparMove
+from .spar_move_value import SparMoveValue
 from .spar_next_hand_deal import SparNextHandDeal
 from .spar_open_play_request import SparOpenPlayRequest
 from .spar_open_state_request import SparOpenStateRequest
+from .spar_open_suggest_request import SparOpenSuggestRequest
+from .spar_open_suggest_request_level import SparOpenSuggestRequestLevel
 from .spar_open_view_request import SparOpenViewRequest
 from .spar_options import SparOptions
 from .spar_play import SparPlay
 from .spar_play_response import SparPlayResponse
+from .spar_play_review import SparPlayReview
 from .spar_problem import SparProblem
 from .spar_public_state import SparPublicState
 from .spar_public_state_game import SparPublicStateGame
 from .spar_replay_request import SparReplayRequest
 from .spar_replay_result import SparReplayResult
+from .spar_review import SparReview
 from .spar_score import SparScore
 from .spar_sealed_play_request import SparSealedPlayRequest
 from .spar_sealed_state_request import SparSealedStateRequest
+from .spar_sealed_suggest_request import SparSealedSuggestRequest
+from .spar_sealed_suggest_request_level import SparSealedSuggestRequestLevel
 from .spar_sealed_view_request import SparSealedViewRequest
 from .spar_seat_view import SparSeatView
 from .spar_seat_view_game import SparSeatViewGame
+from .spar_solution import SparSolution
 from .spar_state import SparState
 from .spar_state_game import SparStateGame
 from .spar_state_response import SparStateResponse
+from .spar_suggestion import SparSuggestion
+from .spar_suggestion_level import SparSuggestionLevel
 from .spar_transcript_deal import SparTranscriptDeal
 from .spar_trick import SparTrick
 from .spar_trick_play import SparTrickPlay
@@ -304,28 +364,38 @@ __all__ = (
     "AgencyMatchOverType",
     "AgencyMatchUnit",
     "AgencyMove",
+    "AgencyMoveValue",
     "AgencyNextHandDeal",
     "AgencyOpenPlayRequest",
     "AgencyOpenStateRequest",
+    "AgencyOpenSuggestRequest",
+    "AgencyOpenSuggestRequestLevel",
     "AgencyOpenViewRequest",
     "AgencyOptions",
     "AgencyPlay",
     "AgencyPlayResponse",
+    "AgencyPlayReview",
     "AgencyProblem",
     "AgencyPublicState",
     "AgencyPublicStateGame",
     "AgencyReach",
     "AgencyReplayRequest",
     "AgencyReplayResult",
+    "AgencyReview",
     "AgencyScore",
     "AgencySealedPlayRequest",
     "AgencySealedStateRequest",
+    "AgencySealedSuggestRequest",
+    "AgencySealedSuggestRequestLevel",
     "AgencySealedViewRequest",
     "AgencySeatView",
     "AgencySeatViewGame",
+    "AgencySolution",
     "AgencyState",
     "AgencyStateGame",
     "AgencyStateResponse",
+    "AgencySuggestion",
+    "AgencySuggestionLevel",
     "AgencyTranscriptDeal",
     "AgencyTrick",
     "AgencyTrickDiscarded",
@@ -362,27 +432,37 @@ __all__ = (
     "AgramMaliMatchOverType",
     "AgramMaliMatchUnit",
     "AgramMaliMove",
+    "AgramMaliMoveValue",
     "AgramMaliNextHandDeal",
     "AgramMaliOpenPlayRequest",
     "AgramMaliOpenStateRequest",
+    "AgramMaliOpenSuggestRequest",
+    "AgramMaliOpenSuggestRequestLevel",
     "AgramMaliOpenViewRequest",
     "AgramMaliOptions",
     "AgramMaliPlay",
     "AgramMaliPlayResponse",
+    "AgramMaliPlayReview",
     "AgramMaliProblem",
     "AgramMaliPublicState",
     "AgramMaliPublicStateGame",
     "AgramMaliReplayRequest",
     "AgramMaliReplayResult",
+    "AgramMaliReview",
     "AgramMaliScore",
     "AgramMaliSealedPlayRequest",
     "AgramMaliSealedStateRequest",
+    "AgramMaliSealedSuggestRequest",
+    "AgramMaliSealedSuggestRequestLevel",
     "AgramMaliSealedViewRequest",
     "AgramMaliSeatView",
     "AgramMaliSeatViewGame",
+    "AgramMaliSolution",
     "AgramMaliState",
     "AgramMaliStateGame",
     "AgramMaliStateResponse",
+    "AgramMaliSuggestion",
+    "AgramMaliSuggestionLevel",
     "AgramMaliTranscriptDeal",
     "AgramMaliTrick",
     "AgramMaliTrickPlay",
@@ -395,27 +475,37 @@ __all__ = (
     "AgramMatchOverType",
     "AgramMatchUnit",
     "AgramMove",
+    "AgramMoveValue",
     "AgramNextHandDeal",
     "AgramOpenPlayRequest",
     "AgramOpenStateRequest",
+    "AgramOpenSuggestRequest",
+    "AgramOpenSuggestRequestLevel",
     "AgramOpenViewRequest",
     "AgramOptions",
     "AgramPlay",
     "AgramPlayResponse",
+    "AgramPlayReview",
     "AgramProblem",
     "AgramPublicState",
     "AgramPublicStateGame",
     "AgramReplayRequest",
     "AgramReplayResult",
+    "AgramReview",
     "AgramScore",
     "AgramSealedPlayRequest",
     "AgramSealedStateRequest",
+    "AgramSealedSuggestRequest",
+    "AgramSealedSuggestRequestLevel",
     "AgramSealedViewRequest",
     "AgramSeatView",
     "AgramSeatViewGame",
+    "AgramSolution",
     "AgramState",
     "AgramStateGame",
     "AgramStateResponse",
+    "AgramSuggestion",
+    "AgramSuggestionLevel",
     "AgramTranscriptDeal",
     "AgramTrick",
     "AgramTrickPlay",
@@ -439,27 +529,37 @@ __all__ = (
     "FapfapMatchOverType",
     "FapfapMatchUnit",
     "FapfapMove",
+    "FapfapMoveValue",
     "FapfapNextHandDeal",
     "FapfapOpenPlayRequest",
     "FapfapOpenStateRequest",
+    "FapfapOpenSuggestRequest",
+    "FapfapOpenSuggestRequestLevel",
     "FapfapOpenViewRequest",
     "FapfapOptions",
     "FapfapPlay",
     "FapfapPlayResponse",
+    "FapfapPlayReview",
     "FapfapProblem",
     "FapfapPublicState",
     "FapfapPublicStateGame",
     "FapfapReplayRequest",
     "FapfapReplayResult",
+    "FapfapReview",
     "FapfapScore",
     "FapfapSealedPlayRequest",
     "FapfapSealedStateRequest",
+    "FapfapSealedSuggestRequest",
+    "FapfapSealedSuggestRequestLevel",
     "FapfapSealedViewRequest",
     "FapfapSeatView",
     "FapfapSeatViewGame",
+    "FapfapSolution",
     "FapfapState",
     "FapfapStateGame",
     "FapfapStateResponse",
+    "FapfapSuggestion",
+    "FapfapSuggestionLevel",
     "FapfapTranscriptDeal",
     "FapfapTrick",
     "FapfapTrickPlay",
@@ -497,27 +597,37 @@ __all__ = (
     "SinkSinkMatchOverType",
     "SinkSinkMatchUnit",
     "SinkSinkMove",
+    "SinkSinkMoveValue",
     "SinkSinkNextHandDeal",
     "SinkSinkOpenPlayRequest",
     "SinkSinkOpenStateRequest",
+    "SinkSinkOpenSuggestRequest",
+    "SinkSinkOpenSuggestRequestLevel",
     "SinkSinkOpenViewRequest",
     "SinkSinkOptions",
     "SinkSinkPlay",
     "SinkSinkPlayResponse",
+    "SinkSinkPlayReview",
     "SinkSinkProblem",
     "SinkSinkPublicState",
     "SinkSinkPublicStateGame",
     "SinkSinkReplayRequest",
     "SinkSinkReplayResult",
+    "SinkSinkReview",
     "SinkSinkScore",
     "SinkSinkSealedPlayRequest",
     "SinkSinkSealedStateRequest",
+    "SinkSinkSealedSuggestRequest",
+    "SinkSinkSealedSuggestRequestLevel",
     "SinkSinkSealedViewRequest",
     "SinkSinkSeatView",
     "SinkSinkSeatViewGame",
+    "SinkSinkSolution",
     "SinkSinkState",
     "SinkSinkStateGame",
     "SinkSinkStateResponse",
+    "SinkSinkSuggestion",
+    "SinkSinkSuggestionLevel",
     "SinkSinkTranscriptDeal",
     "SinkSinkTrick",
     "SinkSinkTrickPlay",
@@ -541,27 +651,37 @@ __all__ = (
     "SparMatchOverType",
     "SparMatchUnit",
     "SparMove",
+    "SparMoveValue",
     "SparNextHandDeal",
     "SparOpenPlayRequest",
     "SparOpenStateRequest",
+    "SparOpenSuggestRequest",
+    "SparOpenSuggestRequestLevel",
     "SparOpenViewRequest",
     "SparOptions",
     "SparPlay",
     "SparPlayResponse",
+    "SparPlayReview",
     "SparProblem",
     "SparPublicState",
     "SparPublicStateGame",
     "SparReplayRequest",
     "SparReplayResult",
+    "SparReview",
     "SparScore",
     "SparSealedPlayRequest",
     "SparSealedStateRequest",
+    "SparSealedSuggestRequest",
+    "SparSealedSuggestRequestLevel",
     "SparSealedViewRequest",
     "SparSeatView",
     "SparSeatViewGame",
+    "SparSolution",
     "SparState",
     "SparStateGame",
     "SparStateResponse",
+    "SparSuggestion",
+    "SparSuggestionLevel",
     "SparTranscriptDeal",
     "SparTrick",
     "SparTrickPlay",

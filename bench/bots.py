@@ -1,0 +1,302 @@
+"""The bots' strength benchmark: ``python -m bench.bots`` (``make bench-bots``).
+
+Seat-rotated hands: each deal is played once with the bot in every seat
+(Agency: a team of two bots, seats 0 and 2, then 1 and 3, against two other
+players), so the luck of the deal cancels. For every game and player count 2
+to 5, each level plays against ``random`` and against ``rules``, and so does
+a perfect-information bot (``perfect``: the searching level given the true
+hand as its only world; it reads the hand, so it is only for this
+benchmark), the ceiling. Every row of a game and player count plays the same
+deals.
+
+Reported per row: the bot's win rate (Agency: its team's; a void hand is not
+a win), with a 95% interval over deals (each deal's rotations averaged, so
+the interval counts deals, not correlated hands); Spar's points, Agency's
+card points and Fapfap's payout (stake 1) per hand, likewise; and beside
+each row the difference from the ``rules`` and ``random`` rows against the
+same opponents, paired by deal, with its 95% interval. Then the time per move
+of each level (median, p95, max, one process each, on a machine shared with
+the other worker), per family of games.
+
+Options: ``--quick`` (a smoke run of a few minutes), ``--hands N`` (hands per
+row; rounded up to whole deals), ``--games``, ``--levels``, ``--jobs``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+from service.analysis.bots import DEFAULT_BUDGET, Budget, Level, rules_move, search_move
+from service.analysis.draw import Draw
+from service.analysis.knows import knows_of
+from service.games import GAMES, AgencyGame, Hand, TrickGame
+from service.games.agency import team
+
+PERFECT = "perfect"
+LEVELS = (Level.RANDOM.value, Level.RULES.value, Level.SEARCH.value, PERFECT)
+OPPONENTS = (Level.RANDOM.value, Level.RULES.value)
+FULL_HANDS = 2000
+QUICK_HANDS = 40
+
+
+# -- playing hands ---------------------------------------------------------------------
+
+
+class PerfectWorlds:
+    """The searching level's worlds when it may read the hand: the hand itself."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.hand = hand
+        self.history = tuple(hand.history)
+
+    def draw(self, draw: Draw) -> Hand:
+        return self.hand
+
+
+def move_of(level: str, game: TrickGame, hand: Hand, seed: int, budget: Budget) -> Any:
+    """The move of ``level`` for the seat to act: from its view, except the
+    perfect-information bot, which is given the hand."""
+    seat = hand.to_act
+    view = game.observe(hand, seat)
+    knows = knows_of(view)
+    draw = Draw(seed)
+    if level == Level.RANDOM:
+        return draw.choice(view.legal_moves)
+    if level == Level.RULES:
+        return rules_move(view, knows)
+    if level == Level.SEARCH:
+        return search_move(view, knows, draw, budget)
+    # One world: its playouts are the same in every draw.
+    return search_move(view, knows, draw, Budget(worlds=1, plies=budget.plies), worlds=PerfectWorlds(hand))
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    """Deals ``first .. first + count - 1`` of one row."""
+
+    game: str
+    players: int
+    level: str
+    opponent: str
+    first: int
+    count: int
+    budget: Budget
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What a task's hands gave: per deal, the bot's mean win, points and
+    payout over its rotations; the time of each of its moves (seconds)."""
+
+    task: Task
+    wins: dict[int, float] = field(default_factory=dict)
+    points: dict[int, float] = field(default_factory=dict)
+    times: list[float] = field(default_factory=list)
+
+
+def deal(game: TrickGame, players: int, number: int) -> Hand:
+    """Deal ``number`` of a game and player count: the same for every row."""
+    seed = 1_000_003 * number + 7919 * players + sum(map(ord, game.id))
+    if isinstance(game, AgencyGame):
+        return game.deal(seed=seed, first_leader=number % 4)
+    return game.deal(seed=seed, players=players, dealer=number % players)
+
+
+def rotations(game: TrickGame, players: int) -> list[tuple[int, ...]]:
+    """The bot's seats in each rotation (Agency: a team, A4)."""
+    if isinstance(game, AgencyGame):
+        return [(0, 2), (1, 3)]
+    return [(seat,) for seat in range(players)]
+
+
+def play_hand(game: TrickGame, hand: Hand, bots: tuple[int, ...], level: str, opponent: str, seed: int,
+              budget: Budget, times: list[float]) -> Hand:
+    """Play ``hand`` out: ``level`` in the seats ``bots``, ``opponent`` in the others."""
+    ply = 0
+    while not hand.hand_over:
+        seat = hand.to_act
+        assert seat is not None
+        mine = seat in bots
+        started = time.process_time()
+        move = move_of(level if mine else opponent, game, hand, seed * 1009 + ply, budget)
+        if mine:
+            times.append(time.process_time() - started)
+        hand, _ = game.play(hand, move)
+        ply += 1
+    return hand
+
+
+def result(game: TrickGame, hand: Hand, bots: tuple[int, ...]) -> tuple[float, float]:
+    """The bot's win (1 or 0) and its points: Spar's points, Fapfap's
+    payout, Agency's team card points; elsewhere the win again."""
+    seat = bots[0]
+    score = game.score(hand)
+    if isinstance(game, AgencyGame):
+        return float(score.winner == team(seat)), float(score.team_points[team(seat)])  # type: ignore[attr-defined]
+    return float(score.winner == seat), float(game.seat_value(hand, seat))
+
+
+def run_task(task: Task) -> Outcome:
+    game = GAMES[task.game]
+    outcome = Outcome(task)
+    for number in range(task.first, task.first + task.count):
+        wins, points = [], []
+        for rotation, bots in enumerate(rotations(game, task.players)):
+            hand = play_hand(game, deal(game, task.players, number), bots, task.level, task.opponent,
+                             number * 31 + rotation, task.budget, outcome.times)
+            win, point = result(game, hand, bots)
+            wins.append(win)
+            points.append(point)
+        outcome.wins[number] = statistics.fmean(wins)
+        outcome.points[number] = statistics.fmean(points)
+    return outcome
+
+
+# -- the table ---------------------------------------------------------------------------
+
+
+def interval(values: Sequence[float]) -> tuple[float, float]:
+    """Mean and half-width of its 95% interval (normal approximation)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, math.inf
+    return mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def paired(a: dict[int, float], b: dict[int, float]) -> tuple[float, float]:
+    """The mean difference ``a - b`` over the deals both played, and its 95% half-width."""
+    common = sorted(set(a) & set(b))
+    return interval([a[n] - b[n] for n in common]) if common else (math.nan, math.nan)
+
+
+def configurations(games: Sequence[str]) -> list[tuple[str, int]]:
+    found = []
+    for game_id in games:
+        game = GAMES[game_id]
+        for players in range(max(2, game.min_players), min(5, game.max_players) + 1):
+            found.append((game_id, players))
+    return found
+
+
+def points_label(game: TrickGame) -> str | None:
+    if isinstance(game, AgencyGame):
+        return "card points"
+    if game.id == "spar":
+        return "points"
+    if game.id == "fapfap":
+        return "payout"
+    return None
+
+
+def report(outcomes: dict[tuple[str, int, str, str], Outcome], hands_per_row: dict[tuple[str, int], int]) -> str:
+    lines = [
+        "| game | players | bot | against | hands | win rate (95%) | vs rules level (95%) | vs random level (95%) | points per hand (95%) |",
+        "|---|---:|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for (game_id, players, level, opponent), outcome in sorted(outcomes.items(), key=_order):
+        game = GAMES[game_id]
+        per_deal = len(rotations(game, players))
+        mean, half = interval(list(outcome.wins.values()))
+        cells = [game_id, str(players), level, opponent, f"{len(outcome.wins) * per_deal:,}", f"{mean:.1%} ± {half:.1%}"]
+        for other in (Level.RULES.value, Level.RANDOM.value):
+            base = outcomes.get((game_id, players, other, opponent))
+            if base is None or other == level:
+                cells.append("")
+            else:
+                diff, width = paired(outcome.wins, base.wins)
+                cells.append(f"{diff:+.1%} ± {width:.1%}")
+        label = points_label(game)
+        if label:
+            pmean, phalf = interval(list(outcome.points.values()))
+            cells.append(f"{pmean:.2f} ± {phalf:.2f} {label}")
+        else:
+            cells.append("")
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def _order(item: tuple[tuple[str, int, str, str], Outcome]) -> tuple[int, int, int, int]:
+    (game_id, players, level, opponent), _ = item
+    return (list(GAMES).index(game_id), players, OPPONENTS.index(opponent), LEVELS.index(level))
+
+
+def time_report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
+    by: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for (game_id, _, level, _), outcome in outcomes.items():
+        family = "Agency" if GAMES[game_id].family == "agency" else "Agram family"
+        by[(family, level)] += outcome.times
+    lines = ["| family | level | moves | median ms | p95 ms | max ms |", "|---|---|---:|---:|---:|---:|"]
+    for (family, level), times in sorted(by.items(), key=lambda item: (item[0][0], LEVELS.index(item[0][1]))):
+        if not times:
+            continue
+        ordered = sorted(times)
+        p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+        lines.append(f"| {family} | {level} | {len(times):,} | {statistics.median(times) * 1e3:.1f} | {p95 * 1e3:.1f} | "
+                     f"{ordered[-1] * 1e3:.1f} |")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per row (a smoke run)")
+    parser.add_argument("--hands", type=int, default=None, help=f"hands per row (default {FULL_HANDS})")
+    parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
+    parser.add_argument("--levels", nargs="*", default=list(LEVELS), choices=list(LEVELS))
+    parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS), choices=list(OPPONENTS))
+    parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default 2 to 5)")
+    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="worker processes")
+    parser.add_argument("--worlds", type=int, default=DEFAULT_BUDGET.worlds, help="the searching level's worlds")
+    parser.add_argument("--plies", type=int, default=DEFAULT_BUDGET.plies, help="the searching level's playout plies")
+    args = parser.parse_args(argv)
+    hands = args.hands or (QUICK_HANDS if args.quick else FULL_HANDS)
+    budget = Budget(worlds=args.worlds, plies=args.plies)
+    configs = [c for c in configurations(args.games) if args.players is None or c[1] in args.players]
+    tasks = []
+    deals_per_row: dict[tuple[str, int], int] = {}
+    for game_id, players in configs:
+        per_deal = len(rotations(GAMES[game_id], players))
+        deals = math.ceil(hands / per_deal)
+        deals_per_row[(game_id, players)] = deals
+        chunk = max(1, math.ceil(deals / 8))
+        for level in args.levels:
+            for opponent in args.opponents:
+                for first in range(0, deals, chunk):
+                    tasks.append(Task(game_id, players, level, opponent, first, min(chunk, deals - first), budget))
+    # The slow rows first, so the workers finish together.
+    tasks.sort(key=lambda t: (t.level not in (Level.SEARCH, PERFECT), GAMES[t.game].family != "agency", -t.players))
+    print(f"{len(tasks)} tasks, {len(configs)} game and player counts, {hands} hands per row, "
+          f"budget {budget.worlds} worlds / {budget.plies} plies, {args.jobs} processes", file=sys.stderr)
+    outcomes: dict[tuple[str, int, str, str], Outcome] = {}
+    started = time.monotonic()
+    with Pool(args.jobs) as pool:
+        for done, part in enumerate(pool.imap_unordered(run_task, tasks), start=1):
+            t = part.task
+            key = (t.game, t.players, t.level, t.opponent)
+            whole = outcomes.setdefault(key, Outcome(t))
+            whole.wins.update(part.wins)
+            whole.points.update(part.points)
+            whole.times += part.times
+            elapsed = time.monotonic() - started
+            print(f"[{done}/{len(tasks)} {elapsed:,.0f}s, about {elapsed / done * (len(tasks) - done):,.0f}s left] "
+                  f"{t.game} {t.players}p {t.level} vs {t.opponent}: deals {t.first}-{t.first + t.count - 1}",
+                  file=sys.stderr, flush=True)
+    print(report(outcomes, deals_per_row))
+    print()
+    print(time_report(outcomes))
+    print(f"\n{hands} hands per row; {time.monotonic() - started:,.0f} s with {args.jobs} processes.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+

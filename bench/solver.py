@@ -1,0 +1,129 @@
+"""Benchmark the exact solver: its time per solve and the share solved exactly.
+
+Usage: ``python -m bench.solver [--quick] [--deals N] [--budget NODES] [--games IDS]``
+(``make bench-solver``). For every game and player count (the Agram family 2
+to its most players, Agency), over a fixed set of seeded deals, it solves each
+hand from the deal and from the middle of the hand (half its tricks played at
+random, seeded), with the default node budget, and prints per row the share
+solved exactly and the time per solve (median, p95, max) and the nodes
+searched. Writes every figure to ``bench/results/solver.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: python bench/solver.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from service.analysis.solver import DEFAULT_BUDGET, solve  # noqa: E402
+from service.games import GAMES  # noqa: E402
+from service.games.base import Hand, TrickGame  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+RESULTS = ROOT / "bench" / "results" / "solver.json"
+STAGES = ("deal", "mid-hand")
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"nodes per solve (default {DEFAULT_BUDGET:,})")
+    return deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
+
+
+def deal_arguments(parser: argparse.ArgumentParser, argv: list[str] | None, results: Path, *, quick: int, full: int,
+                   per: str) -> argparse.Namespace:
+    """A benchmark's shared options, added to ``parser`` and read: ``--quick``,
+    ``--deals`` (``full`` seeded deals per ``per``, ``quick`` with
+    ``--quick``), ``--games`` (comma-separated ids; an unknown one stops the
+    parser) and ``--output`` (default ``results``)."""
+    parser.add_argument("--quick", action="store_true", help=f"fewer deals per {per} ({quick} instead of {full}): a smoke run")
+    parser.add_argument("--deals", type=int, default=None, help=f"seeded deals per {per} (default {full}; {quick} with --quick)")
+    parser.add_argument("--games", default=",".join(GAMES), help="game ids, comma-separated (default: all)")
+    parser.add_argument("--output", type=Path, default=results, help="where to write the JSON results")
+    args = parser.parse_args(argv)
+    if args.deals is None:
+        args.deals = quick if args.quick else full
+    args.games = [name.strip() for name in args.games.split(",") if name.strip()]
+    unknown = set(args.games) - set(GAMES)
+    if unknown:
+        parser.error(f"unknown games: {', '.join(sorted(unknown))}")
+    return args
+
+
+def hands(game: TrickGame, players: int, stage: str, deals: int) -> list[Hand]:
+    """The row's hands: seeded deals, at the deal or with half the tricks
+    played at random (a deal whose hand ends sooner is replaced by the next
+    seed)."""
+    found: list[Hand] = []
+    seed = 0
+    while len(found) < deals:
+        seed += 1
+        if game.id == "agency":
+            hand = game.deal(seed=seed, first_leader=seed % 4)
+        else:
+            hand = game.deal(players=players, dealer=seed % players, seed=seed)
+        if stage == "mid-hand":
+            rng = random.Random(seed)
+            for _ in range(game.max_tricks // 2 * players):
+                if hand.hand_over:
+                    break
+                hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        if not hand.hand_over:
+            found.append(hand)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) -> dict[str, object]:
+    """One row: each hand solved once, timed in CPU time (``time.process_time``:
+    the machine is shared, and another tenant's load would otherwise count)."""
+    times, nodes, exact = [], [], 0
+    for hand in hands(game, players, stage, deals):
+        start = time.process_time()
+        solution = solve(hand, budget=budget)
+        times.append(time.process_time() - start)
+        nodes.append(solution.nodes)
+        exact += solution.exact
+    return {
+        "game": game.id, "players": players, "from": stage, "deals": deals, "exact": exact / deals,
+        "median_ms": 1000 * statistics.median(times), "p95_ms": 1000 * percentile(times, 0.95),
+        "max_ms": 1000 * max(times), "median_nodes": statistics.median(nodes), "max_nodes": max(nodes),
+        "us_per_node": 1e6 * sum(times) / max(1, sum(nodes)),
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    print(f"solver benchmark: {args.deals} seeded deals per row, budget {args.budget:,} nodes, "
+          f"Python {platform.python_version()}\n")
+    print("| game | players | from | exact | median ms | p95 ms | max ms | median nodes | max nodes | µs/node |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    rows = []
+    for game_id in args.games:
+        game = GAMES[game_id]
+        for players in range(game.min_players, game.max_players + 1):
+            for stage in STAGES:
+                row = measure(game, players, stage, args.deals, args.budget)
+                rows.append(row)
+                print(f"| {row['game']} | {players} | {stage} | {row['exact']:.0%} | {row['median_ms']:.1f} | "
+                      f"{row['p95_ms']:.1f} | {row['max_ms']:.1f} | {row['median_nodes']:,.0f} | {row['max_nodes']:,} | "
+                      f"{row['us_per_node']:.1f} |", flush=True)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps({"budget": args.budget, "deals": args.deals, "rows": rows}, indent=2) + "\n")
+    print(f"\nwritten to {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
+
+
+if __name__ == "__main__":
+    main()

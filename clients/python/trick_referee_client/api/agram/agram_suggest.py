@@ -1,0 +1,249 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.agram_open_suggest_request import AgramOpenSuggestRequest
+from ...models.agram_problem import AgramProblem
+from ...models.agram_sealed_suggest_request import AgramSealedSuggestRequest
+from ...models.agram_suggestion import AgramSuggestion
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/agram/suggest",
+    }
+
+    if isinstance(body, AgramOpenSuggestRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgramProblem | AgramSuggestion | Problem:
+    if response.status_code == 200:
+        response_200 = AgramSuggestion.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 408:
+        response_408 = Problem.from_dict(response.json())
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = AgramProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgramProblem | AgramSuggestion | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest,
+) -> Response[AgramProblem | AgramSuggestion | Problem]:
+    """Suggest a bot's move (Agram)
+
+     A legal move for the seat to act, chosen from that seat's view alone
+    (what `view` answers for it): two hands with the same view get the
+    same move for the same `seed` and `level`, whatever the hidden cards.
+    The same body with a `seed` always gets the same answer; without one
+    the referee draws a seed, and answers it. The `search` level's work is
+    bounded by the referee's budget of worlds and playout plays.
+
+    409 `hand_over` once the hand is over. Sealed mode: needs the
+    credential of the seat to act (403 `seat_credential_invalid`).
+
+    Args:
+        body (AgramOpenSuggestRequest | AgramSealedSuggestRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramSuggestion | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest,
+) -> AgramProblem | AgramSuggestion | Problem | None:
+    """Suggest a bot's move (Agram)
+
+     A legal move for the seat to act, chosen from that seat's view alone
+    (what `view` answers for it): two hands with the same view get the
+    same move for the same `seed` and `level`, whatever the hidden cards.
+    The same body with a `seed` always gets the same answer; without one
+    the referee draws a seed, and answers it. The `search` level's work is
+    bounded by the referee's budget of worlds and playout plays.
+
+    409 `hand_over` once the hand is over. Sealed mode: needs the
+    credential of the seat to act (403 `seat_credential_invalid`).
+
+    Args:
+        body (AgramOpenSuggestRequest | AgramSealedSuggestRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramSuggestion | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest,
+) -> Response[AgramProblem | AgramSuggestion | Problem]:
+    """Suggest a bot's move (Agram)
+
+     A legal move for the seat to act, chosen from that seat's view alone
+    (what `view` answers for it): two hands with the same view get the
+    same move for the same `seed` and `level`, whatever the hidden cards.
+    The same body with a `seed` always gets the same answer; without one
+    the referee draws a seed, and answers it. The `search` level's work is
+    bounded by the referee's budget of worlds and playout plays.
+
+    409 `hand_over` once the hand is over. Sealed mode: needs the
+    credential of the seat to act (403 `seat_credential_invalid`).
+
+    Args:
+        body (AgramOpenSuggestRequest | AgramSealedSuggestRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgramProblem | AgramSuggestion | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgramOpenSuggestRequest | AgramSealedSuggestRequest,
+) -> AgramProblem | AgramSuggestion | Problem | None:
+    """Suggest a bot's move (Agram)
+
+     A legal move for the seat to act, chosen from that seat's view alone
+    (what `view` answers for it): two hands with the same view get the
+    same move for the same `seed` and `level`, whatever the hidden cards.
+    The same body with a `seed` always gets the same answer; without one
+    the referee draws a seed, and answers it. The `search` level's work is
+    bounded by the referee's budget of worlds and playout plays.
+
+    409 `hand_over` once the hand is over. Sealed mode: needs the
+    credential of the seat to act (403 `seat_credential_invalid`).
+
+    Args:
+        body (AgramOpenSuggestRequest | AgramSealedSuggestRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgramProblem | AgramSuggestion | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

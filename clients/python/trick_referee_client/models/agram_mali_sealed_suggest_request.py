@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.agram_mali_sealed_suggest_request_level import AgramMaliSealedSuggestRequestLevel
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="AgramMaliSealedSuggestRequest")
+
+
+@_attrs_define
+class AgramMaliSealedSuggestRequest:
+    """
+    Attributes:
+        token (str): Sealed mode: the hand's token, in place of its state.
+        level (AgramMaliSealedSuggestRequestLevel | Unset): The bot's level. `random`: a uniformly random legal move,
+            drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last
+            trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a
+            partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the
+            default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and
+            counts), each finished by every seat playing the tips from its own knowledge; the move with the best total
+            value, the worlds weighted by how likely the other seats' plays are in them. Default:
+            AgramMaliSealedSuggestRequestLevel.SEARCH.
+        seed (int | Unset): Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one,
+            the referee draws one.
+    """
+
+    token: str
+    level: AgramMaliSealedSuggestRequestLevel | Unset = AgramMaliSealedSuggestRequestLevel.SEARCH
+    seed: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        token = self.token
+
+        level: str | Unset = UNSET
+        if not isinstance(self.level, Unset):
+            level = self.level.value
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "token": token,
+            }
+        )
+        if level is not UNSET:
+            field_dict["level"] = level
+        if seed is not UNSET:
+            field_dict["seed"] = seed
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        token = d.pop("token")
+
+        _level = d.pop("level", UNSET)
+        level: AgramMaliSealedSuggestRequestLevel | Unset
+        if isinstance(_level, Unset):
+            level = UNSET
+        else:
+            level = AgramMaliSealedSuggestRequestLevel(_level)
+
+        seed = d.pop("seed", UNSET)
+
+        agram_mali_sealed_suggest_request = cls(
+            token=token,
+            level=level,
+            seed=seed,
+        )
+
+        return agram_mali_sealed_suggest_request

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class FapfapSuggestionLevel(StrEnum):
+    RANDOM = "random"
+    RULES = "rules"
+    SEARCH = "search"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,80 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..models.spar_suggestion_level import SparSuggestionLevel
+
+if TYPE_CHECKING:
+    from ..models.spar_move import SparMove
+
+
+T = TypeVar("T", bound="SparSuggestion")
+
+
+@_attrs_define
+class SparSuggestion:
+    """
+    Attributes:
+        level (SparSuggestionLevel): The bot's level. `random`: a uniformly random legal move, drawn from the seed;
+            `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win
+            the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take
+            tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled
+            from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by
+            every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by
+            how likely the other seats' plays are in them.
+        move (SparMove):
+        seat (int): The seat to act, whose move it is.
+        seed (int): The seed the bot drew from (the request's, or the one the referee drew).
+    """
+
+    level: SparSuggestionLevel
+    move: SparMove
+    seat: int
+    seed: int
+
+    def to_dict(self) -> dict[str, Any]:
+        level = self.level.value
+
+        move = self.move.to_dict()
+
+        seat = self.seat
+
+        seed = self.seed
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "level": level,
+                "move": move,
+                "seat": seat,
+                "seed": seed,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.spar_move import SparMove  # noqa: PLC0415
+
+        d = dict(src_dict)
+        level = SparSuggestionLevel(d.pop("level"))
+
+        move = SparMove.from_dict(d.pop("move"))
+
+        seat = d.pop("seat")
+
+        seed = d.pop("seed")
+
+        spar_suggestion = cls(
+            level=level,
+            move=move,
+            seat=seat,
+            seed=seed,
+        )
+
+        return spar_suggestion

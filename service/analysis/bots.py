@@ -1,0 +1,252 @@
+"""Bots: a move for the seat to act, from that seat's view alone.
+
+``suggest(view, level=..., seed=..., budget=...)`` takes what
+``TrickGame.observe(hand, seat)`` returns for the seat to act, and nothing
+else: the bot never receives the hand, so two hands with the same view for
+that seat get the same move for the same level and seed, by construction
+(CONTRACT, Analysis and bots: "The suggestion sees only what its seat may
+see"). The move is always one of ``view.legal_moves``.
+
+The levels (``Level``), whose names and meanings are part of the contract:
+
+* ``random``: a uniformly random legal move, drawn from the seed.
+* ``rules``: rules of thumb from the rule texts' own tips (``tips``).
+* ``search`` (the default): perfect-information Monte Carlo over sampled
+  worlds, with each world finished by playouts in which every seat plays the
+  rules of thumb from its own knowledge (``search_move``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from ..games import Hand
+from ..games.agency import AgencyView
+from ..tricks import Play
+from .draw import Draw
+from .engine import WALL_MOVE, Position
+from .knows import knows_in, knows_of
+from .tips import Knows, Layout, agency_move, agram_move
+from .worlds import View, Worlds, worlds_of
+
+
+class Level(StrEnum):
+    """A bot's level: the contract's ``level`` strings."""
+
+    RANDOM = "random"
+    """A uniformly random legal move (CONTRACT: fixed)."""
+    RULES = "rules"
+    """The rules of thumb of ``tips``, from the seat's view."""
+    SEARCH = "search"
+    """The default: sampled worlds, each played out by the rules of thumb (``search_move``)."""
+
+
+DEFAULT_LEVEL = Level.SEARCH
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Budget:
+    """How much work the searching level may do, counted in work, never in
+    time, so a seed gives the same move on any machine.
+
+    Attributes:
+        worlds: the most worlds sampled.
+        plies: the most plays made in playouts, all worlds and moves
+            together; no world is begun once they are spent (at least one
+            world is always searched).
+    """
+
+    worlds: int = 200
+    plies: int = 60_000
+
+
+DEFAULT_BUDGET = Budget()
+
+
+def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: Budget = DEFAULT_BUDGET) -> Play:
+    """A move for the view's seat, which is the seat to act.
+
+    Args:
+        view: ``game.observe(hand, seat)`` for the seat to act, while the hand runs.
+        level: see ``Level``.
+        seed: any integer; the same view, level, seed and budget give the same move.
+        budget: the searching level's work (the other levels do little).
+
+    Returns:
+        One of ``view.legal_moves``.
+
+    Raises:
+        ValueError: the view is not the seat to act's, or the hand is over.
+    """
+    knows = knows_of(view)
+    if level is Level.RANDOM:
+        return Draw(seed).choice(view.legal_moves)
+    if level is Level.RULES:
+        return rules_move(view, knows)
+    return search_move(view, knows, Draw(seed), budget)
+
+
+def _rules(view: View) -> Callable[[Knows], int]:
+    return agency_move if isinstance(view, AgencyView) else agram_move
+
+
+def rules_move(view: View, knows: Knows) -> Play:
+    """The ``rules`` level (``tips``)."""
+    return view.legal_moves[knows.legal.index(_rules(view)(knows))]
+
+
+# -- the searching level ----------------------------------------------------------
+
+
+def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds: Worlds | None = None) -> Play:
+    """Perfect-information Monte Carlo with playouts (Furtak and Buro's
+    IIMC; Long, Sturtevant, Buro and Furtak, AAAI 2010, on why sampling suits
+    games like these, where play reveals the hidden cards quickly).
+
+    Worlds are drawn from the view (``worlds``); in each world one move of
+    each class of equivalent legal moves (``move_classes``) is played and the
+    hand finished by every seat playing the rules of thumb with its own
+    knowledge (``playout``), so the other seats are modelled as
+    self-interested players, not as one side against the seat. The move with
+    the best total value over the worlds (the contract's value:
+    ``TrickGame.seat_value``) is chosen; ties go to the rules of thumb's
+    move, then to the first in the view's order.
+
+    ``worlds`` replaces the view's worlds (the benchmark's perfect-information
+    bot passes the true hand); a bot never passes it.
+    """
+    legal = view.legal_moves
+    if len(legal) == 1:
+        return legal[0]
+    worlds = worlds or worlds_of(view)
+    classes = move_classes(knows, view)
+    moves = [knows.legal[members[0]] for members in classes]
+    cards = knows.cards
+    played = cards.mask([play.card for play in worlds.history])
+    end_points = view.options.get("early_end_points", 0)
+    rules = _rules(view)
+    totals = [0.0] * len(moves)
+    spent = 0
+    for _ in range(budget.worlds):
+        if spent >= budget.plies:
+            break
+        position, weight = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
+        spent += len(worlds.history)
+        side = position.side_of[knows.seat]
+        for index, move in enumerate(moves):
+            value, plies = playout(position, move, played, side, cards, end_points, rules)
+            totals[index] += weight * value
+            spent += plies
+    best = max(totals)
+    tied = {i for members, total in zip(classes, totals) if total == best for i in members}
+    preferred = knows.legal.index(rules(knows))
+    return legal[preferred if preferred in tied else min(tied)]
+
+
+def move_classes(knows: Knows, view: View) -> list[list[int]]:
+    """The seat's legal moves (indices into ``knows.legal``) in classes that
+    lead to the same play in every world: cards of one suit in one place
+    (its hand; in Agency one holder's reach, A6), adjacent once the cards
+    played in completed tricks are left out, and equal in what the score
+    reads of them (Agency's points, A3; the ranks Spar and Fapfap pay for,
+    F2). A Wall is a class of its own."""
+    cards = knows.cards
+    live = cards.deck & ~cards.mask([play.card for done in view.tricks for play in done.plays])
+    places = [play.holder for play in view.legal_moves]
+    classes: list[list[int]] = []
+    order = sorted(range(len(knows.legal)), key=lambda i: knows.legal[i])
+    for i in order:
+        move = knows.legal[i]
+        last = classes[-1][-1] if classes else -1
+        if last >= 0 and _alike(knows.legal[last], move, places[last] == places[i], live, cards):
+            classes[-1].append(i)
+        else:
+            classes.append([i])
+    return classes
+
+
+def _alike(low: int, high: int, same_place: bool, live: int, cards: Layout) -> bool:
+    """Whether cards ``low < high`` are equivalent (``move_classes``)."""
+    if high >= WALL_MOVE or not same_place or low // cards.ranks != high // cards.ranks:
+        return False
+    if cards.pays[low % cards.ranks] != cards.pays[high % cards.ranks] or cards.points[low] != cards.points[high]:
+        return False
+    between = live & ((1 << high) - 1) & ~((2 << low) - 1)
+    return not between
+
+
+RULES_PRIOR = 0.5
+"""How likely the search holds it, before any play, that another seat plays
+by the rules of thumb rather than anything legal at random (``replay``)."""
+
+SLIPS = 0.2
+"""How often a seat that plays by the rules of thumb is expected to play
+something else (``replay``)."""
+
+
+def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
+           rules: Callable[[Knows], int]) -> tuple[Position, float]:
+    """The engine position of ``world``, its ``history`` replayed from the
+    deal, and the weight of the world given how the other seats played.
+
+    Each other seat is taken to play either by the rules of thumb (each seat
+    from its own knowledge then), slipping to any legal play with
+    probability ``SLIPS``, or at random, with prior ``RULES_PRIOR``. The
+    weight is the product over the other seats of the likelihood of their
+    plays with a choice in this world under that mixture, so a world in
+    which a seat that plays by the rules of thumb would have played as it did
+    counts for more, and a seat that plays at random leaves the worlds as
+    they were drawn (Bayesian inference over the drawn worlds, as bridge
+    programs weigh their deals by the bidding)."""
+    dealt = world.game.replayed(world.seating, world.options, world.deal_hands, None, world.match, ())
+    position = Position.from_hand(dealt)
+    played = 0
+    ruled = [1.0] * position.players
+    chance = [1.0] * position.players
+    for play in history:
+        move = position.from_play(play)
+        if play.seat != seat:
+            legal = position.legal()
+            if len(legal) > 1:
+                guess = rules(knows_in(position, played, cards, end_points, legal))
+                chance[play.seat] /= len(legal)
+                ruled[play.seat] *= SLIPS / len(legal) + (1 - SLIPS) * (guess == move)
+        position.play(move)
+        if move < WALL_MOVE:
+            played |= 1 << move
+    weight = 1.0
+    for other in range(position.players):
+        weight *= RULES_PRIOR * ruled[other] + (1 - RULES_PRIOR) * chance[other]
+    return position, weight
+
+
+def playout(position: Position, move: int, played: int, side: int, cards: Layout, end_points: int,
+            rules: Callable[[Knows], int]) -> tuple[int, int]:
+    """``move`` played in ``position``, and the hand finished with every seat
+    playing ``rules`` from its own knowledge (``knows_in``); the value of
+    the end for ``side`` (``TrickGame.seat_value``) and the plays made. The
+    position is left as it was."""
+    position.play(move)
+    made = 1
+    if move < WALL_MOVE:
+        played |= 1 << move
+    value = None
+    while not position.over:
+        if not position.trick:
+            outcomes = position.outcomes(side)  # one when play can no longer change it (the forced last trick, A13)
+            if len(outcomes) == 1:
+                value = outcomes[0]
+                break
+        legal = position.legal()
+        choice = legal[0] if len(legal) == 1 else rules(knows_in(position, played, cards, end_points, legal))
+        position.play(choice)
+        made += 1
+        if choice < WALL_MOVE:
+            played |= 1 << choice
+    if value is None:
+        value = position.value(side)
+    for _ in range(made):
+        position.undo()
+    return value, made

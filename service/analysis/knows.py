@@ -1,0 +1,65 @@
+"""What a seat knows, as the rules of thumb read it (``tips.Knows``): from its
+view (the ``rules`` level), or from a world's engine position during a
+playout, where each seat is given only what its own view would hold (its own
+cards, the trick, every card played) and nothing of the others' cards."""
+
+from __future__ import annotations
+
+from ..games import GAMES
+from ..games.agency import HOLDERS_OF, SEATS, AgencyView
+from ..tricks import Play
+from .engine import WALL_MOVE, AgencyPosition, LastTrickPosition, Position
+from .tips import Knows, Layout, layout
+from .worlds import View
+
+
+def move_of(play: Play, cards: Layout) -> int:
+    """A core play as an engine move (a Wall: ``WALL_MOVE`` plus its holder)."""
+    if play.card.is_wall:
+        assert play.holder is not None
+        return WALL_MOVE + play.holder
+    return cards.bit_of[play.card]
+
+
+def knows_of(view: View) -> Knows:
+    """What the view's seat knows; its ``legal`` are ``view.legal_moves``
+    as engine moves, in the same order.
+
+    Raises:
+        ValueError: the view is not of the seat to act, or the hand is over.
+    """
+    seat = view.seat
+    if seat is None or seat != view.to_act or not view.legal_moves:
+        raise ValueError("a move is suggested for the seat to act, from its own view, while the hand runs")
+    game = GAMES[view.game]
+    cards = layout(game)
+    trick = view.trick.plays if view.trick is not None else ()
+    leader = view.trick.leader if view.trick is not None else seat
+    played = cards.mask([play.card for done in view.tricks for play in done.plays] + [play.card for play in trick])
+    legal = [move_of(play, cards) for play in view.legal_moves]
+    moves = [move_of(play, cards) for play in trick]
+    if isinstance(view, AgencyView):
+        own = cards.mask([card for h in HOLDERS_OF[seat] for card in view.holders[h].cards or ()])
+        return Knows(seat, legal, moves, leader, own, cards.deck & ~own & ~played, 0, SEATS, view.team_points,
+                     view.options["early_end_points"], cards)
+    assert view.hand is not None
+    own = cards.mask(view.hand)
+    return Knows(seat, legal, moves, leader, own, cards.deck & ~own & ~played, game.hand_size - len(view.tricks),
+                 view.players, (0, 0), 0, cards)
+
+
+def knows_in(position: Position, played: int, cards: Layout, end_points: int, legal: list[int]) -> Knows:
+    """What the seat to act in ``position`` (a world, during a playout)
+    knows: its own cards, its ``legal`` moves (``position.legal()``), the
+    trick, and ``played`` (the cards played so far, as a mask)."""
+    seat = position.to_act
+    if isinstance(position, AgencyPosition):
+        before = HOLDERS_OF[seat][1]
+        own = (position.start[seat] | position.middle[seat] | position.end[seat]
+               | position.start[before] | position.middle[before] | position.end[before])
+        return Knows(seat, legal, position.trick, position.leader, own, cards.deck & ~own & ~played, 0, SEATS,
+                     (position.points[0], position.points[1]), end_points, cards)
+    assert isinstance(position, LastTrickPosition)
+    own = position.hands[seat]
+    return Knows(seat, legal, position.trick, position.leader, own, cards.deck & ~own & ~played,
+                 position.tricks_left, position.players, (0, 0), 0, cards)

@@ -1,0 +1,307 @@
+"""The exact solver: what the seat to act can guarantee with every card known.
+
+The contract's ``solve`` (section "Analysis and bots"): for the seat to act,
+each legal move with the most that seat (Agency: its team, A4) can guarantee
+if it makes that move and plays on perfectly, whatever every other seat does.
+The other seats play as one side against it (in Agency the two teams play
+against each other), so the hand is a two-sided game with perfect
+information, and its value is the minimax value of ``TrickGame.seat_value``.
+
+The search is the one double-dummy solvers use (DDS and its kin):
+
+* zero-window tests (``value >= t?``, MTD-f style) over the handful of values
+  a hand can have (the contract's table: 0 or 1; Spar 0-3; Fapfap six
+  payouts; Agency -1, 0, 1), each an alpha-beta search that stops at the
+  first refutation;
+* a transposition table per side, at the start of each trick, keyed on the
+  cards left with ranks made relative once cards are gone, the leader, and
+  what the score still needs (``Position.key``), holding proven bounds;
+* equivalent cards searched once (``Position.moves``), and what the hand can
+  still come to read at the start of each trick (``Position.outcomes``: the
+  forced last trick of the Agram family, the multipliers and points the
+  cards left can still make, Agency's points beyond reach), which answers
+  many tests without a search;
+* move ordering: the move that last proved a bound in a position first.
+
+The budget is counted in work, never in time, so an answer does not depend on
+the machine: one node is one position the search visits. Where the budget
+runs out, the answer is the bounds proved so far (``exact`` false).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+from ..games.base import Hand
+from ..tricks import Play
+from .engine import Position
+
+DEFAULT_BUDGET = 70_000
+"""Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
+one core here in Agency and 5 to 7 µs in the Agram family (CPU time on the
+shared 2-core machine, ``python -m bench.solver``), so a solve that spends
+the whole budget takes about 0.7 to 0.9 s in Agency and 0.35 to 0.5 s in the
+Agram family."""
+
+
+class _Exhausted(Exception):
+    """The node budget ran out inside a test."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveValue:
+    """One legal move and what it is worth to the seat making it.
+
+    Attributes:
+        move: the move, as the core gives it (Agency: with its ``holder``).
+        lower: a value the seat can guarantee after this move (proved).
+        upper: a value the other side can hold it to (proved); equal to
+            ``lower`` when the value is exact.
+    """
+
+    move: Play
+    lower: int
+    upper: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether the value was proved (``lower == upper``)."""
+        return self.lower == self.upper
+
+    @property
+    def value(self) -> int | None:
+        """The exact value, or ``None`` where only bounds were proved."""
+        return self.lower if self.lower == self.upper else None
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """What ``solve`` answers.
+
+    Attributes:
+        to_act: the seat to act; ``None`` once the hand is over.
+        moves: every legal move, in the order ``Hand.legal_moves`` gives
+            them, each with its value or bounds; empty once the hand is over.
+        nodes: the work spent, in nodes.
+    """
+
+    to_act: int | None
+    moves: tuple[MoveValue, ...]
+    nodes: int
+
+    @property
+    def exact(self) -> bool:
+        """Whether every move's value was proved."""
+        return all(move.exact for move in self.moves)
+
+    @property
+    def value(self) -> int | None:
+        """The best move's value when every value was proved; ``None`` when
+        not exact or once the hand is over."""
+        if not self.moves or not self.exact:
+            return None
+        return max(move.lower for move in self.moves)
+
+
+def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
+    """Every legal move of the seat to act with the most that seat (Agency:
+    its team) can guarantee after it, every card known (the contract's
+    ``solve``; values as ``TrickGame.seat_value``).
+
+    Args:
+        hand: a core hand (as ``deal``, ``play``, ``restore`` or ``rebuild``
+            return it), finished or not.
+        budget: the most nodes to search, at least 0; where it runs out,
+            moves carry proved bounds (``exact`` false), never an error.
+            ``DEFAULT_BUDGET`` takes 0.9 s here at most.
+
+    Returns:
+        The ``Solution``; once the hand is over: ``to_act`` ``None``, no
+        moves, ``value`` ``None``.
+    """
+    if hand.hand_over:
+        return Solution(to_act=None, moves=(), nodes=0)
+    solver = Solver(Position.from_hand(hand))
+    moves, nodes = solver.moves(hand.legal_moves(), budget)
+    return Solution(to_act=hand.to_act, moves=tuple(moves), nodes=nodes)
+
+
+class Solver:
+    """The search over one engine position, with a transposition table per
+    side kept across searches (so the positions of one hand reuse each
+    other's work, as ``analyze`` does). The position may be played and
+    undone between searches.
+
+    Attributes:
+        position: the engine position searched (the search leaves it as it
+            found it).
+        nodes: the nodes searched so far, over every search.
+    """
+
+    def __init__(self, position: Position) -> None:
+        self.position = position
+        self.nodes = 0
+        self._values = position.values
+        self._index = {value: index for index, value in enumerate(position.values)}
+        self._first = next((index for index, value in enumerate(position.values) if value > 0), len(position.values) - 1)
+        self._tables: dict[int, dict[Hashable, tuple[int, int]]] = {}
+        self._outcomes: dict[tuple[int, ...], tuple[int, int, list[int], list[int]]] = {}
+        self._best: dict[int, dict[Hashable, int]] = {}
+        # the search in progress
+        self._side = 0
+        self._limit = 0
+        self._table: dict[Hashable, tuple[int, int]] = {}
+        self._best_moves: dict[Hashable, int] = {}
+
+    # -- what callers ask --------------------------------------------------------------
+
+    def moves(self, plays: Sequence[Play], budget: int) -> tuple[list[MoveValue], int]:
+        """Each of ``plays`` (the seat to act's legal moves) with its proved
+        bounds, searched within ``budget`` nodes; and the nodes spent.
+
+        The budget is shared: half of it in equal parts between the moves
+        (the cheap ones are proved there), then each move still open in turn
+        gets all that remains (so a hard position proves some moves rather
+        than none)."""
+        position = self.position
+        side = position.side_of[position.to_act]
+        groups = {move: group[0] for group in position.groups() for move in group}
+        standing = [groups[position.from_play(play)] for play in plays]
+        bounds = {move: (0, len(self._values) - 1) for move in standing}
+        start = self.nodes
+        for first_pass in (True, False):
+            open_moves = [move for move in dict.fromkeys(standing) if bounds[move][0] < bounds[move][1]]
+            for number, move in enumerate(open_moves):
+                left = budget - (self.nodes - start)
+                if left <= 0:
+                    break
+                share = (left - budget // 2) // (len(open_moves) - number) if first_pass else left
+                if share <= 0:
+                    continue
+                position.play(move)
+                try:
+                    bounds[move] = self._narrow(side, bounds[move], self.nodes + share)
+                finally:
+                    position.undo()
+        values = self._values
+        found = [MoveValue(play, values[bounds[move][0]], values[bounds[move][1]]) for play, move in zip(plays, standing)]
+        return found, self.nodes - start
+
+    def bounds(self, side: int, budget: int, *, at_least: int | None = None) -> tuple[int, int]:
+        """The proved bounds ``(lower, upper)`` (values) of the current
+        position for ``side``, searched within ``budget`` nodes; ``at_least``
+        is a value already known to be a lower bound."""
+        low = 0 if at_least is None else self._index[at_least]
+        low, high = self._narrow(side, (low, len(self._values) - 1), self.nodes + max(0, budget))
+        return self._values[low], self._values[high]
+
+    def _narrow(self, side: int, bounds: tuple[int, int], limit: int) -> tuple[int, int]:
+        """Tighten ``bounds`` (value indices) of the current position for
+        ``side`` with zero-window tests until they meet or ``limit`` (in
+        nodes, counted from 0 over the solver's life) is reached.
+
+        The first test asks whether the side ends ahead at all (a value
+        above 0: it wins the hand), the commonest question; then the tests
+        step away from 0 one value at a time, the likeliest first: a win
+        with no bonus before a win with one, a loss at the plain stake
+        before a loss at a multiplier (F2, F6)."""
+        low, high = bounds
+        first = self._first
+        while low < high:
+            if low < first <= high:
+                target = first
+            elif low >= first:
+                target = low + 1  # won: is the win worth more?
+            else:
+                target = high  # lost: is the loss as small as it can be?
+            try:
+                reached = self._test(side, target, limit)
+            except _Exhausted:
+                break
+            if reached:
+                low = target
+            else:
+                high = target - 1
+        return low, high
+
+    def _test(self, side: int, target: int, limit: int) -> bool:
+        """Whether the current position is worth at least ``values[target]``
+        to ``side``.
+
+        Raises:
+            _Exhausted: ``limit`` nodes were reached first (what was proved
+                before stays in the tables).
+        """
+        self._side, self._limit = side, limit
+        self._table = self._tables.setdefault(side, {})
+        self._best_moves = self._best.setdefault(side, {})
+        return self._search(target)
+
+    # -- the search ----------------------------------------------------------------------
+
+    def _outcome_info(self, outcomes: tuple[int, ...]) -> tuple[int, int, list[int], list[int]]:
+        """For a position's possible ``outcomes``: the lowest and highest
+        value index, and for each index t the lowest possible index at or
+        above t (``up``) and the highest at or below t (``down``)."""
+        found = self._outcomes.get(outcomes)
+        if found is None:
+            indices = [self._index[value] for value in outcomes]
+            count = len(self._values)
+            up = [min([i for i in indices if i >= t], default=count) for t in range(count + 1)]
+            down = [max([i for i in indices if i <= t], default=-1) for t in range(count)]
+            found = self._outcomes[outcomes] = (indices[0], indices[-1], up, down)
+        return found
+
+    def _search(self, target: int) -> bool:
+        """Alpha-beta as a zero-window test: whether the position's value
+        index for the side reaches ``target``."""
+        if self.nodes >= self._limit:
+            raise _Exhausted
+        self.nodes += 1
+        position = self.position
+        side = self._side
+        key = None
+        if not position.trick:
+            low, high, up, down = self._outcome_info(position.outcomes(side))
+            if low >= target:
+                return True
+            if high < target:
+                return False
+            key = position.key()
+            entry = self._table.get(key)
+            if entry is not None:
+                low, high = entry
+                if low >= target:
+                    return True
+                if high < target:
+                    return False
+        moves = position.moves()
+        if not moves:
+            return self._index[position.value(side)] >= target  # Agency's A12a: no legal play
+        ours = position.side_of[position.to_act] == side
+        if key is not None:
+            best = self._best_moves.get(key)
+            if best is not None and best != moves[0] and best in moves:
+                moves.remove(best)
+                moves.insert(0, best)
+        result = not ours
+        search, play, undo = self._search, position.play, position.undo
+        for move in moves:
+            play(move)
+            try:
+                reached = search(target)
+            finally:
+                undo()
+            if reached == ours:
+                result = ours
+                if key is not None:
+                    self._best_moves[key] = move
+                break
+        if key is not None:
+            if result:
+                low = max(low, up[target])
+            else:
+                high = min(high, down[target - 1])
+            self._table[key] = (low, high)
+        return result

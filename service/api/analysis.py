@@ -1,0 +1,125 @@
+"""The analysis operations under ``/v1/games/<id>/``: ``solve``, ``suggest``
+and ``analyze`` (CONTRACT, "Analysis and bots"), registered for every game
+like the game operations (``games.operations``).
+
+Each takes the hand as ``legal-moves`` does (an open or signed ``state``, or
+a sealed ``token``), loaded by the holding, so it answers 409
+``invalid_state`` and 403 exactly as ``legal-moves`` does. Sealed mode adds
+(``Holding.disclose``, ``Holding.bot_seat``): ``solve`` answers 403
+``hidden_cards`` while the hand runs, ``analyze`` until it is over;
+``suggest`` needs the credential of the seat to act (403
+``seat_credential_invalid``). ``suggest`` on a finished hand answers 409
+``hand_over``.
+
+Cost is bounded by work, never time (``REFEREE_SOLVE_NODES``,
+``REFEREE_ANALYZE_NODES``, ``REFEREE_SUGGEST_WORLDS``,
+``REFEREE_SUGGEST_PLIES``; ``service.config``): past its budget ``solve``
+and ``analyze`` answer proved bounds (``exact`` false) and ``suggest`` the
+best move found.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+import flask
+from flask_smorest import Blueprint
+
+from ..analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
+from ..analysis.review import analyze
+from ..analysis.solver import solve
+from ..config import ANALYZE_NODES, SOLVE_NODES, SUGGEST_PLIES, SUGGEST_WORLDS
+from ..games import GAMES, Game
+from ..schemas.analysis import SEED_MAX, analysis_schemas, dump_review, dump_solution, dump_suggestion
+from .games import INVALID, conflict_response, on_hand, operations
+from .holding import Held, Holding
+
+blp = Blueprint(
+    "analysis", __name__, url_prefix="/v1",
+    description="Solve a hand with every card known, suggest a bot's move from one seat's view, review a hand's plays.",
+)
+
+
+def _solve(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    holding.disclose(held, "solve")
+    return dump_solution(solve(held.hand, budget=flask.current_app.config[SOLVE_NODES]))
+
+
+def _analyze(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    holding.disclose(held, "analyze")
+    return dump_review(analyze(held.hand, budget=flask.current_app.config[ANALYZE_NODES]))
+
+
+def _suggest(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    """The bot is given the view of the seat to act and nothing else
+    (``TrickGame.observe``), so two hands with the same view get the same
+    move for the same seed and level."""
+    seat = holding.bot_seat(held)
+    seed = args["seed"] if "seed" in args else secrets.randbelow(SEED_MAX + 1)
+    level = Level(args.get("level", DEFAULT_LEVEL))
+    config = flask.current_app.config
+    budget = Budget(worlds=config[SUGGEST_WORLDS], plies=config[SUGGEST_PLIES])
+    move = suggest(game.observe(held.hand, seat), level=level, seed=seed, budget=budget)
+    return dump_suggestion(seat, move, level, seed)
+
+
+def _register(game: Game) -> None:
+    """Add one game's analysis operations to the blueprint."""
+    schemas = analysis_schemas(game.id)
+    operation = operations(game, blp)
+    invalid = conflict_response(game, INVALID)
+
+    @operation("solve", f"Solve the hand with every card known ({game.name})", schemas.solve_request(), schemas.solve_response, invalid)
+    def solve_view(args: dict[str, Any]) -> flask.Response:
+        """Solve the hand with every card known.
+
+        Every legal move of the seat to act, with the most that seat (Agency:
+        its team) can guarantee if it makes the move and plays on perfectly,
+        whatever every other seat does (they play as one side against it;
+        Agency: team against team). Values as the contract's table:
+        Agram, Sink-Sink, Agram Mali 1 or 0; Spar the winner's points (RULINGS
+        F2); Fapfap the net payout with the stake (F6); Agency 1, 0 for a
+        void hand, -1 (A13).
+
+        Past the referee's node budget the answer is not `exact`: each move
+        carries proved `lower` and `upper` in place of `value`, and the top
+        `value` is absent. Once the hand is over: `to_act` and `value` null,
+        no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
+        """
+        return on_hand(game, _solve, args)
+
+    @operation("suggest", f"Suggest a bot's move ({game.name})", schemas.suggest_request(), schemas.suggest_response,
+               conflict_response(game, "The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version."))
+    def suggest_view(args: dict[str, Any]) -> flask.Response:
+        """Suggest a bot's move.
+
+        A legal move for the seat to act, chosen from that seat's view alone
+        (what `view` answers for it): two hands with the same view get the
+        same move for the same `seed` and `level`, whatever the hidden cards.
+        The same body with a `seed` always gets the same answer; without one
+        the referee draws a seed, and answers it. The `search` level's work is
+        bounded by the referee's budget of worlds and playout plays.
+
+        409 `hand_over` once the hand is over. Sealed mode: needs the
+        credential of the seat to act (403 `seat_credential_invalid`).
+        """
+        return on_hand(game, _suggest, args)
+
+    @operation("analyze", f"Review the hand's plays ({game.name})", schemas.analyze_request(), schemas.analyze_response, invalid)
+    def analyze_view(args: dict[str, Any]) -> flask.Response:
+        """Review the hand's plays.
+
+        For each play so far, `value_before` and `value_after`: the most the
+        seat that made it (Agency: its team) could guarantee before it and
+        after it, every card known (`solve`'s values). A play whose
+        `value_after` is below its `value_before` lost something. Past the
+        referee's node budget (shared by the whole hand) an entry is not
+        `exact`: both values are null and `before` and `after` give proved
+        bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
+        """
+        return on_hand(game, _analyze, args)
+
+
+for _game in GAMES.values():
+    _register(_game)

@@ -1,0 +1,248 @@
+"""The solver's engine agrees with the rules core (``service.games``).
+
+The engine (``service.analysis.engine``) is written for speed; the core is
+the referee's one source of the rules. On random hands of every game, player
+count and option, at every step: the same seat to act, the same legal moves,
+the same trick winners, the same end of hand (Agency's A12a, including a
+trick discarded mid-way, A12b and A12c), the same value of the finished hand
+for every seat (``TrickGame.seat_value``); a position built afresh from the
+core hand equals the one played move by move, and ``undo`` restores it. A
+perft count (the number of distinct legal play sequences of a given length
+from a fixed deal) is computed by both and pinned.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_rules_agram import FAPFAP
+
+from service.analysis.engine import Position
+from service.cards import Card, cards
+from service.games import AGENCY, GAMES
+from service.games.base import Hand
+from service.tricks import Play
+from support import VOID_HANDS
+
+
+def configurations():
+    """Every game, player count and option value that changes the rules of play or the value."""
+    for game in GAMES.values():
+        if game.id == "agency":
+            for offsuit in (False, True):
+                for early in (22, 12, 40):
+                    yield pytest.param(game.id, 4, {"offsuit_discard": offsuit, "early_end_points": early},
+                                       id=f"agency-offsuit_{offsuit}-early_{early}")
+            continue
+        for players in range(game.min_players, game.max_players + 1):
+            stakes = (1, 7) if game.id == "fapfap" else (None,)
+            for stake in stakes:
+                options = {} if stake is None else {"stake": stake}
+                yield pytest.param(game.id, players, options, id=f"{game.id}-{players}" + (f"-stake_{stake}" if stake else ""))
+
+
+def deal(game_id, players, options, seed):
+    game = GAMES[game_id]
+    if game_id == "agency":
+        return game.deal(seed=seed, first_leader=seed % 4, options=options)
+    return game.deal(players=players, dealer=seed % players, seed=seed, options=options)
+
+
+def engine_legal(position: Position) -> list:
+    return [position.to_play(move) for move in position.legal()]
+
+
+def check_position(hand: Hand, position: Position) -> None:
+    """The engine position says what the core hand says (C1, C2; A8-A10, A12a; F4, F5)."""
+    assert position.over == hand.hand_over
+    assert Position.from_hand(hand).state() == position.state()
+    if hand.hand_over:
+        assert position.legal() == [] and position.groups() == []
+        return
+    assert position.to_act == hand.to_act
+    legal = engine_legal(position)
+    assert len(legal) == len(set(legal))
+    assert set(legal) == set(hand.legal_moves())
+    grouped = [move for group in position.groups() for move in group]
+    assert sorted(grouped) == sorted(position.legal())
+    assert sorted(position.moves()) == sorted(group[0] for group in position.groups())
+
+
+def play_out(game_id, hand: Hand, rng: random.Random) -> Hand:
+    """Random legal moves to the end, checking the engine against the core at every step."""
+    game = GAMES[game_id]
+    position = Position.from_hand(hand)
+    forecasts = []
+    while True:
+        check_position(hand, position)
+        if hand.hand_over:
+            break
+        if not position.trick:
+            forecasts.append(position.outcomes(position.side_of[0]))
+        move = rng.choice(hand.legal_moves())
+        before = position.state()
+        engine_move = position.from_play(move)
+        position.play(engine_move)
+        position.undo()
+        assert position.state() == before
+        tricks = len(hand.tricks)
+        hand, _ = game.play(hand, move)
+        position.play(engine_move)
+        if len(hand.tricks) > tricks:  # the trick completed: the same winner leads next (A11, F1, C2)
+            assert position.leader == hand.tricks[-1].winner
+    values = [game.seat_value(hand, seat) for seat in range(hand.players)]
+    assert [position.value(position.side_of[seat]) for seat in range(hand.players)] == values
+    # What outcomes foretold at each trick start holds what the hand came to.
+    assert all(values[0] in forecast and list(forecast) == sorted(forecast) for forecast in forecasts)
+    return hand
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), list(configurations()))
+def test_engine_agrees_with_the_core_on_random_hands(game_id, players, options):
+    hands = 40 if game_id == "agency" else 12
+    ends = set()
+    for seed in range(hands):
+        rng = random.Random(seed)
+        hand = play_out(game_id, deal(game_id, players, options, seed), rng)
+        ends.add(getattr(hand, "end", None))
+    if game_id == "agency" and options["early_end_points"] == 22 and not options["offsuit_discard"]:
+        assert {"no_legal_play", "points_reached"} <= ends  # both A12a and A12c came up
+
+
+def test_engine_agrees_with_the_core_on_a_void_hand():
+    """A12a in the first trick, after a Wall: the trick is discarded, no trick completed, value 0 (A13)."""
+    hand = AGENCY.deal(first_leader=1, hands=[list(cards(" ".join(row))) for row in VOID_HANDS])
+    position = Position.from_hand(hand)
+    for code in ("1M", "W"):  # seat 1 leads 1M, seat 2 plays a Wall: seat 3 has no legal play
+        play = next(p for p in hand.legal_moves() if p.card.code == code)
+        hand, _ = AGENCY.play(hand, play)
+        position.play(position.from_play(play))
+        check_position(hand, position)
+    assert hand.end == "no_legal_play" and position.over
+    assert [position.value(position.side_of[seat]) for seat in range(4)] == [0, 0, 0, 0]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    pytest.param("agency", 4, {"offsuit_discard": True, "early_end_points": 22}, id="agency-offsuit"),
+    pytest.param("agency", 4, {"offsuit_discard": False, "early_end_points": 22}, id="agency"),
+])
+def test_engine_agrees_with_the_core_from_mid_trick_states(game_id, players, options):
+    """A position built from a hand whose trick is under way (Walls in it included)."""
+    for seed in range(30):
+        rng = random.Random(1000 + seed)
+        hand = deal(game_id, players, options, seed)
+        for _ in range(rng.randrange(1, 30)):
+            if hand.hand_over:
+                break
+            hand, _ = GAMES[game_id].play(hand, rng.choice(hand.legal_moves()))
+        play_out(game_id, hand, rng)
+
+
+@pytest.mark.parametrize("multiplier", [1, 2, 4])
+def test_engine_values_fapfaps_worked_hands_with_the_stake(multiplier):
+    """F2, F6: stake 5, three players: seat 0 wins (3 - 1) * 5 * m, each other seat pays 5 * m;
+    the last trick is forced, so ``outcomes`` knows it at its start."""
+    rows, script = FAPFAP[multiplier]
+    game = GAMES["fapfap"]
+    hand = game.deal(players=3, dealer=2, hands=[list(cards(row)) for row in rows], options={"stake": 5})
+    position = Position.from_hand(hand)
+    expected = [10 * multiplier, -5 * multiplier, -5 * multiplier]
+    for number, code in enumerate(script.replace("|", " ").split()):
+        if number == 12:
+            assert [position.outcomes(seat) for seat in range(3)] == [(value,) for value in expected]
+        play = Play(hand.to_act, Card.parse(code))
+        hand, _ = game.play(hand, play)
+        position.play(position.from_play(play))
+        check_position(hand, position)
+    assert [position.value(seat) for seat in range(3)] == expected
+
+
+def reachable_values(position: Position, sides, found) -> None:
+    """Every value, per side, that some line of legal play from ``position`` ends with."""
+    if position.over:
+        for side in sides:
+            found[side].add(position.value(side))
+        return
+    for move in position.legal():
+        position.play(move)
+        reachable_values(position, sides, found)
+        position.undo()
+
+
+def small_enough(hand: Hand) -> bool:
+    """Whether every line from ``hand`` can be tried: Agency with 10 holder
+    items left; the Agram family with 3 tricks left (2 from 5 players on)."""
+    if hand.game.id == "agency":
+        return sum(len(holder) for holder in hand.holders) <= 10
+    return hand.game.hand_size - len(hand.tricks) <= (3 if hand.players <= 4 else 2)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    pytest.param(game.id, players, id=f"{game.id}-{players}")
+    for game in GAMES.values() for players in range(game.min_players, game.max_players + 1)
+])
+def test_outcomes_hold_every_value_a_line_of_play_reaches(game_id, players):
+    """At the start of a trick, ``outcomes`` leaves out only values no line
+    of play reaches (F2, F6: a bonus rank must win the last tricks; A13)."""
+    game = GAMES[game_id]
+    for seed in range(30):
+        rng = random.Random(seed)
+        options = {"stake": 1 + seed % 3} if game_id == "fapfap" else {}
+        hand = deal(game_id, players, options, seed)
+        while not hand.hand_over and not (small_enough(hand) and not hand.plays):
+            hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        if hand.hand_over:
+            continue
+        position = Position.from_hand(hand)
+        sides = sorted(set(position.side_of))
+        found = {side: set() for side in sides}
+        reachable_values(position, sides, found)
+        for side in sides:
+            assert found[side] <= set(position.outcomes(side)), (seed, side)
+
+
+# -- perft: distinct legal play sequences from fixed deals ---------------------------
+
+
+def engine_perft(position: Position, depth: int) -> int:
+    if depth == 0:
+        return 1
+    total = 0
+    for move in position.legal():
+        position.play(move)
+        total += engine_perft(position, depth - 1)
+        position.undo()
+    return total
+
+
+def core_perft(game, hand: Hand, depth: int) -> int:
+    if depth == 0:
+        return 1
+    return sum(core_perft(game, game.play(hand, move)[0], depth - 1) for move in hand.legal_moves())
+
+
+PERFT = [
+    # (game, players, options, seed, random plays first (rng seeded by the seed), depth, sequences)
+    ("agram", 2, {}, 1, 0, 8, 9348),
+    ("agram", 3, {}, 2, 0, 9, 2232),
+    ("sink-sink", 7, {}, 3, 0, 9, 2636),
+    ("fapfap", 4, {"stake": 3}, 4, 0, 7, 2696),
+    ("agram-mali", 6, {}, 5, 0, 8, 2265),
+    ("spar", 5, {}, 6, 0, 8, 992),
+    ("agency", 4, {"offsuit_discard": False, "early_end_points": 22}, 7, 0, 6, 6726),
+    ("agency", 4, {"offsuit_discard": True, "early_end_points": 22}, 8, 0, 6, 8985),
+    ("agency", 4, {"offsuit_discard": False, "early_end_points": 22}, 9, 13, 6, 9425),  # mid-trick, Walls gone
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "seed", "plays", "depth", "sequences"), PERFT)
+def test_perft_counts_agree_with_the_core(game_id, players, options, seed, plays, depth, sequences):
+    """A hand that ends sooner (Agency's A12) adds no sequence of the full depth."""
+    hand = deal(game_id, players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(plays):
+        hand, _ = GAMES[game_id].play(hand, rng.choice(hand.legal_moves()))
+    counted = engine_perft(Position.from_hand(hand), depth)
+    assert counted == core_perft(GAMES[game_id], hand, depth)
+    assert counted == sequences

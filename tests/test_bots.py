@@ -1,0 +1,132 @@
+"""Bots (``service.analysis.bots``): a move from the seat's view alone.
+
+- Twins: two hands whose view for the seat to act is the same (hidden cards
+  dealt again among the other seats, the undealt pile and, in Agency, the
+  places of the holders the seat does not see) get the same move for the
+  same level and seed, at every level.
+- Every suggested move is legal: bots on every seat, at every level, play
+  hands of every game and player count to their end.
+- Seeded: the same view, level and seed give the same move, in this process
+  and in a fresh one (so no answer depends on the order of a set of cards or
+  on object addresses).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from bot_hands import configurations, part_played, twin
+from service.analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
+from service.games import GAMES, AgencyGame
+
+CONFIGURATIONS = configurations()
+SMALL = Budget(worlds=6, plies=1_500)
+"""A small search budget: the properties hold for any budget."""
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_twins_get_the_same_move_at_every_level(data):
+    game_id, players = data.draw(st.sampled_from(CONFIGURATIONS), label="game")
+    game = GAMES[game_id]
+    rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
+    hand = part_played(game, players, rng, data.draw(st.integers(0, 30), label="plies"))
+    assume(not hand.hand_over)
+    seat = hand.to_act
+    other = twin(game, hand, seat, rng)
+    # A twin holds other hidden cards and keeps every public fact.
+    assume(other is not None and other.deal_hands != hand.deal_hands)
+    view = game.observe(hand, seat)
+    assert game.observe(other, seat) == view
+    seed = data.draw(st.integers(0, 2**63 - 1), label="bot seed")
+    for level in Level:
+        move = suggest(view, level=level, seed=seed, budget=SMALL)
+        assert suggest(game.observe(other, seat), level=level, seed=seed, budget=SMALL) == move
+        assert move in view.legal_moves
+
+
+@pytest.mark.parametrize(("game_id", "players"), CONFIGURATIONS)
+def test_bots_on_every_seat_play_legal_moves_to_the_end(game_id, players):
+    game = GAMES[game_id]
+    rng = random.Random(f"{game_id}/{players}")
+    levels = list(Level)
+    for number in range(2):
+        hand = part_played(game, players, rng, plies=0)
+        seats = [levels[(seat + number) % len(levels)] for seat in range(hand.players)]
+        while not hand.hand_over:
+            seat = hand.to_act
+            move = suggest(game.observe(hand, seat), level=seats[seat], seed=rng.randrange(2**32), budget=SMALL)
+            hand, _ = game.play(hand, move)  # IllegalMove if it is not legal
+        assert game.score(hand).hand_over
+
+
+def test_the_default_level_is_the_search():
+    assert DEFAULT_LEVEL is Level.SEARCH
+    assert [level.value for level in Level] == ["random", "rules", "search"]
+
+
+def test_random_level_draws_among_all_legal_moves():
+    """``random`` is uniform among the legal moves: over many seeds, each of
+    the leader's six cards is drawn (F4: any card may be led)."""
+    game = GAMES["agram"]
+    view = game.observe(game.deal(players=3, dealer=0, seed=9), 1)
+    drawn = {suggest(view, level=Level.RANDOM, seed=seed) for seed in range(200)}
+    assert drawn == set(view.legal_moves) and len(drawn) == 6
+
+
+def test_a_view_that_is_not_the_seat_to_acts_is_refused():
+    game = GAMES["agram"]
+    hand = game.deal(players=3, dealer=0, seed=9)
+    with pytest.raises(ValueError):
+        suggest(game.observe(hand, 2), level=Level.RANDOM)
+
+
+def _views(count: int) -> list[tuple[str, object]]:
+    rng = random.Random(5)
+    found = []
+    for game_id, players in CONFIGURATIONS[:: max(1, len(CONFIGURATIONS) // count)]:
+        game = GAMES[game_id]
+        hand = part_played(game, players, rng, plies=rng.randrange(2 * players))
+        if not hand.hand_over:
+            found.append((game_id, game, hand))
+    return found
+
+
+def _suggest_everywhere(cases, budget):
+    """Each case's moves at every level for seeds 0 and 1, as codes."""
+    return [[str(suggest(game.observe(hand, hand.to_act), level=level, seed=seed, budget=budget).card)
+             for level in Level for seed in (0, 1)] for _, game, hand in cases]
+
+
+CHILD = """
+import json, sys
+sys.path.insert(0, "tests")
+import test_bots
+cases = test_bots._views(8)
+print(json.dumps(test_bots._suggest_everywhere(cases, test_bots.SMALL)))
+"""
+
+
+def test_the_same_seed_gives_the_same_move_in_a_fresh_process():
+    cases = _views(8)
+    here = _suggest_everywhere(cases, SMALL)
+    assert here == _suggest_everywhere(cases, SMALL)
+    child = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": "123", "PATH": ""})
+    assert json.loads(child.stdout) == here
+
+
+def test_a_tiny_budget_still_searches_one_world():
+    game = GAMES["agency"]
+    assert isinstance(game, AgencyGame)
+    hand = game.deal(seed=3, first_leader=0)
+    view = game.observe(hand, 0)
+    move = suggest(view, level=Level.SEARCH, seed=1, budget=Budget(worlds=1, plies=1))
+    assert move in view.legal_moves
