@@ -3,8 +3,9 @@
 The API gives each request a deadline (:func:`deadline`, from
 ``REFEREE_DEADLINE_SECONDS`` after the app receives the request's headers),
 each operation calls :func:`check` when it starts, and long work calls
-:func:`checkpoint` between its stages: between the hands of a replay (and of
-its answer), between units of a search budget. Past the deadline,
+:func:`checkpoint` between its stages (the hands of a replay, and of its
+answer); work that can answer in part asks :func:`passed` between its units
+(every 1,024 nodes of a search, each world of a bot) and stops there. Past the deadline,
 ``checkpoint`` raises :class:`~service.errors.DeadlineExceeded` (the API
 answers 503 ``deadline_exceeded`` with ``Retry-After``), so no more work is
 spent on an answer nobody waits for. Before it, in a gevent worker,
@@ -68,6 +69,20 @@ def check() -> None:
     end = _END.get()
     if end is not None and time.perf_counter() > end:
         raise _exceeded()
+
+
+def passed() -> bool:
+    """Between units of work that may stop early with a partial answer (the
+    nodes of a search, the worlds of a bot): let the worker's other requests
+    run, then say whether the deadline has passed. Such work answers what it
+    has (bounds, the best move so far) instead of 503: the analysis
+    operations' contract is never a timeout."""
+    try:
+        _switch()
+    except TimeoutError:
+        return True
+    end = _END.get()
+    return end is not None and time.perf_counter() > end
 
 
 def _switch() -> None:

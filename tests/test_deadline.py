@@ -118,3 +118,26 @@ def test_a_request_that_fails_releases_its_place():
 def test_a_deadline_or_admission_setting_the_service_cannot_use_stops_it_at_start(name, value):
     with pytest.raises(SettingError, match=name):
         create_app({"TESTING": True, name: value})
+
+
+def test_past_the_deadline_the_analysis_operations_answer_what_they_have(monkeypatch):
+    """solve stops its search as if the budget ran out (bounds, ``exact``
+    false) and suggest plays the best move of the worlds so far (legal):
+    never a 503, as the contract asks of them (CONTRACT: Analysis and bots,
+    Cost). The hand is one solve proves within its budget in over 1,024 nodes;
+    then the clock reads 0 until the operation has started, and far past
+    the deadline from then on."""
+    client = create_app({"TESTING": True, "REFEREE_DEADLINE_SECONDS": 5}).test_client()
+    state = client.post("/v1/games/agram/deal", json={"players": 5, "seed": 3}).get_json()["state"]  # solved in 1,461 nodes
+    legal = client.post("/v1/games/agram/legal-moves", json={"state": state}).get_json()["moves"]
+    assert client.post("/v1/games/agram/solve", json={"state": state}).get_json()["exact"] is True
+    readings = iter(range(10**9))
+    monkeypatch.setattr(deadline.time, "perf_counter", lambda: 0.0 if next(readings) < 2 else 100.0)
+    solved = client.post("/v1/games/agram/solve", json={"state": state})
+    assert solved.status_code == 200, solved.get_json()
+    answer = solved.get_json()
+    assert answer["exact"] is False and "value" not in answer
+    assert all(0 <= move["lower"] <= move["upper"] <= 1 for move in answer["moves"])
+    readings = iter(range(10**9))
+    suggested = client.post("/v1/games/agram/suggest", json={"state": state, "seed": 1})
+    assert suggested.status_code == 200 and suggested.get_json()["move"] in legal

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .. import deadline
 from ..games import Hand
 from ..games.agency import AgencyView
 from ..tricks import Play
@@ -130,7 +131,7 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     totals = [0.0] * len(moves)
     spent = 0
     for _ in range(budget.worlds):
-        if spent >= budget.plies:
+        if spent >= budget.plies or deadline.passed():  # the deadline: the best move of the worlds so far
             break
         position, weight = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)

@@ -33,10 +33,14 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
+from .. import deadline
 from ..games.base import Hand
 from ..tricks import Play
 from .engine import Position
 
+DEADLINE_EVERY = 1023
+"""The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
+past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
 """Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
 one core here in Agency and 5 to 7 µs in the Agram family (CPU time on the
@@ -151,6 +155,7 @@ class Solver:
         # the search in progress
         self._side = 0
         self._limit = 0
+        self._stopped = False  # the request's deadline passed: every search ends at once
         self._table: dict[Hashable, tuple[int, int]] = {}
         self._best_moves: dict[Hashable, int] = {}
 
@@ -256,9 +261,11 @@ class Solver:
     def _search(self, target: int) -> bool:
         """Alpha-beta as a zero-window test: whether the position's value
         index for the side reaches ``target``."""
-        if self.nodes >= self._limit:
+        if self.nodes >= self._limit or self._stopped:
             raise _Exhausted
         self.nodes += 1
+        if not self.nodes & DEADLINE_EVERY and deadline.passed():
+            self._stopped = True  # answered as a budget run out: bounds, never a timeout
         position = self.position
         side = self._side
         key = None
