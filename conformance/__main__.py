@@ -43,9 +43,11 @@ class Report:
 
 
 def run(transport: Transport, cases: list[dict[str, Any]], *, strict: bool = False, perft_nodes: int = PERFT_NODES,
-        out: TextIO = sys.stdout) -> Report:
+        out: TextIO | None = None) -> Report:
     """Send every case to ``transport`` and print each disagreement, then the
-    summary; perft lines of more than ``perft_nodes`` sequences are skipped."""
+    summary (to ``out``, default standard output); perft lines of more than
+    ``perft_nodes`` sequences are skipped."""
+    out = out or sys.stdout
     report = Report()
 
     def record(case: dict[str, Any], found: list[str]) -> None:

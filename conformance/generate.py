@@ -47,7 +47,7 @@ PLAYERS: dict[str, tuple[int, ...]] = {
 }
 """The player counts whose hands are played out, per game (F2: each game's range, ends and middle)."""
 
-PERFT_LIMIT = 6_000
+PERFT_LIMIT = 2_500
 """Perft depths are counted from a position until a count passes this."""
 
 REFUSALS_PER_KIND = 3
