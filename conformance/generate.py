@@ -661,11 +661,13 @@ def _with(state: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return changed
 
 
-def checks(kit: Kit, game: str, mid: dict[str, Any], finished: dict[str, Any], ended: dict[str, Any] | None, deck: list[str]) -> None:
+def checks(kit: Kit, game: str, mid: dict[str, Any], finished: dict[str, Any], ended: dict[str, Any] | None,
+           closed: dict[str, Any] | None, deck: list[str]) -> None:
     """``check`` on valid and broken states: each problem listed (and, for a
     few, the same state refused by legal-moves and play with ``invalid_state``).
     ``mid`` is a hand in play after its first trick, ``finished`` one over,
-    ``ended`` (Agency) one ended by A12a with a discarded trick."""
+    ``ended`` (Agency) one ended by A12a with a discarded trick, ``closed``
+    (Agency) one ended after a trick (A12b or c)."""
     agency = game == "agency"
     players = 4 if agency else mid["players"]
     cards = "holders" if agency else "hands"
@@ -682,6 +684,7 @@ def checks(kit: Kit, game: str, mid: dict[str, Any], finished: dict[str, Any], e
         "trick-plays-after-the-end": (["C2"], {**finished, "trick": {"leader": finished["tricks"][-1]["winner"],
                                                                       "plays": [{"seat": finished["tricks"][-1]["winner"], "card": deck[0],
                                                                                  **({"holder": finished["tricks"][-1]["winner"]} if agency else {})}]}}),
+        "deal-seat-missing": (["A5"] if agency else ["F2"], _with(mid, "deal.hands", hands[:-1])),
         f"{cards}-seat-missing": (["A5"] if agency else ["F2"], {**mid, cards: mid[cards][:-1]}),
         f"{cards}-reversed": (["A5"] if agency else ["F2"], {**mid, cards: mid[cards][::-1]}),
         "to-act": (["C1", "C2"], {**mid, "to_act": (mid["to_act"] + 1) % players}),
@@ -714,12 +717,13 @@ def checks(kit: Kit, game: str, mid: dict[str, Any], finished: dict[str, Any], e
             "reach": (["A6"], _with(mid, "reach.0.0.cards", mid["reach"][0][0]["cards"][1:])),
             "trick-points": (["A3"], _with(mid, "tricks.0.points", first["points"] + 2)),
             "deal-wall": (["A1", "A5"], _with(mid, "deal.hands.0.0", "W")),
-            "tricks-after-the-end": ([AGENCY_ENDS[finished["end"]]], {**finished, "tricks": finished["tricks"] + [finished["tricks"][-1]]}),
             "match-chooser-first-hand": (["A14"], _with(mid, "match.chooser", 1)),
             "match-chooser-missing": (["A14"], {**mid, "match": {"hand": 2, "previous": [1, 0], "chooser": None}}),
             "match-chooser-winner": (["A14"], {**mid, "first_leader": 0, "match": {"hand": 2, "previous": [1, 0], "chooser": 0}}),
             "match-leader-not-chooser": (["A14"], {**mid, "first_leader": 0, "match": {"hand": 3, "previous": [1, 1], "chooser": 1}}),
         }
+        if closed is not None:
+            broken["tricks-after-the-end"] = ([AGENCY_ENDS[closed["end"]]], {**closed, "tricks": closed["tricks"] + [closed["tricks"][-1]]})
         if ended is not None:
             seat = (ended["trick"]["leader"] + len(ended["trick"]["plays"])) % 4
             card = next(card for card in ended["holders"][seat] if card != "W")
@@ -868,7 +872,9 @@ def generate(transport: Transport | None = None) -> Kit:
         ends = [hand_states[-1] for _, _, hand_states in walked]
         ended = next((state for state in ends if state.get("end") == "no_legal_play" and state["trick"]["plays"]), None)
         assert game != "agency" or ended is not None, "a played-out Agency hand ends with a discarded trick"
-        checks(kit, game, mid, finished, ended, deck)
+        closed = next((state for state in ends if state.get("end") in ("out_of_cards", "points_reached")), None)
+        assert game != "agency" or closed is not None, "a played-out Agency hand ends after a trick"
+        checks(kit, game, mid, finished, ended, closed, deck)
         replays(kit, game, deal, moves, finished, rng)
         label = {id(hand_states): walk_name(game, deal_) for deal_, _, hand_states in walked}
         starts = {f"{label[id(hand_states)]}-deal": hand_states[0] for _, _, hand_states in walked[:2] + walked[-1:]}

@@ -339,3 +339,22 @@ def test_kit_lines_are_compact_json():
     for path in ROOT.glob("*/*/*.jsonl"):
         line = path.read_text(encoding="utf-8").splitlines()[0]
         assert json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False) == line
+
+
+def test_the_readme_gives_the_kits_size(cases):
+    """conformance/README.md's table: cases per game and kind, as the files hold them."""
+    text = (ROOT / "README.md").read_text()
+    header = next(line for line in text.splitlines() if line.startswith("| kind | agency"))
+    games = [cell.strip() for cell in header.strip("|").split("|")[1:]]
+    counts = Counter((case["game"], case["kind"]) for case in cases)
+    rows = 0
+    for line in text.splitlines():
+        match = re.match(r"^\| `([a-z-]+)` \|((?: \d+ \|)+)$", line)
+        if match:
+            row = [int(cell) for cell in match.group(2).strip("|").split("|")]
+            assert row == [counts[(game, match.group(1))] for game in games], match.group(1)
+            rows += 1
+    assert rows == len({case["kind"] for case in cases})
+    total = Counter(case["game"] for case in cases)
+    assert f"| **all** | {' | '.join(f'**{total[game]}**' for game in games)} |" in text
+    assert f"{len(cases):,} cases" in text
