@@ -26,6 +26,7 @@ was seen to exercise.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import re
 import sys
@@ -322,7 +323,7 @@ def play_out(kit: Kit, game: str, name: str, deal: dict[str, Any], choose: Choos
 
 
 def describe_game(kit: Kit, game: str) -> None:
-    rulings = ["A1", "A2", "A4"] if game == "agency" else ["F1", "F2", "F8"]
+    rulings = ["A1", "A2"] if game == "agency" else ["F1", "F2", "F8"]
     kit.ask(game, "game", game, rulings, method="GET", note="the deck in listed order (the order a seed shuffles), the rank order")
 
 
@@ -449,7 +450,7 @@ AGENCY_OUTCOMES: dict[str, tuple[list[str], Outcome]] = {
 }
 """Agency's ends of a hand (A12, A13), each from a play that brings it."""
 
-AGENCY_SEARCH_OPTIONS = ({}, {"offsuit_discard": True}, {"early_end_points": 40}, {"offsuit_discard": True, "early_end_points": 40})
+AGENCY_SEARCH_OPTIONS: tuple[dict[str, Any], ...] = ({}, {"offsuit_discard": True}, {"early_end_points": 40}, {"offsuit_discard": True, "early_end_points": 40})
 
 FAMILY_OUTCOMES: dict[str, dict[str, tuple[list[str], Outcome]]] = {
     "fapfap": {
@@ -462,6 +463,11 @@ FAMILY_OUTCOMES: dict[str, dict[str, tuple[list[str], Outcome]]] = {
     },
 }
 """The Agram family's rarer results (F2, F6), each from the play that ends the hand."""
+
+
+def shown_by_play(game: str, named: list[str], answer: dict[str, Any]) -> list[str]:
+    """A found play's rulings: what it was found for, and what its answer shows."""
+    return play_rulings(game, answer) + named
 
 
 def found_positions(kit: Kit, game: str, low: int, high: int) -> None:
@@ -487,7 +493,7 @@ def found_positions(kit: Kit, game: str, low: int, high: int) -> None:
         state = kit.state_at(game, deal, moves)
         legal = kit.ask(game, "legal-moves", name, position_rulings(game, state, []) + rulings, {"state": state})
         assert move in legal["moves"]
-        answer = kit.ask(game, "play", name, lambda answer, named=rulings: play_rulings(game, answer) + named, {"state": state, "move": move})
+        answer = kit.ask(game, "play", name, functools.partial(shown_by_play, game, rulings), {"state": state, "move": move})
         after = answer["state"]
         if name == "walls-from-two-holders":
             kit.ask(game, "refusal", name, rulings, {"state": state, "move": {"seat": move["seat"], "card": "W"}}, operation="play",
@@ -839,6 +845,7 @@ def generate(transport: Transport | None = None) -> Kit:
         describe_game(kit, game)
         deals(kit, game, deck, rules.min_players, rules.max_players, rules.hand_size)
         walked: list[tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]] = []
+        configs: list[dict[str, Any]]
         if game == "agency":
             configs = [{"seed": 7, "first_leader": 0}, {"seed": 8, "first_leader": 1, "options": {"offsuit_discard": True}},
                        {"seed": 9, "first_leader": 2, "options": {"early_end_points": 12}}, {"seed": 10, "first_leader": 3}]
@@ -852,7 +859,7 @@ def generate(transport: Transport | None = None) -> Kit:
         players = 4 if game == "agency" else deal["players"]
         mid, finished = states[players + 1], states[-1]
         if game == "agency":
-            decided = {}
+            decided: dict[int, dict[str, Any]] = {}
             for _, _, hand_states in walked:
                 winner = hand_states[-1]["winner"]
                 if winner is not None:
