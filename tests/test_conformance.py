@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -358,3 +360,32 @@ def test_the_readme_gives_the_kits_size(cases):
     total = Counter(case["game"] for case in cases)
     assert f"| **all** | {' | '.join(f'**{total[game]}**' for game in games)} |" in text
     assert f"{len(cases):,} cases" in text
+
+
+def _runner(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "conformance", *args], cwd=ROOT.parent, capture_output=True, text=True, timeout=120)
+
+
+def test_the_runner_checks_a_server_over_http():
+    """python -m conformance URL against gunicorn: refusals (4xx answers read as problems) and a perft walk."""
+    from support import running_gunicorn
+
+    with running_gunicorn(workers=1) as server:
+        url = f"http://127.0.0.1:{server.port}"
+        refusals = _runner(url, "--game", "agency", "--only", "refusal")
+        perft = _runner(url, "--game", "sink-sink", "--only", "perft", "--perft-nodes", "40")
+    assert refusals.returncode == 0, refusals.stdout + refusals.stderr
+    assert refusals.stdout.splitlines()[-1].split()[:3] == ["all", "28", "cases"]
+    assert perft.returncode == 0, perft.stdout + perft.stderr
+
+
+def test_the_runner_checks_a_server_holding_signed_states():
+    from support import running_gunicorn
+
+    key = "a-signing-key-for-the-kit-over-http-0123456789"
+    with running_gunicorn(workers=1, env={"REFEREE_SIGNING_KEYS": key}) as server:
+        url = f"http://127.0.0.1:{server.port}"
+        signed = _runner(url, "--signing-key", key, "--game", "fapfap", "--only", "match")
+        unsigned = _runner(url, "--game", "fapfap", "--only", "match")
+    assert signed.returncode == 0, signed.stdout + signed.stderr
+    assert unsigned.returncode == 1 and "state_signature_invalid" in unsigned.stdout
