@@ -145,7 +145,7 @@ loglevel = _level("GUNICORN_LOG_LEVEL", "info")
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "service.api.middleware.json_formatter"}},
+    "formatters": {"json": {"()": "service.api.logs.json_formatter"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stdout"},
         "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
@@ -168,7 +168,7 @@ def pre_request(worker, req):
     The deadline: GUNICORN_REQUEST_TIMEOUT seconds after the headers. Wherever
     the request then waits (reading its body, writing its answer),
     ``TimeoutError`` is raised in it: the app answers a body still awaited
-    with 408 ``request_timeout`` (``service/api/middleware.py``), and gunicorn
+    with 408 ``request_timeout`` (``service/api/bodies.py``), and gunicorn
     closes the connection. A gevent timer: it costs nothing until it fires.
 
     One request per connection, as the sync workers did: the kernel then
