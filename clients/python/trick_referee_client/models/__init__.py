@@ -29,6 +29,8 @@ from .agency_problem import AgencyProblem
 from .agency_public_state import AgencyPublicState
 from .agency_public_state_game import AgencyPublicStateGame
 from .agency_reach import AgencyReach
+from .agency_record_replay import AgencyRecordReplay
+from .agency_record_response import AgencyRecordResponse
 from .agency_replay_request import AgencyReplayRequest
 from .agency_replay_result import AgencyReplayResult
 from .agency_score import AgencyScore
@@ -86,6 +88,8 @@ from .agram_mali_play_response import AgramMaliPlayResponse
 from .agram_mali_problem import AgramMaliProblem
 from .agram_mali_public_state import AgramMaliPublicState
 from .agram_mali_public_state_game import AgramMaliPublicStateGame
+from .agram_mali_record_replay import AgramMaliRecordReplay
+from .agram_mali_record_response import AgramMaliRecordResponse
 from .agram_mali_replay_request import AgramMaliReplayRequest
 from .agram_mali_replay_result import AgramMaliReplayResult
 from .agram_mali_score import AgramMaliScore
@@ -119,6 +123,8 @@ from .agram_play_response import AgramPlayResponse
 from .agram_problem import AgramProblem
 from .agram_public_state import AgramPublicState
 from .agram_public_state_game import AgramPublicStateGame
+from .agram_record_replay import AgramRecordReplay
+from .agram_record_response import AgramRecordResponse
 from .agram_replay_request import AgramReplayRequest
 from .agram_replay_result import AgramReplayResult
 from .agram_score import AgramScore
@@ -163,6 +169,8 @@ from .fapfap_play_response import FapfapPlayResponse
 from .fapfap_problem import FapfapProblem
 from .fapfap_public_state import FapfapPublicState
 from .fapfap_public_state_game import FapfapPublicStateGame
+from .fapfap_record_replay import FapfapRecordReplay
+from .fapfap_record_response import FapfapRecordResponse
 from .fapfap_replay_request import FapfapReplayRequest
 from .fapfap_replay_result import FapfapReplayResult
 from .fapfap_score import FapfapScore
@@ -221,6 +229,8 @@ from .sink_sink_play_response import SinkSinkPlayResponse
 from .sink_sink_problem import SinkSinkProblem
 from .sink_sink_public_state import SinkSinkPublicState
 from .sink_sink_public_state_game import SinkSinkPublicStateGame
+from .sink_sink_record_replay import SinkSinkRecordReplay
+from .sink_sink_record_response import SinkSinkRecordResponse
 from .sink_sink_replay_request import SinkSinkReplayRequest
 from .sink_sink_replay_result import SinkSinkReplayResult
 from .sink_sink_score import SinkSinkScore
@@ -265,6 +275,8 @@ from .spar_play_response import SparPlayResponse
 from .spar_problem import SparProblem
 from .spar_public_state import SparPublicState
 from .spar_public_state_game import SparPublicStateGame
+from .spar_record_replay import SparRecordReplay
+from .spar_record_response import SparRecordResponse
 from .spar_replay_request import SparReplayRequest
 from .spar_replay_result import SparReplayResult
 from .spar_score import SparScore
@@ -315,6 +327,8 @@ __all__ = (
     "AgencyPublicState",
     "AgencyPublicStateGame",
     "AgencyReach",
+    "AgencyRecordReplay",
+    "AgencyRecordResponse",
     "AgencyReplayRequest",
     "AgencyReplayResult",
     "AgencyScore",
@@ -372,6 +386,8 @@ __all__ = (
     "AgramMaliProblem",
     "AgramMaliPublicState",
     "AgramMaliPublicStateGame",
+    "AgramMaliRecordReplay",
+    "AgramMaliRecordResponse",
     "AgramMaliReplayRequest",
     "AgramMaliReplayResult",
     "AgramMaliScore",
@@ -405,6 +421,8 @@ __all__ = (
     "AgramProblem",
     "AgramPublicState",
     "AgramPublicStateGame",
+    "AgramRecordReplay",
+    "AgramRecordResponse",
     "AgramReplayRequest",
     "AgramReplayResult",
     "AgramScore",
@@ -449,6 +467,8 @@ __all__ = (
     "FapfapProblem",
     "FapfapPublicState",
     "FapfapPublicStateGame",
+    "FapfapRecordReplay",
+    "FapfapRecordResponse",
     "FapfapReplayRequest",
     "FapfapReplayResult",
     "FapfapScore",
@@ -507,6 +527,8 @@ __all__ = (
     "SinkSinkProblem",
     "SinkSinkPublicState",
     "SinkSinkPublicStateGame",
+    "SinkSinkRecordReplay",
+    "SinkSinkRecordResponse",
     "SinkSinkReplayRequest",
     "SinkSinkReplayResult",
     "SinkSinkScore",
@@ -551,6 +573,8 @@ __all__ = (
     "SparProblem",
     "SparPublicState",
     "SparPublicStateGame",
+    "SparRecordReplay",
+    "SparRecordResponse",
     "SparReplayRequest",
     "SparReplayResult",
     "SparScore",
