@@ -81,7 +81,10 @@ def suit(code: str) -> str | None:
 
 
 def chosen(body: dict[str, Any]) -> None:
-    """Refuse a deal (or a replay's deals) that would be random: a case's answer must be the same every time."""
+    """Refuse a deal (or a replay's deals) that would be random: a case's answer must be the same every time
+    (a record always names its deal: a seed or the dealt cards, docs/notation.md)."""
+    if "record" in body:
+        return
     deals = [body["deal"], *(hand["deal"] for hand in body.get("next_hands", ()))] if "moves" in body else [body]
     for deal in deals:
         assert any(source in deal for source in ("seed", "deck", "hands")), f"a random deal: {deal}"
@@ -798,6 +801,100 @@ def replays(kit: Kit, game: str, deal: dict[str, Any], moves: list[dict[str, Any
             {"deal": deal, "moves": moves, "next_hands": [{"deal": {"seed": 8}, "moves": second[1:]}]}, expect="not_your_turn")
 
 
+# -- records ----------------------------------------------------------------------------------
+
+
+RECORD_RULINGS = ["C1", "C2", "C3"]
+"""What a record rests on (docs/notation.md): card codes (C3), and the seat of
+each play following from the rules (C1: seats play in turn; C2: the winner
+of a trick leads the next)."""
+
+
+def records(kit: Kit, game: str, walked: list[tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]],
+            deck: list[str]) -> None:
+    """Records (docs/notation.md): the record of a hand just dealt, in play
+    and over, from a seed and from dealt cards, and of a later hand of a
+    match; the replay of each record, and of a lenient spelling; records
+    refused with the ``position`` of the first character at fault: a wrong
+    rules version, an unknown card, a line cut short, a card dealt twice, a
+    card the seat does not hold, a play after the hand ended, a result that
+    is not the hand's."""
+    from service.errors import RefereeError
+    from service.notation import Part, read_record, replay_record
+
+    deal, _, states = walked[0]
+    players = 4 if game == "agency" else deal["players"]
+    start, mid, finished = states[0], states[players + 1], states[-1]
+
+    def record_of(name: str, state: dict[str, Any], rulings: list[str], note: str | None = None) -> str:
+        line: str = kit.ask(game, "record", name, RECORD_RULINGS + rulings, {"state": state}, note=note)["record"]
+        kit.ask(game, "record", f"{name}-replay", RECORD_RULINGS + rulings, {"record": line}, operation="replay")
+        return line
+
+    def refused(name: str, line: str, code: str, position: int, rulings: list[str], note: str) -> None:
+        answer = kit.ask(game, "record", name, rulings, {"record": line}, operation="replay", expect=code, note=note)
+        assert answer["position"] == position, (name, line, answer)
+
+    record_of("deal", start, [])
+    running = record_of("in-play", mid, position_rulings(game, mid, []))
+    over = record_of("over", finished, end_rulings(game, finished), note="a finished hand's record ends with its result")
+    seat_of = {"first_leader": deal["first_leader"]} if game == "agency" else {"players": players, "dealer": deal["dealer"]}
+    status, by_hands = kit.transport.send("POST", f"/v1/games/{game}/deal", {
+        **seat_of, "options": finished["options"], "hands": [[card for card in hand] for hand in finished["deal"]["hands"]]})
+    assert status == 200, by_hands
+    dealt = record_of("dealt-cards", by_hands["state"], [], note="dealt card by card, seat 0 first, / between seats")
+    status, later = kit.transport.send("POST", f"/v1/games/{game}/deal", {"previous": finished, "seed": 8})
+    assert status == 200, later
+    record_of("later-hand", later["state"], ["A14"] if game == "agency" else ["F7"], note="a later hand carries its match's tally")
+    plays_at = read_record(over).where.plays[0]
+    lenient = "  " + (over[:plays_at] + over[plays_at:].replace("10", "T")).upper().replace(" ", " \t ") + "\r\n"
+    kit.ask(game, "record", "lenient-replay", RECORD_RULINGS, {"record": lenient}, operation="replay",
+            note="the lenient form: any case, T for 10, runs of spaces and tabs, a final line break")
+    header = len(f"{game}/{RULES_VERSION}")
+    options = {"agency": "offsuit_discard=true early_end_points=12", "fapfap": "stake=3 target=2"}.get(game, "target=9")
+    with_options = kit.ask(game, "record", "options-replay", RECORD_RULINGS, {"record": f"{running[:header]} {options}{running[header:]}"},
+                           operation="replay", note="the options that differ from the defaults, after the header")
+    kit.ask(game, "record", "options", RECORD_RULINGS, {"state": with_options["state"]}, note="options in the order the game lists them")
+    null = {"agency": "early_end_points", "fapfap": "stake"}.get(game, "target")
+    refused("option-null", f"{running[:header]} {null}=null{running[header:]}", "record_invalid", header + len(null) + 2,
+            {"agency": ["A12c"], "fapfap": ["F6"]}.get(game, ["F7"]),
+            f"{null} takes a whole number, not null: the position of the value")
+    slash = over.index("/")
+    refused("wrong-version", over[:slash + 1] + "2" + over[slash + 2:], "record_invalid", slash + 1, ["C3"],
+            "another rules version: the position of the version")
+    first_play = read_record(running).where.plays[0]
+    unknown = next(rank + suit_ for rank in ("A", "K", "Q", "J", "10", "9") for suit_ in "SHDCMBV" if rank + suit_ not in deck)
+    first_code = running[first_play:].split(" ")[0]
+    length = 2 if first_code.startswith("W") else 3 if first_code.startswith("10") else 2
+    refused("unknown-card", running[:first_play] + unknown + running[first_play + length:], "record_invalid", first_play, ["C3"],
+            f"{unknown} is no card of the deck: the position of the play")
+    refused("cut-short", running[:-1], "record_invalid", len(running) - 1, ["C3"], "a line cut inside its last play: the end of the line")
+    deal_at = read_record(dealt).where.parts
+    hands_at = read_record(dealt).where.hands
+    first, second = (3 if dealt[at:].startswith("10") else 2 for at in hands_at[:2])
+    twice = dealt[:hands_at[1]] + dealt[hands_at[0]:hands_at[0] + first] + dealt[hands_at[1] + second:]
+    refused("dealt-twice", twice, "invalid_state", deal_at[Part.DEAL], ["A1"] if game == "agency" else ["F2"],
+            "seat 0's first card dealt to seat 1 too: the position of the deal")
+    # A card the seat to lead does not hold, at the first play.
+    record = read_record(running)
+    for card in (code for seat, hand in enumerate(finished["deal"]["hands"]) if seat != record.plays[0].seat for code in hand):
+        line = running[:first_play] + card + running[first_play + length:]
+        try:
+            replay_record(read_record(line))
+        except RefereeError as refusal:
+            if refusal.code == "card_not_available":
+                refused("not-held", line, "card_not_available", first_play, ["A5"] if game == "agency" else ["F2"],
+                        "the first play names a card another seat was dealt: the position of the play")
+                break
+    ended = over.rsplit(" ", 1)[0]
+    refused("after-the-end", f"{ended} {finished['deal']['hands'][0][0]}", "hand_over", len(ended) + 1, end_rulings(game, finished),
+            "a play after the hand ended: the position of the play")
+    winner = finished["winner"]
+    other = "0" if winner != 0 else "1"
+    refused("wrong-result", f"{ended} ={other}", "invalid_state", len(ended) + 1, end_rulings(game, finished),
+            "a stated result that is not the hand's: the position of the =")
+
+
 # -- perft ------------------------------------------------------------------------------------
 
 
@@ -883,6 +980,7 @@ def generate(transport: Transport | None = None) -> Kit:
         assert game != "agency" or closed is not None, "a played-out Agency hand ends after a trick"
         checks(kit, game, mid, finished, ended, closed, deck)
         replays(kit, game, deal, moves, finished, rng)
+        records(kit, game, walked, deck)
         label = {id(hand_states): walk_name(game, deal_) for deal_, _, hand_states in walked}
         starts = {f"{label[id(hand_states)]}-deal": hand_states[0] for _, _, hand_states in walked[:2] + walked[-1:]}
         starts[f"{walk_name(game, deal)}-ply-{players + 1}"] = mid

@@ -55,6 +55,7 @@ KINDS: dict[str, str] = {
     "trick-winner": "a trick judged with no state, and tricks refused",
     "match": "the next hand of a match, and next hands refused",
     "replay": "a whole transcript replayed, or refused where a move is illegal",
+    "record": "a hand's record (docs/notation.md), the replay of a record, and records refused with their position",
     "check": "check's problems (and invalid_state, unsupported_version where a state is refused)",
     "perft": "the number of legal play sequences of a given length from a position",
 }
