@@ -101,6 +101,24 @@ def test_readme_agency_example_runs(tmp_path):
     assert played["state"]["to_act"] == 1
 
 
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_readme_records_example_runs(tmp_path):
+    script = _block("### Records", "sh")
+    with running_gunicorn(workers=1) as server:
+        result = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 0, result.stderr
+    assert _written(tmp_path) == ["hand.json"]
+    record, replayed, refused = _documents(result.stdout)
+    assert record == {"record": "agram/1 p3 d0 s42"}
+    assert [(event["seat"], event["card"]) for event in replayed["events"] if event["type"] == "card_played"] == [
+        (1, "3D"), (2, "10D"), (0, "8D")]
+    assert replayed["state"]["to_act"] == 2  # 10D won the trick (F1)
+    assert (refused["status"], refused["code"], refused["position"]) == (422, "record_invalid", 19)
+
+
 def test_readme_game_loop_plays_a_whole_hand(tmp_path):
     program = _block("### A game loop", "python")
     with running_gunicorn(workers=1) as server:
