@@ -73,6 +73,18 @@ def test_readme_replay_example_is_accepted(client):
     assert [event["type"] for event in response.get_json()["events"]] == ["card_played", "card_played"]
 
 
+def _run_sh(script: str, tmp_path) -> subprocess.CompletedProcess[str]:
+    """A README's shell block run as written (bash, strict) against gunicorn,
+    in an empty directory with temporary directories under ``tmp_path``."""
+    with running_gunicorn(workers=1) as server:
+        result = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 def _block(heading: str, language: str) -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     return re.search(rf"```{language}\n(.*?)```", readme.split(heading, 1)[1], re.S).group(1)
@@ -80,13 +92,7 @@ def _block(heading: str, language: str) -> str:
 
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_agency_example_runs(tmp_path):
-    script = _block("### A worked Agency hand", "sh")
-    with running_gunicorn(workers=1) as server:
-        result = subprocess.run(
-            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
-        )
-    assert result.returncode == 0, result.stderr
+    result = _run_sh(_block("### A worked Agency hand", "sh"), tmp_path)
     assert _written(tmp_path) == ["agency.json"]
     (written,) = (tmp_path / "temp").glob("*/agency.json")
     state = json.loads(written.read_text())["state"]
@@ -103,13 +109,7 @@ def test_readme_agency_example_runs(tmp_path):
 
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_records_example_runs(tmp_path):
-    script = _block("### Records", "sh")
-    with running_gunicorn(workers=1) as server:
-        result = subprocess.run(
-            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
-        )
-    assert result.returncode == 0, result.stderr
+    result = _run_sh(_block("### Records", "sh"), tmp_path)
     assert _written(tmp_path) == ["hand.json"]
     record, replayed, refused = _documents(result.stdout)
     assert record == {"record": "agram/1 p3 d0 s42"}
