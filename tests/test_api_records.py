@@ -41,7 +41,13 @@ SEALING_KEY = "sealing-key-for-the-record-tests-0123456789"
 SIGNING_KEY = "signing-key-for-the-record-tests-0123456789"
 SEATINGS = [(game_id, players) for game_id, game in GAMES.items() for players in range(game.min_players, game.max_players + 1)]
 """Every game and player count (Agency: its 4 seats, F8, A14)."""
-ROUND_TRIP = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+ROUND_TRIP = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.fixture(scope="module")
+def open_client():
+    """One open referee for the module's tests (an app takes half a second to make)."""
+    return create_app({"TESTING": True}).test_client()
 
 
 def _hand(game_id: str, players: int, rng: random.Random):
@@ -65,45 +71,45 @@ def _json(value):
 @pytest.mark.parametrize(("game_id", "players"), SEATINGS)
 @ROUND_TRIP
 @given(rng=st.randoms(use_true_random=False))
-def test_a_states_record_replays_to_the_state_and_is_written_back_the_same(client, game_id, players, rng):
+def test_a_states_record_replays_to_the_state_and_is_written_back_the_same(open_client, game_id, players, rng):
     """replay(record(state)) answers the state, and record(replay(r)) == r,
     through HTTP, for every game and player count, options at random."""
     state = _json(dump_state(_hand(game_id, players, rng)))
-    status, answer = post(client, f"/v1/games/{game_id}/record", {"state": state})
+    status, answer = post(open_client, f"/v1/games/{game_id}/record", {"state": state})
     assert status == 200, answer
     record = answer["record"]
     assert list(answer) == ["record"] and "\n" not in record
-    status, replayed = post(client, f"/v1/games/{game_id}/replay", {"record": record})
+    status, replayed = post(open_client, f"/v1/games/{game_id}/replay", {"record": record})
     assert status == 200, replayed
     assert replayed["state"] == state
-    status, again = post(client, f"/v1/games/{game_id}/record", {"state": replayed["state"]})
+    status, again = post(open_client, f"/v1/games/{game_id}/record", {"state": replayed["state"]})
     assert (status, again) == (200, {"record": record})
-    status, score = post(client, f"/v1/games/{game_id}/score", {"state": state})
+    status, score = post(open_client, f"/v1/games/{game_id}/score", {"state": state})
     assert replayed["score"] == score and replayed["scores"] == [score]
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False))
-def test_a_records_replay_answers_as_its_deal_and_moves_given_apart(client, game_id, rng):
+def test_a_records_replay_answers_as_its_deal_and_moves_given_apart(open_client, game_id, rng):
     """CONTRACT: Records: the same answer, member for member (state, every
     event, score, scores), as ``replay`` of the record's deal and plays."""
     game = GAMES[game_id]
     hand = _hand(game_id, rng.randint(game.min_players, game.max_players), rng)
     if hand.match.hand != 1:  # a later hand: given apart, its deal needs the hand before it
         return
-    status, answer = post(client, f"/v1/games/{game_id}/record", {"state": _json(dump_state(hand))})
+    status, answer = post(open_client, f"/v1/games/{game_id}/record", {"state": _json(dump_state(hand))})
     record = read_record(answer["record"])
     deal = {name: value for name, value in record.deal_arguments().items() if value is not None}
     if "hands" in deal:
         deal["hands"] = [[card.code for card in cards] for cards in deal["hands"]]
     moves = [{"seat": play.seat, "card": play.card.code, **({} if play.holder is None else {"holder": play.holder})} for play in record.plays]
-    apart = post(client, f"/v1/games/{game_id}/replay", {"deal": deal, "moves": moves})
-    assert post(client, f"/v1/games/{game_id}/replay", {"record": answer["record"]}) == apart
+    apart = post(open_client, f"/v1/games/{game_id}/replay", {"deal": deal, "moves": moves})
+    assert post(open_client, f"/v1/games/{game_id}/replay", {"record": answer["record"]}) == apart
     assert apart[0] == 200
 
 
-def test_the_documents_records_replay_and_are_written_back_the_same(client):
+def test_the_documents_records_replay_and_are_written_back_the_same(open_client):
     """docs/notation.md's examples through HTTP: each replays to a finished
     hand whose record is the same line, the sealed Fapfap hand's provenance
     aside (an open state carries no nonce: docs/notation.md, "Records over
@@ -112,9 +118,9 @@ def test_the_documents_records_replay_and_are_written_back_the_same(client):
 
     for line in EXAMPLES + LATER_HANDS:
         game_id = line.split("/")[0]
-        status, replayed = post(client, f"/v1/games/{game_id}/replay", {"record": line})
+        status, replayed = post(open_client, f"/v1/games/{game_id}/replay", {"record": line})
         assert status == 200, replayed
-        status, answer = post(client, f"/v1/games/{game_id}/record", {"state": replayed["state"]})
+        status, answer = post(open_client, f"/v1/games/{game_id}/record", {"state": replayed["state"]})
         expected = line.split(" n")[0] if " n" in line else line
         assert (status, answer) == (200, {"record": expected})
 
@@ -123,12 +129,12 @@ def test_the_documents_records_replay_and_are_written_back_the_same(client):
 
 
 @pytest.mark.parametrize("case", CORPUS, ids=lambda case: case["kind"])
-def test_malformed_records_are_refused_with_their_position(client, case):
+def test_malformed_records_are_refused_with_their_position(open_client, case):
     """422 ``record_invalid`` for a line that cannot be read, 409 with the
     core's code for one the rules refuse; ``position`` as worked out by hand."""
     line = case["record"] + " " * case.get("then_spaces", 0)
     game_id = case.get("game") or (line.split("/")[0] if line.split("/")[0] in GAMES else "agram")
-    status, body = post(client, f"/v1/games/{game_id}/replay", {"record": line})
+    status, body = post(open_client, f"/v1/games/{game_id}/replay", {"record": line})
     assert (status, body["code"], body["position"]) == (422 if case["code"] == "record_invalid" else 409, case["code"], case["position"])
     if case["code"] == "record_invalid":
         assert body["type"] == "/problems/record_invalid" and body["detail"].startswith(f"The record cannot be read at character {case['position']}: expected")
@@ -152,16 +158,16 @@ def test_each_kind_of_fault_the_contract_names_is_in_the_corpus():
     ({"record": None}, "record"),
     ({"record": "x" * 70_000}, "record"),
 ])
-def test_a_record_with_deal_or_moves_or_not_a_string_does_not_match_the_schema(client, body, field):
-    status, problem = post(client, "/v1/games/agram/replay", body)
+def test_a_record_with_deal_or_moves_or_not_a_string_does_not_match_the_schema(open_client, body, field):
+    status, problem = post(open_client, "/v1/games/agram/replay", body)
     assert (status, problem["code"]) == (422, "validation_failed")
     assert field in problem["errors"]["json"]
 
 
-def test_record_refuses_a_state_the_rules_could_not_have_produced(client):
+def test_record_refuses_a_state_the_rules_could_not_have_produced(open_client):
     state = _json(dump_state(GAMES["agram"].deal(seed=1, players=3)))
     state["deal"]["hands"][1][0] = state["deal"]["hands"][0][0]
-    status, problem = post(client, "/v1/games/agram/record", {"state": state})
+    status, problem = post(open_client, "/v1/games/agram/record", {"state": state})
     assert (status, problem["code"]) == (409, "invalid_state")
 
 
@@ -202,7 +208,7 @@ def _sealed_hand_played_out(client, game_id: str, players: int, seed: int):
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("fapfap", 4), ("agency", 4), ("agram", 5)])
-def test_a_sealed_hands_record_is_refused_until_it_is_over_then_carries_its_proof(game_id, players):
+def test_a_sealed_hands_record_is_refused_until_it_is_over_then_carries_its_proof(open_client, game_id, players):
     client = _sealed()
     tokens, last = _sealed_hand_played_out(client, game_id, players, seed=players)
     for token in (tokens[0], tokens[len(tokens) // 2], tokens[-2]):
@@ -219,7 +225,7 @@ def test_a_sealed_hands_record_is_refused_until_it_is_over_then_carries_its_proo
     assert hashlib.sha256(bytes.fromhex(deal["nonce"]) + deal["seed"].to_bytes(8, "big")).hexdigest() == deal["commitment"]
     assert answer["record"].endswith(f" n{deal['nonce']} c{deal['commitment']}")
     # Anyone can deal the seed again: an open referee replays the record to the hand as played.
-    status, replayed = post(create_app({"TESTING": True}).test_client(), f"/v1/games/{game_id}/replay", {"record": answer["record"]})
+    status, replayed = post(open_client, f"/v1/games/{game_id}/replay", {"record": answer["record"]})
     assert status == 200 and replayed["state"]["hand_over"]
     assert replayed["state"]["tricks"] == last["state"]["tricks"] and replayed["state"]["winner"] == last["state"]["winner"]
 
