@@ -135,5 +135,28 @@ hostile: $(VENV)/.installed-run
 mutation: $(VENV)/.installed-test
 	$(BIN)/python -m tools.mutation $(MUTATION_ARGS)
 
+## conformance: write the conformance kit (conformance/<game>/1/*.jsonl) from this referee,
+## through the app in-process; tests fail while the committed files are stale
+.PHONY: conformance conformance-check conformance-coverage
+conformance: $(VENV)/.installed-run
+	$(BIN)/python -m conformance.generate
+
+## conformance-check: the kit against this referee in-process, open then signed (as the suite runs it)
+conformance-check: $(VENV)/.installed-test
+	$(BIN)/python -m conformance --in-process
+	$(BIN)/python -m conformance --in-process --signed
+
+## conformance-coverage: the branches of service/games/ the kit alone exercises (coverage.py;
+## at least 95% of its branches, and of statements and branches together), running it in-process open and signed
+conformance-coverage: $(VENV)/.installed-test
+	$(BIN)/python -m coverage erase
+	$(BIN)/python -m coverage run --parallel-mode -m conformance --in-process --perft-nodes 100
+	$(BIN)/python -m coverage run --parallel-mode -m conformance --in-process --signed --perft-nodes 100
+	$(BIN)/python -m coverage combine --quiet
+	$(BIN)/python -m coverage report --show-missing --fail-under=95
+	$(BIN)/python -m coverage json --quiet -o - | $(BIN)/python -c 'import json, sys; t = json.load(sys.stdin)["totals"]; \
+	  print("branches: %d of %d, %.1f%%" % (t["covered_branches"], t["num_branches"], t["percent_branches_covered"])); \
+	  sys.exit(t["percent_branches_covered"] < 95)'
+
 clean:
 	rm -rf $(VENV) node_modules .pytest_cache .hypothesis

@@ -246,9 +246,10 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    if server.mode == "open":  # the refused move, the events, then the winner
-        refused, *events, winner = lines
+    if server.mode == "open":  # the refused move, the events, the winner, then the hand's record
+        refused, *events, winner, record = lines
         assert winner.startswith("winner: ")
+        assert record.startswith("record: agram/1 p3 d0 s") and record.endswith(f" ={winner.split()[-1]}")
         # dealer 0, so seat 1 leads (F4): seat 0 is refused, and is shown none of seat 1's moves
         assert refused == "not_your_turn It is seat 1's turn, not seat 0's (RULINGS C1, C2) []"
     else:
@@ -276,7 +277,12 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
     clients.bundle(tmp_path / "hand.mjs", source, platform="node")
     result = subprocess.run(["node", str(tmp_path / "hand.mjs")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    *events, last = result.stdout.splitlines()
+    lines = result.stdout.splitlines()
+    if server.mode == "open":  # the events, the winner, then the hand's record
+        *events, last, record = lines
+        assert record.startswith("record agram/1 p3 d0 s") and record.endswith(f" ={last.split()[-1]}")
+    else:
+        *events, last = lines
     kinds = [line.split(" ", 1)[0] for line in events]
     assert kinds[-1] == "hand_over" and kinds.count("hand_over") == 1
     if server.mode == "open":

@@ -24,6 +24,7 @@ from schemathesis import GenerationMode
 
 from service.errors import RefereeError
 from service.games import GAMES
+from service.notation import write_record
 from service.schemas.games import schemas_for
 from service.schemas.reading import MAX_FAULTS, Refused, faults, read, reader_of
 from service.schemas.records import dump_state
@@ -33,8 +34,23 @@ SPEC = schemathesis.openapi.from_path(Path(__file__).resolve().parent.parent / "
 REQUESTS = {
     "deal": "deal", "legal-moves": "state_request", "play": "play_request", "trick-winner": "trick_request",
     "score": "state_request", "view": "view_request", "replay": "replay_request", "check": "state_request",
+    "record": "state_request",
 }
 """Each operation's request schema, by its attribute of ``GameSchemas``."""
+
+ALTERNATIVES = {"replay": {"record": "record_replay_request"}}
+"""The request schemas a body with the named member is read by instead
+(``replay`` with a ``record``), as the views choose them."""
+
+
+def request_schema(game_id: str, operation: str, body: Any) -> Any:
+    """The schema the view reads ``body`` by: the operation's, or an
+    alternative's when the body object has its member."""
+    schemas = schemas_for(game_id)
+    for member, name in ALTERNATIVES.get(operation, {}).items():
+        if isinstance(body, dict) and member in body:
+            return getattr(schemas, name)()
+    return getattr(schemas, REQUESTS[operation])()
 
 
 def outcome_of_reader(schema: Any, body: Any) -> tuple[Any, ...]:
@@ -75,14 +91,13 @@ def assert_agree(schema: Any, body: Any) -> None:
 @pytest.mark.parametrize("game_id", ["agency", "agram", "spar"])
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_the_reader_agrees_with_marshmallow_on_bodies_from_the_spec(game_id, operation, mode):
-    schema = getattr(schemas_for(game_id), REQUESTS[operation])()
     strategy = SPEC[f"/v1/games/{game_id}/{operation}"]["POST"].as_strategy(generation_mode=mode)
 
     @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def check(case: Any) -> None:
         if not isinstance(case.body, (bytes, bytearray)):
-            assert_agree(schema, case.body)
+            assert_agree(request_schema(game_id, operation, case.body), case.body)
 
     check()
 
@@ -148,8 +163,10 @@ def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
     state = _random_state(game_id, seed, rng, play=True)
     schemas = schemas_for(game_id)
     move = {"seat": 0, "card": game.deck[0].code}
+    record = write_record(game.restore(schemas.state().load(state)))
     for schema, body in ((schemas.play_request(), {"state": state, "move": move}), (schemas.view_request(), {"state": state, "seat": 1}),
-                         (schemas.deal(), {"previous": state}), (schemas.state(), state)):
+                         (schemas.deal(), {"previous": state}), (schemas.state(), state),
+                         (schemas.record_replay_request(), {"record": record})):
         assert_agree(schema, body)
         for _ in range(6):
             assert_agree(schema, _changed(body, rng))
@@ -195,16 +212,15 @@ def assert_faults_are_marshmallows(schema: Any, body: Any) -> None:
 
 
 @pytest.mark.parametrize("game_id", ["agency", "agram", "spar"])
-@pytest.mark.parametrize("operation", ["deal", "play", "view", "replay", "trick-winner"])
+@pytest.mark.parametrize("operation", ["deal", "play", "view", "replay", "trick-winner", "record"])
 def test_faults_are_named_as_marshmallow_names_them_on_bodies_from_the_spec(game_id, operation):
-    schema = getattr(schemas_for(game_id), REQUESTS[operation])()
     strategy = SPEC[f"/v1/games/{game_id}/{operation}"]["POST"].as_strategy(generation_mode=GenerationMode.NEGATIVE)
 
     @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def check(case: Any) -> None:
         if not isinstance(case.body, (bytes, bytearray)):
-            assert_faults_are_marshmallows(schema, case.body)
+            assert_faults_are_marshmallows(request_schema(game_id, operation, case.body), case.body)
 
     check()
 

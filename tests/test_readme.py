@@ -40,15 +40,6 @@ def _in_temp(tmp_path) -> dict[str, str]:
     return {**os.environ, "TMPDIR": str(tmp_path / "temp")}
 
 
-def _run_script(tmp_path, script: str) -> subprocess.CompletedProcess[str]:
-    """A README shell block, run with bash against a gunicorn of this checkout, in ``tmp_path / "current"``."""
-    with running_gunicorn(workers=1) as server:
-        return subprocess.run(
-            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
-        )
-
-
 def _written(tmp_path) -> list[str]:
     """The files the examples wrote: none in the current directory, all in one temporary directory."""
     assert list((tmp_path / "current").iterdir()) == []
@@ -60,8 +51,7 @@ def _written(tmp_path) -> list[str]:
 def test_readme_examples_run(tmp_path):
     script = _examples()
     assert script.count("curl ") == 4
-    result = _run_script(tmp_path, script)
-    assert result.returncode == 0, result.stderr
+    result = _run_sh(script, tmp_path)
     assert _written(tmp_path) == ["hand.json"]  # in a directory of its own, not the current one
     legal, played, trick = _documents(result.stdout)
     assert legal["to_act"] == 1 and {"seat": 1, "card": "3D"} in legal["moves"]
@@ -78,6 +68,18 @@ def test_readme_replay_example_is_accepted(client):
     assert [event["type"] for event in response.get_json()["events"]] == ["card_played", "card_played"]
 
 
+def _run_sh(script: str, tmp_path) -> subprocess.CompletedProcess[str]:
+    """A README's shell block run as written (bash, strict) against gunicorn,
+    in an empty directory with temporary directories under ``tmp_path``."""
+    with running_gunicorn(workers=1) as server:
+        result = subprocess.run(
+            ["bash", "-euo", "pipefail", "-c", script.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+            cwd=tmp_path / "current", env=_in_temp(tmp_path), capture_output=True, text=True, timeout=60,
+        )
+    assert result.returncode == 0, result.stderr
+    return result
+
+
 def _block(heading: str, language: str) -> str:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     return re.search(rf"```{language}\n(.*?)```", readme.split(heading, 1)[1], re.S).group(1)
@@ -85,9 +87,7 @@ def _block(heading: str, language: str) -> str:
 
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_agency_example_runs(tmp_path):
-    script = _block("### A worked Agency hand", "sh")
-    result = _run_script(tmp_path, script)
-    assert result.returncode == 0, result.stderr
+    result = _run_sh(_block("### A worked Agency hand", "sh"), tmp_path)
     assert _written(tmp_path) == ["agency.json"]
     (written,) = (tmp_path / "temp").glob("*/agency.json")
     state = json.loads(written.read_text())["state"]
@@ -108,8 +108,7 @@ def test_readme_analysis_examples_run(tmp_path):
     endgame's by the rules (F1, F2, F5: 3C first wins, AD first loses)."""
     script = _block("### Analysis and bots", "sh")
     assert script.count("curl ") == 5
-    result = _run_script(tmp_path, script)
-    assert result.returncode == 0, result.stderr
+    result = _run_sh(script, tmp_path)
     assert _written(tmp_path) == ["endgame.json"]
     solved, suggested, reviewed = _documents(result.stdout)
     assert solved["to_act"] == 1 and solved["exact"] is True and solved["value"] == 1
@@ -118,6 +117,18 @@ def test_readme_analysis_examples_run(tmp_path):
     assert suggested["move"]["card"] in {"AD", "3C"}
     last = reviewed["plays"][-1]
     assert last["move"] == {"seat": 1, "card": "AD"} and (last["value_before"], last["value_after"]) == (1, 0)
+
+
+@pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
+def test_readme_records_example_runs(tmp_path):
+    result = _run_sh(_block("### Records", "sh"), tmp_path)
+    assert _written(tmp_path) == ["hand.json"]
+    record, replayed, refused = _documents(result.stdout)
+    assert record == {"record": "agram/1 p3 d0 s42"}
+    assert [(event["seat"], event["card"]) for event in replayed["events"] if event["type"] == "card_played"] == [
+        (1, "3D"), (2, "10D"), (0, "8D")]
+    assert replayed["state"]["to_act"] == 2  # 10D won the trick (F1)
+    assert (refused["status"], refused["code"], refused["position"]) == (422, "record_invalid", 19)
 
 
 def test_readme_game_loop_plays_a_whole_hand(tmp_path):

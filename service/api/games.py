@@ -3,14 +3,16 @@
 ``GET /v1/games`` and ``GET /v1/games/{game}`` describe the games. Each game
 then has its own operations, registered from the registry so that the OpenAPI
 document states each game's exact schemas: ``POST /v1/games/<id>/deal``,
-``legal-moves``, ``play``, ``trick-winner`` and ``score``. Views only load,
+``legal-moves``, ``play``, ``trick-winner``, ``score``, ``view``, ``replay``
+(a transcript, or a hand's record), ``record`` (docs/notation.md) and ``check``. Views only load,
 call the rules core and dump; refusals are rendered in ``problems``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from http import HTTPStatus
 from typing import Any
 
@@ -21,12 +23,14 @@ from marshmallow import Schema, fields
 
 from .. import deadline
 from ..errors import echo
-from ..games import GAMES, Game
+from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
-from ..games.records import Event
+from ..games.records import Event, Score
+from ..notation import read_record, replay_record, write_record
 from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import Faults, read
 from ..schemas.records import dump_event, dump_play, dump_record, dump_view
+from ..schemas.sealed import Provenance
 from .bodies import json_body
 from .holding import Held, Holding, current
 from .problems import BODY_STATUSES, game_problem, problem_response
@@ -177,11 +181,20 @@ def _view(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dic
     return dump_view(held.hand, holding.viewer(held, args.get("seat")))
 
 
-def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True) -> dict[str, Any]:
+def _record(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
+    """``{"record": line}``: the hand's canonical record (docs/notation.md),
+    with a finished sealed hand's nonce and commitment (CONTRACT: Records)."""
+    return {"record": write_record(held.hand, holding.revealed(held))}
+
+
+def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
+                      alternatives: Mapping[str, Schema] | None = None) -> dict[str, Any]:
     """The request's body read as ``schema`` reads it (``service.schemas.reading``),
     after the holding has checked the states it carries (signed mode: their
     signatures), unless ``verify`` is false (``check`` lists a bad signature
-    as a problem instead).
+    as a problem instead). A body object with a member named in
+    ``alternatives`` is read by that member's schema instead (``replay``'s
+    ``record``).
 
     Raises:
         HTTPException: 400 ``malformed_json``, 422 ``validation_failed`` with
@@ -194,6 +207,8 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True) 
         abort(400, messages={"json": ["Invalid JSON body."]})
     if verify:
         holding.verify(body, checking=False)
+    if alternatives and isinstance(body, dict):
+        schema = next((alternatives[name] for name in alternatives if name in body), schema)
     try:
         args: dict[str, Any] = read(schema, body)
     except Faults as error:
@@ -220,6 +235,18 @@ def _replayed_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
             hand = number
         out.append({**dump_event(event), "hand": number})
     return out
+
+
+def _replayed(holding: Holding, state: Hand, events: list[tuple[int, Event]], scores: list[Score],
+              provenance: Provenance | None, *, starts_match: bool) -> flask.Response:
+    """A replay's answer: the last hand's state members (``Holding.answer``),
+    every event with its hand's number, the last hand's score and each hand's."""
+    return _json({
+        **holding.answer(state, provenance, first=starts_match),
+        "events": _replayed_events(events),
+        "score": dump_record(scores[-1]),
+        "scores": [dump_record(score) for score in scores],
+    })
 
 
 def _no_view() -> None:
@@ -258,9 +285,12 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
     tags = [game.name]
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
-                  holds_state: bool = True, verify: bool = True, **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
-        """Register one ``POST`` operation: its view reads the body (``request_arguments``)
-        and calls the decorated function with what it read. flask-smorest
+                  holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
+                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+        """Register one ``POST`` operation: its view reads the body (``request_arguments``;
+        a body with a member named in ``alternatives`` by that member's schema,
+        documented as ``oneOf`` the shapes) and calls the decorated function
+        with what it read. flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
         to a stub only: the view itself runs none of their wrappers. Its
@@ -268,6 +298,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         operation_id = f"{prefix}_{name}"
         errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
         documented = getattr(type(request), "DOCUMENTED_AS", None)
+        if alternatives:
+            documented = (*(documented or (type(request),)), *(type(other) for other in alternatives.values()))
         if documented:  # a body of one of several shapes, loaded by one schema
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
         docs: list[Callable[[View], View]] = [
@@ -281,7 +313,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
             @functools.wraps(answer)
             def view() -> flask.Response:
                 deadline.check()
-                return answer(request_arguments(request, current(), verify=verify))
+                return answer(request_arguments(request, current(), verify=verify, alternatives=alternatives))
 
             stub: View = _no_view
             for decorator in reversed(docs):
@@ -403,27 +435,48 @@ def _register(game: Game) -> None:
         return on_hand(game, _view, args)
 
     @operation(
-        "replay", f"Replay a transcript ({game.name})", schemas.replay_request(), schemas.replay_response,
+        "replay", f"Replay a transcript or a record ({game.name})", schemas.replay_request(), schemas.replay_response,
         conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
-                              "or a deal that cannot be made."),
+                 "or a deal that cannot be made. With a record, `position` also says where on its line."),
+        alternatives={"record": schemas.record_replay_request()},
     )
     def replay(args: dict[str, Any]) -> flask.Response:
-        """Replay a transcript.
+        """Replay a transcript or a record.
 
         Play a whole transcript in one call: a deal request and its moves, then
-        any later hands of the match (`next_hands`).
+        any later hands of the match (`next_hands`). Or replay one hand's
+        `record` (docs/notation.md) in place of the deal and moves: the answer
+        is the same as for its deal and plays given apart. A record that cannot
+        be read answers 422 `record_invalid`, a refused deal or play 409 as a
+        transcript's; both carry `position`, the 0-based offset of the first
+        character at fault on the line.
         """
         holding = current()
+        if "record" in args:
+            record = read_record(args["record"], game=game.id)
+            _, provenance = holding.transcript(game, {"deal": record.deal_arguments()})
+            if provenance is not None and record.provenance is not None:  # sealed: the record's proof goes on
+                provenance = replace(provenance, nonce=record.provenance.nonce)
+            return _replayed(holding, *replay_record(record), provenance, starts_match=True)
         starts_match = "previous" not in args["deal"]
         first, provenance = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
-        return _json({
-            **holding.answer(state, holding.replayed(state, args, provenance), first=starts_match),
-            "events": _replayed_events(events),
-            "score": dump_record(scores[-1]),
-            "scores": [dump_record(score) for score in scores],
-        })
+        return _replayed(holding, state, events, scores, holding.replayed(state, args, provenance), starts_match=starts_match)
+
+    @operation("record", f"Write the hand's record ({game.name})", schemas.state_request(), schemas.record_response, invalid)
+    def record(args: dict[str, Any]) -> flask.Response:
+        """Write the hand's record.
+
+        The hand on one line (docs/notation.md): the game and rules version,
+        the options that differ from the defaults, the seating, the match
+        record of a later hand, the deal, every play in order and, once the
+        hand is over, its result. `replay` with the record gives the hand
+        back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+        finished sealed hand's record ends with its nonce and commitment,
+        which anyone can check against its seed.
+        """
+        return on_hand(game, _record, args)
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,

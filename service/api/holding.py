@@ -115,6 +115,11 @@ class Holding:
     def authorize(self, held: Held, move: Play) -> None:
         """Refuse a move the request may not make for its seat (sealed mode)."""
 
+    def revealed(self, held: Held) -> Provenance | None:
+        """The provenance an answer that shows the whole deal may carry (a
+        hand's record): none for open and signed states, which show it all."""
+        return None
+
     def viewer(self, held: Held, seat: int | None) -> int:
         """The seat whose view the request may have."""
         if seat is None:
@@ -270,6 +275,19 @@ class SealedHolding(Holding):
                 "seat_credential_invalid",
                 f"A move for seat {move.seat} needs seat {move.seat}'s credential (Authorization: Bearer <credential>)",
             )
+
+    def revealed(self, held: Held) -> Provenance:
+        """A finished hand's provenance (its record then carries the nonce and
+        commitment, CONTRACT: Records).
+
+        Raises:
+            SealRefused: ``hidden_cards`` while the hand runs: its dealt
+                cards are hidden from every seat until it is over.
+        """
+        if not held.hand.hand_over:
+            raise SealRefused("hidden_cards", "A sealed hand's record shows every seat's dealt cards: it is answered once the hand is over")
+        assert held.provenance is not None
+        return held.provenance
 
     def viewer(self, held: Held, seat: int | None) -> int:
         if held.seat is None or (seat is not None and seat != held.seat):

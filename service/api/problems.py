@@ -236,6 +236,10 @@ class ProblemSchema(ma.Schema):
         ma.fields.String(),
         metadata={"description": "Every invariant the state breaks (`invalid_state` only)."},
     )
+    position = ma.fields.Integer(
+        metadata={"description": "A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based "
+                                 "character offset of the first character at fault on its line (docs/notation.md)."},
+    )
 
 
 class ProblemTypeSchema(ma.Schema):

@@ -89,8 +89,10 @@ class GameSchemas:
     view_request: type[Schema]
     view_response: type[Schema]
     replay_request: type[Schema]
+    record_replay_request: type[Schema]
     replay_response: type[Schema]
     check_response: type[Schema]
+    record_response: type[Schema]
     parts: GameParts
     """The game's shared parts (its move, deck, seats), for schemas built elsewhere (``schemas.analysis``)."""
     hand_request: Callable[..., type[Schema]]
@@ -274,6 +276,8 @@ def schemas_for(game_id: str) -> GameSchemas:
         ),
         trick_request=_trick_request(parts, edge),
         replay_request=_replay_request(parts, edge, deal),
+        record_replay_request=_request(parts, "RecordReplay", {"record": _record_line()},
+                                       "One hand's record (docs/notation.md), in place of its deal and moves."),
         state_response=_request(parts, "StateResponse", {
             "state": answer_state, **_SEALED_MEMBERS, "seats": _seats(game, "a match's first deal"),
         }, "A new hand."),
@@ -304,6 +308,9 @@ def schemas_for(game_id: str) -> GameSchemas:
             "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
             "problems": List(fields.String(), required=True, metadata={"description": "Every problem found, in the words of `invalid_state`."}),
         }, "What is wrong with a state, if anything."),
+        record_response=_request(parts, "RecordResponse", {
+            "record": fields.String(required=True, metadata={"description": "The hand's canonical record: one line (docs/notation.md)."}),
+        }, f"A hand of {game.name} on one line: paste it into `replay` as `record`."),
         move=parts.move,
         state=state,
         match=parts.match,
@@ -439,6 +446,20 @@ def _replay_request(parts: GameParts, edge: FamilyEdge[Any], deal: type[Schema])
         "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
                            metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
     }, "A transcript: a deal and its moves, and optionally the later hands of the match.")
+
+
+RECORD_MAX_CHARS = 65_536
+"""The longest ``record`` string a body may carry. The record reader refuses
+a line past its own limit (4,096 characters) as ``record_invalid``, at
+character 4,096 (docs/notation.md)."""
+
+
+def _record_line() -> fields.String:
+    """``replay``'s ``record``: one hand's record line."""
+    return fields.String(required=True, validate=validate.Length(max=RECORD_MAX_CHARS), metadata={
+        "description": "One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is "
+                       "replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 "
+                       "`record_invalid` with `position`, the 0-based offset of the first character at fault."})
 
 
 def _record_field(hint: Any, description: str) -> fields.Field[Any]:

@@ -448,6 +448,10 @@ export type AgencyProblem = {
      */
     move?: AgencyMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -534,6 +538,20 @@ export type AgencyReach = {
      * The holder.
      */
     holder: number;
+};
+
+export type AgencyRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type AgencyRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type AgencyReplayRequest = {
@@ -1486,6 +1504,10 @@ export type AgramMaliProblem = {
      */
     move?: AgramMaliMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -1549,6 +1571,20 @@ export type AgramMaliPublicState = {
      */
     tricks: Array<AgramMaliCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramMaliRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type AgramMaliRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type AgramMaliReplayRequest = {
@@ -2180,6 +2216,10 @@ export type AgramProblem = {
      */
     move?: AgramMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -2243,6 +2283,20 @@ export type AgramPublicState = {
      */
     tricks: Array<AgramCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type AgramRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type AgramReplayRequest = {
@@ -3017,6 +3071,10 @@ export type FapfapProblem = {
      */
     move?: FapfapMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -3080,6 +3138,20 @@ export type FapfapPublicState = {
      */
     tricks: Array<FapfapCompletedTrick>;
     winner: number | null;
+};
+
+export type FapfapRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type FapfapRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type FapfapReplayRequest = {
@@ -3552,6 +3624,10 @@ export type Problem = {
      * 422 only: true when the body has more faults than the first 50 listed (the referee stops reading a body there).
      */
     errors_truncated?: boolean;
+    /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
     /**
      * Every invariant the state breaks (`invalid_state` only).
      */
@@ -4028,6 +4104,10 @@ export type SinkSinkProblem = {
      */
     move?: SinkSinkMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -4091,6 +4171,20 @@ export type SinkSinkPublicState = {
      */
     tricks: Array<SinkSinkCompletedTrick>;
     winner: number | null;
+};
+
+export type SinkSinkRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type SinkSinkRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type SinkSinkReplayRequest = {
@@ -4857,6 +4951,10 @@ export type SparProblem = {
      */
     move?: SparMove;
     /**
+     * A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based character offset of the first character at fault on its line (docs/notation.md).
+     */
+    position?: number;
+    /**
      * Every invariant the state breaks (`invalid_state` only).
      */
     problems?: Array<string>;
@@ -4920,6 +5018,20 @@ export type SparPublicState = {
      */
     tricks: Array<SparCompletedTrick>;
     winner: number | null;
+};
+
+export type SparRecordReplay = {
+    /**
+     * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
+     */
+    record: string;
+};
+
+export type SparRecordResponse = {
+    /**
+     * The hand's canonical record: one line (docs/notation.md).
+     */
+    record: string;
 };
 
 export type SparReplayRequest = {
@@ -5762,8 +5874,69 @@ export type AgencyPlayResponses = {
 
 export type AgencyPlayResponse2 = AgencyPlayResponses[keyof AgencyPlayResponses];
 
+export type AgencyRecordData = {
+    body: AgencyOpenStateRequest | AgencySealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/record';
+};
+
+export type AgencyRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgencyRecordError = AgencyRecordErrors[keyof AgencyRecordErrors];
+
+export type AgencyRecordResponses = {
+    /**
+     * OK
+     */
+    200: AgencyRecordResponse;
+};
+
+export type AgencyRecordResponse2 = AgencyRecordResponses[keyof AgencyRecordResponses];
+
 export type AgencyReplayData = {
-    body: AgencyReplayRequest;
+    body: AgencyReplayRequest | AgencyRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agency/replay';
@@ -5783,7 +5956,7 @@ export type AgencyReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: AgencyProblem;
     /**
@@ -6429,8 +6602,69 @@ export type AgramMaliPlayResponses = {
 
 export type AgramMaliPlayResponse2 = AgramMaliPlayResponses[keyof AgramMaliPlayResponses];
 
+export type AgramMaliRecordData = {
+    body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/record';
+};
+
+export type AgramMaliRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramMaliRecordError = AgramMaliRecordErrors[keyof AgramMaliRecordErrors];
+
+export type AgramMaliRecordResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliRecordResponse;
+};
+
+export type AgramMaliRecordResponse2 = AgramMaliRecordResponses[keyof AgramMaliRecordResponses];
+
 export type AgramMaliReplayData = {
-    body: AgramMaliReplayRequest;
+    body: AgramMaliReplayRequest | AgramMaliRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agram-mali/replay';
@@ -6450,7 +6684,7 @@ export type AgramMaliReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: AgramMaliProblem;
     /**
@@ -7096,8 +7330,69 @@ export type AgramPlayResponses = {
 
 export type AgramPlayResponse2 = AgramPlayResponses[keyof AgramPlayResponses];
 
+export type AgramRecordData = {
+    body: AgramOpenStateRequest | AgramSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/record';
+};
+
+export type AgramRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type AgramRecordError = AgramRecordErrors[keyof AgramRecordErrors];
+
+export type AgramRecordResponses = {
+    /**
+     * OK
+     */
+    200: AgramRecordResponse;
+};
+
+export type AgramRecordResponse2 = AgramRecordResponses[keyof AgramRecordResponses];
+
 export type AgramReplayData = {
-    body: AgramReplayRequest;
+    body: AgramReplayRequest | AgramRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agram/replay';
@@ -7117,7 +7412,7 @@ export type AgramReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: AgramProblem;
     /**
@@ -7763,8 +8058,69 @@ export type FapfapPlayResponses = {
 
 export type FapfapPlayResponse2 = FapfapPlayResponses[keyof FapfapPlayResponses];
 
+export type FapfapRecordData = {
+    body: FapfapOpenStateRequest | FapfapSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/record';
+};
+
+export type FapfapRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type FapfapRecordError = FapfapRecordErrors[keyof FapfapRecordErrors];
+
+export type FapfapRecordResponses = {
+    /**
+     * OK
+     */
+    200: FapfapRecordResponse;
+};
+
+export type FapfapRecordResponse2 = FapfapRecordResponses[keyof FapfapRecordResponses];
+
 export type FapfapReplayData = {
-    body: FapfapReplayRequest;
+    body: FapfapReplayRequest | FapfapRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/fapfap/replay';
@@ -7784,7 +8140,7 @@ export type FapfapReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: FapfapProblem;
     /**
@@ -8430,8 +8786,69 @@ export type SinkSinkPlayResponses = {
 
 export type SinkSinkPlayResponse2 = SinkSinkPlayResponses[keyof SinkSinkPlayResponses];
 
+export type SinkSinkRecordData = {
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/record';
+};
+
+export type SinkSinkRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SinkSinkRecordError = SinkSinkRecordErrors[keyof SinkSinkRecordErrors];
+
+export type SinkSinkRecordResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkRecordResponse;
+};
+
+export type SinkSinkRecordResponse2 = SinkSinkRecordResponses[keyof SinkSinkRecordResponses];
+
 export type SinkSinkReplayData = {
-    body: SinkSinkReplayRequest;
+    body: SinkSinkReplayRequest | SinkSinkRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/sink-sink/replay';
@@ -8451,7 +8868,7 @@ export type SinkSinkReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: SinkSinkProblem;
     /**
@@ -9097,8 +9514,69 @@ export type SparPlayResponses = {
 
 export type SparPlayResponse2 = SparPlayResponses[keyof SparPlayResponses];
 
+export type SparRecordData = {
+    body: SparOpenStateRequest | SparSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/record';
+};
+
+export type SparRecordErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * Invalid state: `problems` lists every problem; or unsupported version.
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details)
+     */
+    default: Problem;
+};
+
+export type SparRecordError = SparRecordErrors[keyof SparRecordErrors];
+
+export type SparRecordResponses = {
+    /**
+     * OK
+     */
+    200: SparRecordResponse;
+};
+
+export type SparRecordResponse2 = SparRecordResponses[keyof SparRecordResponses];
+
 export type SparReplayData = {
-    body: SparReplayRequest;
+    body: SparReplayRequest | SparRecordReplay;
     path?: never;
     query?: never;
     url: '/v1/games/spar/replay';
@@ -9118,7 +9596,7 @@ export type SparReplayErrors = {
      */
     408: Problem;
     /**
-     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made.
+     * An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; or a deal that cannot be made. With a record, `position` also says where on its line.
      */
     409: SparProblem;
     /**

@@ -33,6 +33,8 @@ from .agency_problem import AgencyProblem
 from .agency_public_state import AgencyPublicState
 from .agency_public_state_game import AgencyPublicStateGame
 from .agency_reach import AgencyReach
+from .agency_record_replay import AgencyRecordReplay
+from .agency_record_response import AgencyRecordResponse
 from .agency_replay_request import AgencyReplayRequest
 from .agency_replay_result import AgencyReplayResult
 from .agency_review import AgencyReview
@@ -100,6 +102,8 @@ from .agram_mali_play_review import AgramMaliPlayReview
 from .agram_mali_problem import AgramMaliProblem
 from .agram_mali_public_state import AgramMaliPublicState
 from .agram_mali_public_state_game import AgramMaliPublicStateGame
+from .agram_mali_record_replay import AgramMaliRecordReplay
+from .agram_mali_record_response import AgramMaliRecordResponse
 from .agram_mali_replay_request import AgramMaliReplayRequest
 from .agram_mali_replay_result import AgramMaliReplayResult
 from .agram_mali_review import AgramMaliReview
@@ -143,6 +147,8 @@ from .agram_play_review import AgramPlayReview
 from .agram_problem import AgramProblem
 from .agram_public_state import AgramPublicState
 from .agram_public_state_game import AgramPublicStateGame
+from .agram_record_replay import AgramRecordReplay
+from .agram_record_response import AgramRecordResponse
 from .agram_replay_request import AgramReplayRequest
 from .agram_replay_result import AgramReplayResult
 from .agram_review import AgramReview
@@ -197,6 +203,8 @@ from .fapfap_play_review import FapfapPlayReview
 from .fapfap_problem import FapfapProblem
 from .fapfap_public_state import FapfapPublicState
 from .fapfap_public_state_game import FapfapPublicStateGame
+from .fapfap_record_replay import FapfapRecordReplay
+from .fapfap_record_response import FapfapRecordResponse
 from .fapfap_replay_request import FapfapReplayRequest
 from .fapfap_replay_result import FapfapReplayResult
 from .fapfap_review import FapfapReview
@@ -265,6 +273,8 @@ from .sink_sink_play_review import SinkSinkPlayReview
 from .sink_sink_problem import SinkSinkProblem
 from .sink_sink_public_state import SinkSinkPublicState
 from .sink_sink_public_state_game import SinkSinkPublicStateGame
+from .sink_sink_record_replay import SinkSinkRecordReplay
+from .sink_sink_record_response import SinkSinkRecordResponse
 from .sink_sink_replay_request import SinkSinkReplayRequest
 from .sink_sink_replay_result import SinkSinkReplayResult
 from .sink_sink_review import SinkSinkReview
@@ -319,6 +329,8 @@ from .spar_play_review import SparPlayReview
 from .spar_problem import SparProblem
 from .spar_public_state import SparPublicState
 from .spar_public_state_game import SparPublicStateGame
+from .spar_record_replay import SparRecordReplay
+from .spar_record_response import SparRecordResponse
 from .spar_replay_request import SparReplayRequest
 from .spar_replay_result import SparReplayResult
 from .spar_review import SparReview
@@ -379,6 +391,8 @@ __all__ = (
     "AgencyPublicState",
     "AgencyPublicStateGame",
     "AgencyReach",
+    "AgencyRecordReplay",
+    "AgencyRecordResponse",
     "AgencyReplayRequest",
     "AgencyReplayResult",
     "AgencyReview",
@@ -446,6 +460,8 @@ __all__ = (
     "AgramMaliProblem",
     "AgramMaliPublicState",
     "AgramMaliPublicStateGame",
+    "AgramMaliRecordReplay",
+    "AgramMaliRecordResponse",
     "AgramMaliReplayRequest",
     "AgramMaliReplayResult",
     "AgramMaliReview",
@@ -489,6 +505,8 @@ __all__ = (
     "AgramProblem",
     "AgramPublicState",
     "AgramPublicStateGame",
+    "AgramRecordReplay",
+    "AgramRecordResponse",
     "AgramReplayRequest",
     "AgramReplayResult",
     "AgramReview",
@@ -543,6 +561,8 @@ __all__ = (
     "FapfapProblem",
     "FapfapPublicState",
     "FapfapPublicStateGame",
+    "FapfapRecordReplay",
+    "FapfapRecordResponse",
     "FapfapReplayRequest",
     "FapfapReplayResult",
     "FapfapReview",
@@ -611,6 +631,8 @@ __all__ = (
     "SinkSinkProblem",
     "SinkSinkPublicState",
     "SinkSinkPublicStateGame",
+    "SinkSinkRecordReplay",
+    "SinkSinkRecordResponse",
     "SinkSinkReplayRequest",
     "SinkSinkReplayResult",
     "SinkSinkReview",
@@ -665,6 +687,8 @@ __all__ = (
     "SparProblem",
     "SparPublicState",
     "SparPublicStateGame",
+    "SparRecordReplay",
+    "SparRecordResponse",
     "SparReplayRequest",
     "SparReplayResult",
     "SparReview",

@@ -36,6 +36,8 @@ class FapfapProblem:
             own).
         match (FapfapMatch | Unset):
         move (FapfapMove | Unset):
+        position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
+            0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
         supported (SupportedVersions | Unset):
     """
@@ -53,6 +55,7 @@ class FapfapProblem:
     legal_moves: list[FapfapMove] | Unset = UNSET
     match: FapfapMatch | Unset = UNSET
     move: FapfapMove | Unset = UNSET
+    position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
     supported: SupportedVersions | Unset = UNSET
 
@@ -96,6 +99,8 @@ class FapfapProblem:
         if not isinstance(self.move, Unset):
             move = self.move.to_dict()
 
+        position = self.position
+
         problems: list[str] | Unset = UNSET
         if not isinstance(self.problems, Unset):
             problems = self.problems
@@ -131,6 +136,8 @@ class FapfapProblem:
             field_dict["match"] = match
         if move is not UNSET:
             field_dict["move"] = move
+        if position is not UNSET:
+            field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
         if supported is not UNSET:
@@ -194,6 +201,8 @@ class FapfapProblem:
         else:
             move = FapfapMove.from_dict(_move)
 
+        position = d.pop("position", UNSET)
+
         problems = cast(list[str], d.pop("problems", UNSET))
 
         _supported = d.pop("supported", UNSET)
@@ -217,6 +226,7 @@ class FapfapProblem:
             legal_moves=legal_moves,
             match=match,
             move=move,
+            position=position,
             problems=problems,
             supported=supported,
         )

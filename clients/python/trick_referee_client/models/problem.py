@@ -26,6 +26,8 @@ class Problem:
         errors (FieldErrors | Unset):
         errors_truncated (bool | Unset): 422 only: true when the body has more faults than the first 50 listed (the
             referee stops reading a body there).
+        position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
+            0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
     """
 
@@ -36,6 +38,7 @@ class Problem:
     type_: str
     errors: FieldErrors | Unset = UNSET
     errors_truncated: bool | Unset = UNSET
+    position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -54,6 +57,8 @@ class Problem:
             errors = self.errors.to_dict()
 
         errors_truncated = self.errors_truncated
+
+        position = self.position
 
         problems: list[str] | Unset = UNSET
         if not isinstance(self.problems, Unset):
@@ -74,6 +79,8 @@ class Problem:
             field_dict["errors"] = errors
         if errors_truncated is not UNSET:
             field_dict["errors_truncated"] = errors_truncated
+        if position is not UNSET:
+            field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
 
@@ -103,6 +110,8 @@ class Problem:
 
         errors_truncated = d.pop("errors_truncated", UNSET)
 
+        position = d.pop("position", UNSET)
+
         problems = cast(list[str], d.pop("problems", UNSET))
 
         problem = cls(
@@ -113,6 +122,7 @@ class Problem:
             type_=type_,
             errors=errors,
             errors_truncated=errors_truncated,
+            position=position,
             problems=problems,
         )
 

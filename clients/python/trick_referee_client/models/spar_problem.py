@@ -35,6 +35,8 @@ class SparProblem:
         legal_moves (list[SparMove] | Unset): Moves a correct client could have chosen (illegal moves: the mover's own).
         match (SparMatch | Unset):
         move (SparMove | Unset):
+        position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
+            0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
         supported (SupportedVersions | Unset):
     """
@@ -52,6 +54,7 @@ class SparProblem:
     legal_moves: list[SparMove] | Unset = UNSET
     match: SparMatch | Unset = UNSET
     move: SparMove | Unset = UNSET
+    position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
     supported: SupportedVersions | Unset = UNSET
 
@@ -95,6 +98,8 @@ class SparProblem:
         if not isinstance(self.move, Unset):
             move = self.move.to_dict()
 
+        position = self.position
+
         problems: list[str] | Unset = UNSET
         if not isinstance(self.problems, Unset):
             problems = self.problems
@@ -130,6 +135,8 @@ class SparProblem:
             field_dict["match"] = match
         if move is not UNSET:
             field_dict["move"] = move
+        if position is not UNSET:
+            field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
         if supported is not UNSET:
@@ -193,6 +200,8 @@ class SparProblem:
         else:
             move = SparMove.from_dict(_move)
 
+        position = d.pop("position", UNSET)
+
         problems = cast(list[str], d.pop("problems", UNSET))
 
         _supported = d.pop("supported", UNSET)
@@ -216,6 +225,7 @@ class SparProblem:
             legal_moves=legal_moves,
             match=match,
             move=move,
+            position=position,
             problems=problems,
             supported=supported,
         )

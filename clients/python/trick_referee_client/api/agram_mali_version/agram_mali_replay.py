@@ -5,6 +5,7 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.agram_mali_problem import AgramMaliProblem
+from ...models.agram_mali_record_replay import AgramMaliRecordReplay
 from ...models.agram_mali_replay_request import AgramMaliReplayRequest
 from ...models.agram_mali_replay_result import AgramMaliReplayResult
 from ...models.problem import Problem
@@ -13,7 +14,7 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: AgramMaliReplayRequest,
+    body: AgramMaliRecordReplay | AgramMaliReplayRequest,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -22,7 +23,10 @@ def _get_kwargs(
         "url": "/v1/games/agram-mali/replay",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, AgramMaliReplayRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -102,15 +106,20 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliReplayRequest,
+    body: AgramMaliRecordReplay | AgramMaliReplayRequest,
 ) -> Response[AgramMaliProblem | AgramMaliReplayResult | Problem]:
-    """Replay a transcript (Agram (Mali version))
+    """Replay a transcript or a record (Agram (Mali version))
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (AgramMaliReplayRequest):
+        body (AgramMaliRecordReplay | AgramMaliReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,15 +143,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliReplayRequest,
+    body: AgramMaliRecordReplay | AgramMaliReplayRequest,
 ) -> AgramMaliProblem | AgramMaliReplayResult | Problem | None:
-    """Replay a transcript (Agram (Mali version))
+    """Replay a transcript or a record (Agram (Mali version))
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (AgramMaliReplayRequest):
+        body (AgramMaliRecordReplay | AgramMaliReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,15 +175,20 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliReplayRequest,
+    body: AgramMaliRecordReplay | AgramMaliReplayRequest,
 ) -> Response[AgramMaliProblem | AgramMaliReplayResult | Problem]:
-    """Replay a transcript (Agram (Mali version))
+    """Replay a transcript or a record (Agram (Mali version))
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (AgramMaliReplayRequest):
+        body (AgramMaliRecordReplay | AgramMaliReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,15 +210,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliReplayRequest,
+    body: AgramMaliRecordReplay | AgramMaliReplayRequest,
 ) -> AgramMaliProblem | AgramMaliReplayResult | Problem | None:
-    """Replay a transcript (Agram (Mali version))
+    """Replay a transcript or a record (Agram (Mali version))
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (AgramMaliReplayRequest):
+        body (AgramMaliRecordReplay | AgramMaliReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

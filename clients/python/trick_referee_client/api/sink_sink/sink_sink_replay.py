@@ -6,6 +6,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.sink_sink_problem import SinkSinkProblem
+from ...models.sink_sink_record_replay import SinkSinkRecordReplay
 from ...models.sink_sink_replay_request import SinkSinkReplayRequest
 from ...models.sink_sink_replay_result import SinkSinkReplayResult
 from ...types import Response
@@ -13,7 +14,7 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: SinkSinkReplayRequest,
+    body: SinkSinkRecordReplay | SinkSinkReplayRequest,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -22,7 +23,10 @@ def _get_kwargs(
         "url": "/v1/games/sink-sink/replay",
     }
 
-    _kwargs["json"] = body.to_dict()
+    if isinstance(body, SinkSinkReplayRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
 
     headers["Content-Type"] = "application/json"
 
@@ -102,15 +106,20 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkReplayRequest,
+    body: SinkSinkRecordReplay | SinkSinkReplayRequest,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkReplayResult]:
-    """Replay a transcript (Sink-Sink)
+    """Replay a transcript or a record (Sink-Sink)
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (SinkSinkReplayRequest):
+        body (SinkSinkRecordReplay | SinkSinkReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -134,15 +143,20 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkReplayRequest,
+    body: SinkSinkRecordReplay | SinkSinkReplayRequest,
 ) -> Problem | SinkSinkProblem | SinkSinkReplayResult | None:
-    """Replay a transcript (Sink-Sink)
+    """Replay a transcript or a record (Sink-Sink)
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (SinkSinkReplayRequest):
+        body (SinkSinkRecordReplay | SinkSinkReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -161,15 +175,20 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkReplayRequest,
+    body: SinkSinkRecordReplay | SinkSinkReplayRequest,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkReplayResult]:
-    """Replay a transcript (Sink-Sink)
+    """Replay a transcript or a record (Sink-Sink)
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (SinkSinkReplayRequest):
+        body (SinkSinkRecordReplay | SinkSinkReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -191,15 +210,20 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkReplayRequest,
+    body: SinkSinkRecordReplay | SinkSinkReplayRequest,
 ) -> Problem | SinkSinkProblem | SinkSinkReplayResult | None:
-    """Replay a transcript (Sink-Sink)
+    """Replay a transcript or a record (Sink-Sink)
 
      Play a whole transcript in one call: a deal request and its moves, then
-    any later hands of the match (`next_hands`).
+    any later hands of the match (`next_hands`). Or replay one hand's
+    `record` (docs/notation.md) in place of the deal and moves: the answer
+    is the same as for its deal and plays given apart. A record that cannot
+    be read answers 422 `record_invalid`, a refused deal or play 409 as a
+    transcript's; both carry `position`, the 0-based offset of the first
+    character at fault on the line.
 
     Args:
-        body (SinkSinkReplayRequest):
+        body (SinkSinkRecordReplay | SinkSinkReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
