@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
+import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyRecordData, AgencyRecordErrors, AgencyRecordResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliRecordData, AgramMaliRecordErrors, AgramMaliRecordResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramRecordData, AgramRecordErrors, AgramRecordResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapRecordData, FapfapRecordErrors, FapfapRecordResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkRecordData, SinkSinkRecordErrors, SinkSinkRecordResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparRecordData, SparRecordErrors, SparRecordResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -145,10 +145,35 @@ export const agencyPlay = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Replay a transcript (Agency)
+ * Write the hand's record (Agency)
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const agencyRecord = <ThrowOnError extends boolean = false>(options: Options<AgencyRecordData, ThrowOnError>) => (options.client ?? client).post<AgencyRecordResponses, AgencyRecordErrors, ThrowOnError>({
+    url: '/v1/games/agency/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Agency)
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const agencyReplay = <ThrowOnError extends boolean = false>(options: Options<AgencyReplayData, ThrowOnError>) => (options.client ?? client).post<AgencyReplayResponses, AgencyReplayErrors, ThrowOnError>({
     url: '/v1/games/agency/replay',
@@ -331,10 +356,35 @@ export const agramMaliPlay = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
- * Replay a transcript (Agram (Mali version))
+ * Write the hand's record (Agram (Mali version))
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const agramMaliRecord = <ThrowOnError extends boolean = false>(options: Options<AgramMaliRecordData, ThrowOnError>) => (options.client ?? client).post<AgramMaliRecordResponses, AgramMaliRecordErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Agram (Mali version))
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const agramMaliReplay = <ThrowOnError extends boolean = false>(options: Options<AgramMaliReplayData, ThrowOnError>) => (options.client ?? client).post<AgramMaliReplayResponses, AgramMaliReplayErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/replay',
@@ -517,10 +567,35 @@ export const agramPlay = <ThrowOnError extends boolean = false>(options: Options
 });
 
 /**
- * Replay a transcript (Agram)
+ * Write the hand's record (Agram)
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const agramRecord = <ThrowOnError extends boolean = false>(options: Options<AgramRecordData, ThrowOnError>) => (options.client ?? client).post<AgramRecordResponses, AgramRecordErrors, ThrowOnError>({
+    url: '/v1/games/agram/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Agram)
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const agramReplay = <ThrowOnError extends boolean = false>(options: Options<AgramReplayData, ThrowOnError>) => (options.client ?? client).post<AgramReplayResponses, AgramReplayErrors, ThrowOnError>({
     url: '/v1/games/agram/replay',
@@ -703,10 +778,35 @@ export const fapfapPlay = <ThrowOnError extends boolean = false>(options: Option
 });
 
 /**
- * Replay a transcript (Fapfap)
+ * Write the hand's record (Fapfap)
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const fapfapRecord = <ThrowOnError extends boolean = false>(options: Options<FapfapRecordData, ThrowOnError>) => (options.client ?? client).post<FapfapRecordResponses, FapfapRecordErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Fapfap)
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const fapfapReplay = <ThrowOnError extends boolean = false>(options: Options<FapfapReplayData, ThrowOnError>) => (options.client ?? client).post<FapfapReplayResponses, FapfapReplayErrors, ThrowOnError>({
     url: '/v1/games/fapfap/replay',
@@ -889,10 +989,35 @@ export const sinkSinkPlay = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
- * Replay a transcript (Sink-Sink)
+ * Write the hand's record (Sink-Sink)
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const sinkSinkRecord = <ThrowOnError extends boolean = false>(options: Options<SinkSinkRecordData, ThrowOnError>) => (options.client ?? client).post<SinkSinkRecordResponses, SinkSinkRecordErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Sink-Sink)
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const sinkSinkReplay = <ThrowOnError extends boolean = false>(options: Options<SinkSinkReplayData, ThrowOnError>) => (options.client ?? client).post<SinkSinkReplayResponses, SinkSinkReplayErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/replay',
@@ -1075,10 +1200,35 @@ export const sparPlay = <ThrowOnError extends boolean = false>(options: Options<
 });
 
 /**
- * Replay a transcript (Spar)
+ * Write the hand's record (Spar)
+ *
+ * The hand on one line (docs/notation.md): the game and rules version,
+ * the options that differ from the defaults, the seating, the match
+ * record of a later hand, the deal, every play in order and, once the
+ * hand is over, its result. `replay` with the record gives the hand
+ * back. Sealed mode: 403 `hidden_cards` until the hand is over; a
+ * finished sealed hand's record ends with its nonce and commitment,
+ * which anyone can check against its seed.
+ */
+export const sparRecord = <ThrowOnError extends boolean = false>(options: Options<SparRecordData, ThrowOnError>) => (options.client ?? client).post<SparRecordResponses, SparRecordErrors, ThrowOnError>({
+    url: '/v1/games/spar/record',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Replay a transcript or a record (Spar)
  *
  * Play a whole transcript in one call: a deal request and its moves, then
- * any later hands of the match (`next_hands`).
+ * any later hands of the match (`next_hands`). Or replay one hand's
+ * `record` (docs/notation.md) in place of the deal and moves: the answer
+ * is the same as for its deal and plays given apart. A record that cannot
+ * be read answers 422 `record_invalid`, a refused deal or play 409 as a
+ * transcript's; both carry `position`, the 0-based offset of the first
+ * character at fault on the line.
  */
 export const sparReplay = <ThrowOnError extends boolean = false>(options: Options<SparReplayData, ThrowOnError>) => (options.client ?? client).post<SparReplayResponses, SparReplayErrors, ThrowOnError>({
     url: '/v1/games/spar/replay',

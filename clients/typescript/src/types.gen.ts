@@ -5610,7 +5610,7 @@ export type AgencyAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5915,7 +5915,7 @@ export type AgencyRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6098,7 +6098,7 @@ export type AgencySolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6159,7 +6159,7 @@ export type AgencySuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6338,7 +6338,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6643,7 +6643,7 @@ export type AgramMaliRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6826,7 +6826,7 @@ export type AgramMaliSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6887,7 +6887,7 @@ export type AgramMaliSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7066,7 +7066,7 @@ export type AgramAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7371,7 +7371,7 @@ export type AgramRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7554,7 +7554,7 @@ export type AgramSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7615,7 +7615,7 @@ export type AgramSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7794,7 +7794,7 @@ export type FapfapAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8099,7 +8099,7 @@ export type FapfapRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8282,7 +8282,7 @@ export type FapfapSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8343,7 +8343,7 @@ export type FapfapSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8522,7 +8522,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8827,7 +8827,7 @@ export type SinkSinkRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9010,7 +9010,7 @@ export type SinkSinkSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9071,7 +9071,7 @@ export type SinkSinkSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9250,7 +9250,7 @@ export type SparAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9555,7 +9555,7 @@ export type SparRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9738,7 +9738,7 @@ export type SparSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9799,7 +9799,7 @@ export type SparSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is receiving too many large bodies at once (`service_unavailable`); send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
