@@ -44,13 +44,13 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
-## check: lint, types, and the rules and API tests but the slow ones (about 2 minutes;
+## check: lint, types, and the rules, analysis and API tests but the slow ones (about 2 minutes;
 ## make test runs everything)
 .PHONY: check
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -m '(rules or api) and not slow and not heavy'
+	$(BIN)/python -m pytest -q -m '(rules or analysis or api) and not slow and not heavy'
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views
 openapi: $(VENV)/.installed-test

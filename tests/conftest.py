@@ -24,17 +24,20 @@ def client(app: Flask) -> FlaskClient:
 LAYERS: dict[str, tuple[str, ...]] = {
     "rules": ("test_rules_agency", "test_rules_agram", "test_rules_cards", "test_rules_match_record", "test_cases",
               "test_invalid_states", "test_notation", "test_playouts", "test_views", "test_problem_codes"),
-    "api": ("test_api_games", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
+    "analysis": ("test_analysis_engine", "test_analysis_review", "test_analysis_solver", "test_bots", "test_bots_rules",
+                 "test_bots_worlds"),
+    "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
             "test_sealed", "test_signing", "test_plumbing", "test_ops", "test_deadline", "test_hostile_bodies", "test_openapi",
             "test_contract", "test_timing", "test_golden"),
     "server": ("test_e2e_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page"),
-    "tooling": ("test_clients",),
+    "tooling": ("test_clients", "test_conformance"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
-core), ``api`` (the HTTP API in-process), ``server`` (gunicorn, deploy files
-and a real browser) and ``tooling`` (the generated clients). ``make check``
-runs the rules and api layers but for their slow tests."""
+core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API
+in-process), ``server`` (gunicorn, deploy files and a real browser) and
+``tooling`` (the generated clients, the conformance kit). ``make check``
+runs the rules, analysis and api layers but for their slow tests."""
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
