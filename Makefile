@@ -38,11 +38,15 @@ run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: lint (ruff), type-check (mypy --strict on service/), then the whole
-## test suite (fails when no test ran)
+## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then
+## the tests that time the service, alone so that no other test's load falls on them
+TEST_JOBS ?= 2
+ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py
 test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) $(addprefix --ignore=,$(ALONE_TESTS))
+	$(BIN)/python -m pytest $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones (about 2 minutes;
 ## make test runs everything)
