@@ -45,7 +45,7 @@ ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py
 test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(TEST_JOBS) $(addprefix --ignore=,$(ALONE_TESTS))
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
 	$(BIN)/python -m pytest $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones (about 2 minutes;

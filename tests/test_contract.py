@@ -26,7 +26,12 @@ BOUNDS = tomllib.loads((ROOT / "schemathesis.toml").read_text(encoding="utf-8"))
 schema = schemathesis.openapi.from_path(
     ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-schema.app = create_app({"TESTING": True})
+SMALL_BUDGETS = {"REFEREE_SOLVE_NODES": 300, "REFEREE_ANALYZE_NODES": 300, "REFEREE_SUGGEST_WORLDS": 2, "REFEREE_SUGGEST_PLIES": 300}
+"""The analysis operations' budgets for the contract runs: their answers'
+shapes and statuses are what is checked here (the strength and the exact
+values are tests/test_api_analysis.py's), and with the served budgets each
+generated request could cost up to a second."""
+schema.app = create_app({"TESTING": True, **SMALL_BUDGETS})
 
 pytestmark = [pytest.mark.contract, pytest.mark.slow]
 
@@ -83,7 +88,7 @@ TestAPIWorkflow = _workflow(schema)
 signed = schemathesis.openapi.from_path(
     ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
 )
-signed.app = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": "contract-test-signing-key-0123456789"})
+signed.app = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": "contract-test-signing-key-0123456789", **SMALL_BUDGETS})
 TestSignedWorkflow = _workflow(signed)
 
 
@@ -115,10 +120,8 @@ def test_signed_states_pass_every_state_operation(game):
 # their credentials. Generated tokens are refused (403, documented); the
 # workflow follows the token links from each deal, and every state operation
 # is called with the referee's own tokens and the seats' credentials.
-sealed = schemathesis.openapi.from_path(
-    ROOT / "openapi.yaml", config=SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
-)
-sealed.app = create_app({"TESTING": True, "REFEREE_SEALING_KEYS": "contract-test-sealing-key-0123456789"})
+sealed = schemathesis.openapi.from_path(ROOT / "openapi.yaml", config=fuzzed_only)  # the boundaries are walked in open mode
+sealed.app = create_app({"TESTING": True, "REFEREE_SEALING_KEYS": "contract-test-sealing-key-0123456789", **SMALL_BUDGETS})
 TestSealedWorkflow = _workflow(sealed)
 
 
