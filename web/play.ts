@@ -159,7 +159,7 @@ function cardButton(card: PlayableCard, view: Display, live: Table): HTMLButtonE
     for (const other of others) notes.push(`seat ${other} reaches it`);
   }
   if (yours) notes.push(card.legal ? 'legal now' : 'not legal now');
-  if (hinted !== null && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {
+  if (hinted !== null && legal && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {  // the one in reach: a holder has two Walls
     button.classList.add('hinted');
     notes.push('the hint');
   }

@@ -1739,7 +1739,7 @@ function cardButton(card, view, live) {
     for (const other of others) notes.push(`seat ${other} reaches it`);
   }
   if (yours) notes.push(card.legal ? "legal now" : "not legal now");
-  if (hinted !== null && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {
+  if (hinted !== null && legal && hinted.card === card.code && (hinted.holder ?? null) === card.holder) {
     button2.classList.add("hinted");
     notes.push("the hint");
   }
