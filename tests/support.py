@@ -13,6 +13,7 @@ import http.client
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -386,12 +387,32 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout
                 time.sleep(0.2)
         yield process
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        _stop(process)
+
+
+def _stop(process: subprocess.Popen) -> None:
+    """SIGTERM to gunicorn, and again to each worker still there after 1 s:
+    a worker still booting when the master passes the signal on misses it
+    (it sets its own handlers after the fork), and the master then waits its
+    whole graceful timeout (20 s) before killing it."""
+    process.terminate()
+    try:
+        process.wait(timeout=1)
+        return
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        workers = Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()
+    except OSError:
+        workers = []
+    for pid in workers:
+        with contextlib.suppress(OSError):
+            os.kill(int(pid), signal.SIGTERM)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 CHROMIUM_FLAGS = [

@@ -76,7 +76,7 @@ def test_gunicorn_exits_non_zero_naming_the_variable(name, value):
     ids=["signing", "sealing"],
 )
 def test_gunicorn_starts_with_good_keys(settings):
-    code, output = refuses_to_start(settings, timeout=8)
+    code, output = refuses_to_start(settings, timeout=4)
     assert code is None, output[-2000:]  # still serving when stopped
 
 
