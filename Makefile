@@ -48,13 +48,14 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
 	$(BIN)/python -m pytest $(ALONE_TESTS)
 
-## check: lint, types, and the rules, analysis and API tests but the slow ones (about 2 minutes;
+## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
+## processes (about 3.5 minutes here;
 ## make test runs everything)
 .PHONY: check
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -m '(rules or analysis or api) and not slow and not heavy'
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m '(rules or analysis or api) and not slow and not heavy'
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views
 openapi: $(VENV)/.installed-test
