@@ -12,12 +12,19 @@ APP    := service.app:create_app()
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+# The installer is uv (from PyPI, into .venv): the same versions pip picks, in
+# about a fifth of pip's time.
+$(BIN)/uv: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check 'uv>=0.9,<1'
+
+UV_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/uv
+	$(UV_INSTALL) -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/uv
+	$(UV_INSTALL) -e '.[test]'
 	touch $@ $(VENV)/.installed-run
 
 # The pinned JavaScript tools (package-lock.json): the TypeScript client's
