@@ -66,8 +66,7 @@ def check() -> None:
     Raises:
         DeadlineExceeded: the current request's deadline has passed.
     """
-    end = _END.get()
-    if end is not None and time.perf_counter() > end:
+    if _past():
         raise _exceeded()
 
 
@@ -81,6 +80,11 @@ def passed() -> bool:
         _switch()
     except TimeoutError:
         return True
+    return _past()
+
+
+def _past() -> bool:
+    """Whether the current request has a deadline and it has passed."""
     end = _END.get()
     return end is not None and time.perf_counter() > end
 
