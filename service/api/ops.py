@@ -39,6 +39,11 @@ log = logging.getLogger("referee.ops")
 blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
 docs = flask.Blueprint("docs", __name__)
 
+HEALTH, READINESS, METRICS = "/healthz", "/readyz", "/metrics"
+PROBES = frozenset({HEALTH, READINESS, METRICS})
+"""The probes' and the scrape's paths: the plumbing admits them whatever the
+load (``service.api.plumbing.Admission``), so they answer under any burst."""
+
 METRICS_EXTENSION = "referee-metrics"
 SWAGGER_UI_DIST = importlib.resources.files("flask_swagger_ui") / "dist"
 SWAGGER_UI_ASSETS = frozenset(
@@ -139,7 +144,7 @@ def _game_count() -> int | None:
     return len(games) if isinstance(games, Mapping) and games else None
 
 
-@blp.route("/healthz")
+@blp.route(HEALTH)
 @blp.doc(operationId="get_health")
 @blp.response(200, HealthSchema)
 def healthz() -> dict[str, str]:
@@ -150,7 +155,7 @@ def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@blp.route("/readyz")
+@blp.route(READINESS)
 @blp.doc(operationId="get_readiness")
 @blp.response(200, ReadinessSchema)
 @blp.alt_response(503, **problems.problem_response(503, "Not ready: the game registry does not load"))
@@ -165,7 +170,7 @@ def readyz() -> dict[str, Any] | flask.Response:
     return {"status": "ready", "games": count}
 
 
-@blp.route("/metrics")
+@blp.route(METRICS)
 @blp.doc(operationId="get_metrics")
 @blp.response(
     200,

@@ -30,7 +30,7 @@ from werkzeug import Request
 from werkzeug.exceptions import HTTPException
 
 from service import config as settings
-from service.api import bodies, headers, logs, problems
+from service.api import bodies, headers, logs, ops, problems
 from service.deadline import deadline
 
 REQUEST = "referee.request"
@@ -41,8 +41,6 @@ STARTED = "referee.started"
 
 StartResponse = Callable[..., Any]
 
-UNCOUNTED_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
-"""Paths admitted whatever the load: probes and scrapes must answer under any burst."""
 BUSY_DETAIL = ("This server is working on as many requests as it takes at once; "
                "send this one again in a moment (Retry-After).")
 
@@ -65,7 +63,7 @@ class Admission:
 
     def admit(self, environ: dict[str, Any]) -> bool:
         """Count the request in (``True``), or refuse it (``False``); probes always get in, uncounted."""
-        if environ.get("PATH_INFO") in UNCOUNTED_PATHS:
+        if environ.get("PATH_INFO") in ops.PROBES:
             environ[_COUNTED] = False
             return True
         if self.active >= self.limit:
