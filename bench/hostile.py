@@ -114,17 +114,27 @@ def raw_request(port: int, data: bytes, *, shutdown: bool = False, timeout: floa
     ``shutdown`` closes our side for writing after sending (a client that stops
     mid-request and hangs up).
     """
+    return timed_request(port, data, shutdown=shutdown, timeout=timeout)[1]
+
+
+def timed_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0) -> tuple[float, Answer]:
+    """:func:`raw_request`, with the seconds from the last byte sent to the
+    answer's first byte received (the server's part: a slow client's reading
+    of a long answer is not counted)."""
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
         sock.sendall(data)
         if shutdown:
             sock.shutdown(socket.SHUT_WR)
+        sent = time.monotonic()
         received = bytearray()
+        first = None
         try:
             while chunk := sock.recv(65536):
+                first = first or time.monotonic()
                 received += chunk
         except (ConnectionResetError, TimeoutError):
             pass
-    return parse_answer(bytes(received))
+    return (first or time.monotonic()) - sent, parse_answer(bytes(received))
 
 
 def request_bytes(method: str, path: str, body: bytes | None = None, headers: str = "", *,
@@ -330,18 +340,7 @@ def burst(port: int, request: bytes, clients: int, *, timeout: float = 60.0) -> 
 
     def one() -> None:
         start.wait()
-        with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
-            sock.sendall(request)
-            sent = time.monotonic()
-            received = bytearray()
-            try:
-                received += sock.recv(65536)
-                first = time.monotonic()
-                while chunk := sock.recv(65536):
-                    received += chunk
-            except (ConnectionResetError, TimeoutError):
-                first = time.monotonic()
-        results.append((first - sent, parse_answer(bytes(received))))
+        results.append(timed_request(port, request, timeout=timeout))
 
     threads = [threading.Thread(target=one, daemon=True) for _ in range(clients)]
     for thread in threads:
