@@ -1,5 +1,5 @@
-"""Agency's rules, one test (or more) per ruling A1-A13 (RULINGS.md; A14 is the
-match, not built yet).
+"""Agency's rules, one test (or more) per ruling A1-A13 (docs/rules.md; A14,
+the match, is tests/test_api_match.py's and tests/test_rules_match_record.py's).
 
 Every expected value is worked out by hand from the rule text, on deals built
 so that each position is easy to see. A holder at the deal is

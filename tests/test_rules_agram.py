@@ -1,6 +1,6 @@
 """The Agram family's rules (Agram, Sink-Sink, Fapfap, the Mali version, Spar):
-one test (or more) per ruling F1-F8 (F7, the match, is not built yet) and the
-common rulings C1-C3 (RULINGS.md).
+one test (or more) per ruling F1-F8 (F7, the match, is tests/test_api_match.py's
+and tests/test_rules_match_record.py's) and the common rulings C1-C3 (docs/rules.md).
 
 Every expected value comes from the rule table in RULINGS F2 or the Agram
 text, worked out by hand. Scripts list the card each seat to act plays, in
