@@ -67,28 +67,45 @@ def read(schema: Schema, body: Any) -> Any:
     raise named
 
 
-_COMPILED: dict[int, tuple[Schema, Reader, str]] = {}
+_COMPILED: dict[tuple[Any, ...], tuple[Reader, str]] = {}
+"""Each compiled reader and its source, by what the schema reads (:func:`_reading_of`)."""
+MAX_READERS = 256
+"""The most readers kept: the app's schemas are a fixed set, a few dozen per
+game; past the bound the oldest reader is dropped (and compiled again when
+asked), so no caller, however it makes its schemas, grows this cache."""
 
 
 def reader_of(schema: Schema) -> Reader:
-    """The compiled reader of a schema instance (compiled once per instance)."""
-    return _compiled(schema)[1]
+    """The compiled reader of a schema (compiled once for its class and settings)."""
+    return _compiled(schema)[0]
 
 
 def source_of(schema: Schema) -> str:
     """The Python source of a schema's compiled reader (its nested schemas' included)."""
-    return _compiled(schema)[2]
+    return _compiled(schema)[1]
 
 
-def _compiled(schema: Schema) -> tuple[Schema, Reader, str]:
-    known = _COMPILED.get(id(schema))
-    if known is None or known[0] is not schema:
+def _compiled(schema: Schema) -> tuple[Reader, str]:
+    key = _reading_of(schema)
+    known = _COMPILED.get(key)
+    if known is None:
         compiler = _Compiler()
         name = compiler.schema(schema)
         source = "\n\n".join(compiler.functions)
         exec(compile(source, f"<reader of {type(schema).__name__}>", "exec"), compiler.namespace)  # noqa: S102 - our own code
-        known = _COMPILED[id(schema)] = (schema, compiler.namespace[name], source)
+        if len(_COMPILED) >= MAX_READERS:
+            del _COMPILED[next(iter(_COMPILED))]
+        known = _COMPILED[key] = (compiler.namespace[name], source)
     return known
+
+
+def _reading_of(schema: Schema) -> tuple[Any, ...]:
+    """What decides a schema instance's reading: its class and the settings
+    it was made with (two instances alike in these read alike)."""
+    def frozen(value: Any) -> Any:
+        return frozenset(value) if isinstance(value, (set, frozenset, list, tuple)) else value
+    return (type(schema), schema.many, schema.unknown, frozen(schema.partial), frozen(schema.only),
+            frozenset(schema.exclude), frozenset(schema.load_only), frozenset(schema.dump_only))
 
 
 CARDS: dict[str, Card] = {code: Card.parse(code) for code in all_codes()}
