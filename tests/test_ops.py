@@ -159,7 +159,8 @@ def _random_request(client, rng: random.Random) -> None:
     client.open(rng.choice([path, "/v1/games/agram/deal", "/healthz"]), method=rng.choice([method, method.lower()]))
 
 
-def test_metric_labels_stay_bounded_whatever_the_method_or_path(app, client):
+def test_metric_labels_stay_bounded_whatever_the_method_or_path(app, client, monkeypatch):
+    monkeypatch.setattr(ops, "SCRAPE_REUSE_SECONDS", 0.0)  # each scrape made afresh
     rng = random.Random(7)
     for _ in range(300):
         _random_request(client, rng)
@@ -178,6 +179,28 @@ def test_metric_labels_stay_bounded_whatever_the_method_or_path(app, client):
     assert values["operation"] <= endpoints | {"unmatched"}
     assert values["status"] <= {str(status) for status in ops.KNOWN_STATUSES} | {"other"}
     assert len(second) < 400
+
+
+def test_a_flood_of_scrapes_makes_the_text_once_a_second(app, client, monkeypatch):
+    """``/metrics`` is admitted whatever the load, and a scrape reads every
+    worker's files: within SCRAPE_REUSE_SECONDS a worker answers the text it
+    made, per format, so 50 scrapes cost two makings (one per format)."""
+    exporter = app.extensions[ops.METRICS_EXTENSION]
+    made = []
+    generate = exporter.generate_metrics
+    monkeypatch.setattr(exporter, "generate_metrics", lambda accept=None: made.append(accept) or generate(accept))
+    client.get("/healthz")
+    first = client.get("/metrics").get_data(as_text=True)
+    for index in range(50):
+        client.get("/healthz")
+        accept = f"{OPENMETRICS}; version=1.0.0" if index % 2 else "text/plain"
+        answer = client.get("/metrics", headers={"Accept": accept})
+        assert answer.mimetype == (OPENMETRICS if index % 2 else "text/plain")
+        if not index % 2:
+            assert answer.get_data(as_text=True) == first  # the text made before, not one counting these requests
+    assert len(made) == 2
+    monkeypatch.setattr(ops, "SCRAPE_REUSE_SECONDS", 0.0)  # past the second: made afresh, with every request since
+    assert 'operation="ops.healthz",status="200"} 51.0' in client.get("/metrics").get_data(as_text=True)
 
 
 def test_metric_labels_come_from_closed_sets():

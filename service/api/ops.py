@@ -20,6 +20,7 @@ import hashlib
 import importlib
 import importlib.resources
 import logging
+import time
 from collections.abc import Mapping
 from http import HTTPStatus
 from typing import Any
@@ -29,6 +30,7 @@ import marshmallow as ma
 from flask_smorest import Blueprint
 from markupsafe import escape
 from prometheus_client import CollectorRegistry, Counter, Histogram
+from prometheus_client.exposition import choose_encoder
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
@@ -45,6 +47,13 @@ PROBES = frozenset({HEALTH, READINESS, METRICS})
 load (``service.api.plumbing.Admission``), so they answer under any burst."""
 
 METRICS_EXTENSION = "referee-metrics"
+SCRAPES_EXTENSION = "referee-scrapes"
+SCRAPE_REUSE_SECONDS = 1.0
+"""How long one worker answers ``/metrics`` with the text it last made (per
+format): a scrape reads every worker's metrics files, and ``/metrics`` is
+admitted whatever the load (:data:`PROBES`), so a flood of scrapes costs at
+most one such read per second per worker. Prometheus scrapes every 15 s or
+more, and never sees the difference."""
 SWAGGER_UI_DIST = importlib.resources.files("flask_swagger_ui") / "dist"
 SWAGGER_UI_ASSETS = frozenset(
     {"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"}
@@ -184,14 +193,21 @@ def metrics() -> flask.Response:
     Request counts and latencies (seconds) per operation, method and status:
     the OpenMetrics text format when `Accept` asks for
     `application/openmetrics-text` in a version this server knows, the
-    Prometheus text format otherwise.
+    Prometheus text format otherwise. Each worker makes the text at most once
+    a second and answers the same text within it.
     """
     exporter: PrometheusMetrics = flask.current_app.extensions[METRICS_EXTENSION]
+    accept = flask.request.headers.get("Accept")
     try:
-        body, content_type = exporter.generate_metrics(flask.request.headers.get("Accept"))
+        content_type = choose_encoder(accept or "")[1]
     except (TypeError, ValueError):  # prometheus_client raises on a version it cannot parse ("version=abc")
-        body, content_type = exporter.generate_metrics(None)
-    return flask.Response(body, content_type=content_type)
+        accept, content_type = None, choose_encoder("")[1]
+    scrapes: dict[str, tuple[float, str]] = flask.current_app.extensions.setdefault(SCRAPES_EXTENSION, {})
+    now = time.monotonic()
+    last = scrapes.get(content_type)
+    if last is None or now - last[0] >= SCRAPE_REUSE_SECONDS:
+        last = scrapes[content_type] = (now, exporter.generate_metrics(accept)[0])
+    return flask.Response(last[1], content_type=content_type)
 
 
 @blp.route("/problems")
