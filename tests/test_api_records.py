@@ -186,6 +186,34 @@ def test_a_signed_states_record_and_its_replay():
     assert (status, problem["code"]) == (403, "state_signature_invalid")
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_signed_referee_refuses_the_record_of_a_later_hand(open_client, game_id):
+    """A signed state's match tally comes only from the signed hand before it
+    (a deal's ``previous``): the record of a later hand carries its tally in
+    its ``#`` part with no signature, so replaying it would sign any tally
+    (an edited ``#5:4,0,0`` would be a referee-made state of a match seat 0
+    all but won). A signed referee refuses it; an open one, which signs
+    nothing, replays it."""
+    client = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": SIGNING_KEY}).test_client()
+    seating = {"first_leader": 0} if GAMES[game_id].family == "agency" else {"players": 3}
+    status, answer = post(client, f"/v1/games/{game_id}/deal", {"seed": 3, **seating})
+    while answer["state"]["to_act"] is not None:
+        status, legal = post(client, f"/v1/games/{game_id}/legal-moves", {"state": answer["state"]})
+        status, answer = post(client, f"/v1/games/{game_id}/play", {"state": answer["state"], "move": legal["moves"][0]})
+    status, answer = post(client, f"/v1/games/{game_id}/deal", {"previous": answer["state"], "seed": 4})
+    assert status == 200 and answer["state"]["match"]["hand"] == 2
+    status, recorded = post(client, f"/v1/games/{game_id}/record", {"state": answer["state"]})
+    assert status == 200 and " #" in recorded["record"]
+    status, problem = post(client, f"/v1/games/{game_id}/replay", {"record": recorded["record"]})
+    assert (status, problem["code"]) == (403, "state_signature_invalid")
+    assert "later hand" in problem["detail"]
+    status, replayed = post(open_client, f"/v1/games/{game_id}/replay", {"record": recorded["record"]})
+    assert status == 200 and replayed["state"]["match"]["hand"] == 2
+    first = recorded["record"].split(" #")[0] + " " + recorded["record"].split(" #")[1].split(" ", 1)[1]
+    status, replayed = post(client, f"/v1/games/{game_id}/replay", {"record": first})  # the same deal as a first hand
+    assert status == 200 and replayed["state"]["match"]["hand"] == 1
+
+
 def _sealed(allow_chosen: bool = False):
     return create_app({"TESTING": True, "REFEREE_SEALING_KEYS": SEALING_KEY, "REFEREE_ALLOW_CHOSEN_DEALS": allow_chosen}).test_client()
 

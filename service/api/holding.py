@@ -176,6 +176,23 @@ class SignedHolding(Holding):
         bytes its signature covers (keys sorted), with the signature added."""
         return {"state": orjson.Fragment(signing.signed_bytes(dump_state(hand), self.keys[0]))}
 
+    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+        """As :meth:`Holding.transcript`; a record of a later hand of a match
+        is refused: its match part (``#…``, docs/notation.md) carries the
+        match's tally with no signature, and a signed state's tally comes
+        only from the signed hand before it (a deal's ``previous``).
+
+        Raises:
+            SignatureInvalid: ``state_signature_invalid``, a record of a later hand.
+        """
+        if args["deal"].get("match") is not None:
+            raise SignatureInvalid(
+                "state_signature_invalid",
+                "The record is of a later hand of a match (its # part): its tally carries no signature, and this referee "
+                "signs its states; replay the match from its first hand (a transcript with next_hands), or deal the next "
+                "hand from the signed state of the hand before (previous)")
+        return super().transcript(game, args)
+
     def hand_of(self, game: Game, raw: RawState) -> Hand:
         """A signed state is one this referee made (its signature was checked
         when the body was read): rebuilt, not replayed (``rebuild``)."""
