@@ -32,10 +32,13 @@ line (the walk sends about as many requests)."""
 
 @dataclass
 class Report:
-    """What a run found: cases run and disagreeing, per game."""
+    """What a run found: cases run and disagreeing, per game, and the perft
+    lines left out (more sequences than ``--perft-nodes``)."""
 
     run: Counter[str] = field(default_factory=Counter)
     disagree: Counter[str] = field(default_factory=Counter)
+    skipped: int = 0
+    perft_nodes: int = PERFT_NODES
 
     @property
     def agreed(self) -> bool:
@@ -48,7 +51,7 @@ def run(transport: Transport, cases: list[dict[str, Any]], *, strict: bool = Fal
     summary (to ``out``, default standard output); perft lines of more than
     ``perft_nodes`` sequences are skipped."""
     out = out or sys.stdout
-    report = Report()
+    report = Report(perft_nodes=perft_nodes)
 
     def record(case: dict[str, Any], found: list[str]) -> None:
         report.run[case["game"]] += 1
@@ -63,6 +66,8 @@ def run(transport: Transport, cases: list[dict[str, Any]], *, strict: bool = Fal
         if case["kind"] == "perft":
             if case["count"] <= perft_nodes:
                 perft.setdefault((case["game"], case["position"]), []).append(case)
+            else:
+                report.skipped += 1
             continue
         record(case, check_case(transport, case, strict=strict))
     for (game, _), lines in perft.items():
@@ -86,6 +91,8 @@ def summary(report: Report, out: TextIO) -> None:
         print(f"{game:<12} {run:>5} cases  {run - disagree:>5} agree  {disagree:>4} disagree", file=out)
     total, wrong = sum(report.run.values()), sum(report.disagree.values())
     print(f"{'all':<12} {total:>5} cases  {total - wrong:>5} agree  {wrong:>4} disagree", file=out)
+    if report.skipped:
+        print(f"{report.skipped} perft cases of more than {report.perft_nodes} sequences left out (--perft-nodes)", file=out)
 
 
 def main(argv: list[str] | None = None) -> int:
