@@ -50,10 +50,11 @@ def _written(tmp_path) -> list[str]:
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl is not installed")
 def test_readme_examples_run(tmp_path):
     script = _examples()
-    assert script.count("curl ") == 4
+    assert script.count("curl ") == 5
     result = _run_sh(script, tmp_path)
     assert _written(tmp_path) == ["hand.json"]  # in a directory of its own, not the current one
-    legal, played, trick = _documents(result.stdout)
+    legal, played, refused, trick = _documents(result.stdout)
+    assert (refused["status"], refused["code"], refused["legal_moves"]) == (409, "not_your_turn", [])
     assert legal["to_act"] == 1 and {"seat": 1, "card": "3D"} in legal["moves"]
     assert played["events"] == [{"type": "card_played", "seat": 1, "card": "3D"}]
     assert trick["winner"] == 2 and trick["card"] == "1V" and trick["points"] == 4
