@@ -9,6 +9,7 @@ import random
 
 import pytest
 
+from service.app import create_app
 from service.games import GAMES, LastTrickGame
 from support import case, play_hand, post
 
@@ -203,3 +204,39 @@ def test_replay_says_which_later_hand_could_not_be_dealt(client):
     status, response = post(client, "/v1/games/agram/replay", body)
     assert status == 409 and response["code"] == "hand_not_over"
     assert response["hand"] == 2 and "hand 2" in response["detail"]
+
+
+# -- refusals a person can act on ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("method", "path"), [("GET", "/v1/games/poker"), ("POST", "/v1/games/poker/deal"),
+                                              ("GET", "/v1/games/poker/deal"), ("POST", "/v1/games/Agram/legal-moves")])
+def test_a_path_under_an_unknown_game_names_the_games(client, method, path):
+    """Every path under /v1/games/<id> with no such game says so and lists the
+    games, whatever the operation (GET of the game, or one of its operations)."""
+    response = client.open(path, method=method, json={})
+    problem = response.get_json()
+    assert (response.status_code, problem["code"]) == (404, "not_found")
+    assert problem["detail"] == f"No game has the id '{path.split('/')[3]}'; the games are {', '.join(GAMES)}."
+    response = client.post("/v1/games/agram/nope", json={})  # a game that is there: nothing at that path of it
+    assert response.status_code == 404 and "No game" not in response.get_json()["detail"]
+
+
+def test_a_body_too_large_says_the_limit():
+    client = create_app({"TESTING": True, "REFEREE_MAX_BODY_BYTES": 2048}).test_client()
+    response = client.post("/v1/games/agram/deal", data=b"{" + b" " * 4096 + b"}", content_type="application/json")
+    assert response.status_code == 413
+    assert response.get_json()["detail"] == "The request body is larger than this service accepts: at most 2,048 bytes."
+
+
+@pytest.mark.parametrize(("versions", "named"), [
+    ({"rules_version": "2"}, "rules version '2'"),
+    ({"schema_version": 7}, "schema version 7"),
+    ({"rules_version": "2", "schema_version": 7}, "rules version '2' and schema version 7"),
+])
+def test_a_version_refusal_names_only_what_differs(client, versions, named):
+    state = client.post("/v1/games/agram/deal", json={"players": 3, "seed": 1}).get_json()["state"]
+    state.update(versions)
+    response = client.post("/v1/games/agram/legal-moves", json={"state": state})
+    assert (response.status_code, response.get_json()["code"]) == (409, "unsupported_version")
+    assert response.get_json()["detail"].endswith(f"state schema version 1, not {named}")

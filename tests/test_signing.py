@@ -63,6 +63,8 @@ def test_a_previous_hand_must_be_signed_too(signed):
     state["signature"] = "hmac-sha256:forged"
     status, body = post(signed, "/v1/games/agram/deal", {"previous": state})
     assert status == 403
+    assert body["detail"] == ("The state sent as previous is not one this referee signed: its signature is missing or wrong, "
+                              "or the state was changed after it was signed")
 
 
 def test_check_reports_a_bad_signature_as_a_problem(signed):

@@ -128,8 +128,9 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     length = get_content_length(environ)
     if length is None and "wsgi.input_terminated" not in environ:
         return None  # no length and no server framing: werkzeug reads no body
+    too_large = f"The request body is larger than this service accepts: at most {limit:,} bytes."
     if length is not None and length > limit:
-        return 413, "payload_too_large", HTTP_DETAILS["payload_too_large"], {}
+        return 413, "payload_too_large", too_large, {}
     wanted = length if length is not None else limit + 1
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
     held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0, budget)
@@ -144,7 +145,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     finally:
         BODY_BUDGET.release(held)
     if length is None and len(body) > limit:
-        return 413, "payload_too_large", HTTP_DETAILS["payload_too_large"], {}
+        return 413, "payload_too_large", too_large, {}
     if length is not None and len(body) < length:
         return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.", {}
     environ["wsgi.input"] = io.BytesIO(body)

@@ -22,7 +22,6 @@ from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
 from .. import deadline
-from ..errors import echo
 from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
 from ..games.records import Event, Score
@@ -33,7 +32,7 @@ from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from ..schemas.sealed import Provenance
 from .bodies import json_body
 from .holding import Held, Holding, current
-from .problems import BODY_STATUSES, game_problem, problem_response
+from .problems import BODY_STATUSES, game_problem, no_such_game, problem_response
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
@@ -130,7 +129,7 @@ def get_game(game: str) -> dict[str, Any]:
     Its seats, options with their defaults, deck (card codes) and rank order.
     """
     if game not in GAMES:
-        abort(404, message=f"No game has the id {echo(game)}; the games are {', '.join(GAMES)}.")
+        abort(404, message=no_such_game(game))
     return describe(GAMES[game])
 
 

@@ -205,7 +205,8 @@ class SignedHolding(Holding):
         if bad and not checking:
             raise SignatureInvalid(
                 "state_signature_invalid",
-                f"The state at {', '.join(bad)} is not signed by this referee, or was changed after it was signed",
+                f"The state sent as {' and '.join(bad)} is not one this referee signed: its signature is missing or wrong, "
+                "or the state was changed after it was signed",
             )
         return [f"{where}: the signature is missing or wrong" for where in bad]
 

@@ -357,6 +357,19 @@ def problem(status: int, code: str, detail: str, *, type_: str = BLANK_TYPE, tit
     return response
 
 
+def no_such_game(game: str) -> str:
+    """The 404 detail for a game id no game has (``GET /v1/games/<id>`` and any path under it)."""
+    return f"No game has the id {errors.echo(game)}; the games are {', '.join(GAMES)}."
+
+
+def _unknown_game(path: str) -> str | None:
+    """The game id a ``/v1/games/<id>/...`` path names, when no game has it."""
+    parts = path.split("/", 4)
+    if len(parts) > 3 and parts[1:3] == ["v1", "games"] and parts[3] and parts[3] not in GAMES:
+        return parts[3]
+    return None
+
+
 def _http_code(error: HTTPException, data: Mapping[str, Any]) -> str:
     status = error.code or 500
     if status == 400:
@@ -450,7 +463,9 @@ class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
             extra["errors"], omitted = capped(_validation_errors(data) or {})
             if omitted or data.get("truncated"):
                 extra["errors_truncated"] = True
-        detail = data.get("message") or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
+        unknown = _unknown_game(flask.request.path) if status == 404 and "message" not in data else None
+        detail = (no_such_game(unknown) if unknown is not None else data.get("message")) \
+            or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
         if status >= 500:
             log.error("HTTP %s answered: %s", status, error.description)
         return problem(status, code, detail, headers=headers, **extra)

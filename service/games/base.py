@@ -905,11 +905,14 @@ def check_versions(rules_version: str | None, schema_version: int | None) -> Non
     Raises:
         UnsupportedVersion: ``unsupported_version``.
     """
-    if rules_version not in (None, RULES_VERSION) or schema_version not in (None, STATE_SCHEMA_VERSION):
+    sent = [f"{name} {echo(value)}" for name, value, known in (("rules version", rules_version, RULES_VERSION),
+                                                               ("schema version", schema_version, STATE_SCHEMA_VERSION))
+            if value not in (None, known)]
+    if sent:
         raise UnsupportedVersion(
             "unsupported_version",
             f"This referee reads states of rules version {RULES_VERSION} and state schema version "
-            f"{STATE_SCHEMA_VERSION}, not rules version {echo(rules_version)} and schema version {echo(schema_version)}",
+            f"{STATE_SCHEMA_VERSION}, not {' and '.join(sent)}",
             supported={"rules_version": RULES_VERSION, "schema_version": STATE_SCHEMA_VERSION},
         )
 
