@@ -48,7 +48,7 @@ run: $(VENV)/.installed-run
 ## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then
 ## the tests that time the service, alone so that no other test's load falls on them
 TEST_JOBS ?= 2
-ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py
+ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py tests/test_isolation.py
 test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
@@ -128,6 +128,13 @@ bench-bots: $(VENV)/.installed-run
 .PHONY: bench-analysis
 bench-analysis: $(VENV)/.installed-run
 	$(BIN)/python -m bench.analysis $(ANALYSIS_ARGS)
+
+## bench-isolation: legal-moves at full load through gunicorn, alone and beside clients looping solve and
+## suggest, with the analysis pool and without (bench/isolation.py); ISOLATION_ARGS passes options, e.g.
+## ISOLATION_ARGS=--quick or ISOLATION_ARGS="--clients 4"
+.PHONY: bench-isolation
+bench-isolation: $(VENV)/.installed-run
+	$(BIN)/python -m bench.isolation $(ISOLATION_ARGS)
 
 ## bench-solver: the exact solver's time per solve and the share solved exactly, per game and
 ## player count, from the deal and from mid-hand (bench/solver.py); SOLVER_ARGS passes options,

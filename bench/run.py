@@ -16,6 +16,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: python bench/run.py
@@ -35,12 +36,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--repeat", type=int, default=None,
                         help="rounds: every row is loaded this many times, in turn, each between floor passes; "
                              "its figures are the medians (default 2; 1 with --quick)")
-    parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
-    parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    load_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="short rows and short in-process timings (a smoke run)")
-    parser.add_argument("--tool", choices=("auto", "wrk", "python"), default="auto",
-                        help="load generator: wrk (installed with apt-get when root), or the Python fallback")
-    parser.add_argument("--no-install", action="store_true", help="never apt-get install wrk")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
     parser.add_argument("--compare-config", type=Path, default=None,
                         help="another gunicorn config (e.g. an earlier deploy/gunicorn.conf.py): each row is also "
@@ -63,6 +60,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.warmup = 0.5 if args.quick else 1.0
     args.budget = 0.08 if args.quick else 0.3  # seconds per in-process figure
     return args
+
+
+def load_arguments(parser: argparse.ArgumentParser, what: str = "load generator") -> None:
+    """The load tool's options, which :func:`choose_tool` reads: ``--connections``, ``--threads``, ``--tool``, ``--no-install``."""
+    parser.add_argument("--connections", type=int, default=8, help="concurrent connections (default 8)")
+    parser.add_argument("--threads", type=int, default=2, help="wrk threads (default 2)")
+    parser.add_argument("--tool", choices=("auto", "wrk", "python"), default="auto",
+                        help=f"{what}: wrk (installed with apt-get when root), or the Python fallback")
+    parser.add_argument("--no-install", action="store_true", help="never apt-get install wrk")
 
 
 def choose_tool(args: argparse.Namespace):
@@ -340,16 +346,20 @@ def main(argv: list[str] | None = None) -> int:
     print("in-process: scaling ...", flush=True)
     results["scaling"] = scenarios.scaling(args.budget)
     results["replay_scaling"] = scenarios.replay_scaling(opened["hands"]["agency"], args.budget) if replay_ok else None
+    write_results(args.output, results, began, report)
+    return 0
+
+
+def write_results(output: Path, results: dict, began: float, text: Callable[[dict], str]) -> None:
+    """Add the load average and the seconds since ``began`` (``time.monotonic``) to ``results``,
+    write them to ``output`` as JSON, and print ``text(results)`` and where they went."""
     results["loadavg_after"] = loadavg()
     results["elapsed_s"] = time.monotonic() - began
-
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n")
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(results, indent=2) + "\n")
     print()
-    print(report(results))
-    print(f"\nresults: {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}"
-          f" ({results['elapsed_s']:.0f} s)")
-    return 0
+    print(text(results))
+    print(f"\nresults: {output.relative_to(ROOT) if output.is_relative_to(ROOT) else output} ({results['elapsed_s']:.0f} s)")
 
 
 def report(results: dict) -> str:

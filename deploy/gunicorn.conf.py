@@ -20,6 +20,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_LOG_LEVEL`` | ``info`` | gunicorn's own log level (errors, worker events; JSON lines on stderr) |
 | ``GUNICORN_WORKER_TMP_DIR`` | ``/dev/shm`` if present | worker heartbeat files (keep off disk) |
 | ``PROMETHEUS_MULTIPROC_DIR`` | a new temp dir | where workers share metrics; emptied at start |
+| ``REFEREE_ANALYSIS_PROCESSES`` | ``1`` | per worker: the processes that run the analysis operations, started with the worker (the app's own default, for an app made elsewhere, is 0: in-process) |
 
 Every number is a whole number of at least 1 (``GUNICORN_MAX_REQUESTS`` and
 its jitter: at least 0), and the log level one of ``debug``, ``info``,
@@ -30,6 +31,7 @@ gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 
 import glob
 import os
+import sys
 import tempfile
 
 
@@ -112,6 +114,12 @@ _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
 # The app checks the same deadline between the stages of its work
 # (service/deadline.py): past it, 503 deadline_exceeded and no more work.
 os.environ.setdefault("REFEREE_DEADLINE_SECONDS", str(_request_timeout))
+# The analysis operations (solve, suggest, analyze) are CPU-heavy: each worker
+# runs them in its own pool of processes at a lower CPU priority
+# (service/analysis/pool.py), so they never hold up the event loop that serves
+# legal-moves and play. One process per worker: as many as the workers, one
+# per core by default (bench/isolation.py measures it).
+os.environ.setdefault("REFEREE_ANALYSIS_PROCESSES", "1")
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 max_requests = _int("GUNICORN_MAX_REQUESTS", 10000, minimum=0)
@@ -195,6 +203,14 @@ def post_request(worker, req, environ, resp):
     deadline = getattr(req, "referee_deadline", None)
     if deadline is not None:
         deadline.cancel()
+
+
+def post_worker_init(worker):
+    """Start the worker's analysis processes as it boots, not at its first
+    analysis request (they take a fraction of a second to import)."""
+    analysis = sys.modules.get("service.api.analysis")  # loaded with the referee's app (not with bench's floor app)
+    if analysis is not None:
+        analysis.start_pool(worker.wsgi)
 
 
 def child_exit(server, worker):

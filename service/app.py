@@ -16,7 +16,7 @@ from flask.json.provider import DefaultJSONProvider
 
 from service import api as api_package
 from service import config as settings
-from service.api import headers, holding, logs, ops, play
+from service.api import analysis, headers, holding, logs, ops, play
 from service.api.games import SEAT_CREDENTIAL
 from service.api.plumbing import Plumbing, RefereeRequest
 from service.api.problems import ProblemApi
@@ -103,7 +103,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
 
     Returns:
         The app, with the game and operations blueprints, problem+json errors,
-        request plumbing, CORS, metrics, the docs at ``/docs`` and the table page at ``/play``.
+        request plumbing, CORS, metrics, the docs at ``/docs`` and the table page at ``/play``;
+        its analysis pool (``REFEREE_ANALYSIS_PROCESSES``) starts its processes when first used.
 
     Raises:
         service.config.SettingError: a setting cannot be parsed (a ``ValueError``
@@ -151,6 +152,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
     held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
+    app.extensions[analysis.POOL] = analysis.pool_for(app.config)
     fields = startup_fields(app.config, held)
     startup_log.info("Referee %s serving in %s mode", fields["version"], fields["mode"], extra=fields)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})

@@ -19,10 +19,16 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
 | ``REFEREE_SUGGEST_PLIES`` | int, plays | 60000 | the most plays the ``search`` level makes in its playouts, all worlds together (one world is always played) |
+| ``REFEREE_ANALYSIS_PROCESSES`` | int, processes | 0 (``deploy/gunicorn.conf.py`` sets 1) | per worker process: the processes that run ``solve``, ``suggest`` and ``analyze`` (``service.analysis.pool``); 0 runs them in the worker itself |
+| ``REFEREE_ANALYSIS_QUEUE`` | int, requests | 4 | per worker process: analysis requests that may wait for a busy pool; one more answers 503 ``service_unavailable`` with ``Retry-After`` at once |
+| ``REFEREE_ANALYSIS_NICE`` | int, 0 to 19 | 10 | how much lower the pool's CPU priority is than the worker's (an ``os.nice`` increment) |
 
 The analysis budgets count work, never time, so an answer does not depend
 on the machine; README (Analysis and bots) gives the worst-case time of
-each default here.
+each default here. An app made outside ``deploy/gunicorn.conf.py`` (the
+tests, ``flask``, the in-process benches) runs the analysis in-process
+unless ``REFEREE_ANALYSIS_PROCESSES`` says otherwise: only a server's
+workers have other requests to keep waiting.
 
 A key list, once set, must hold only keys of at least :data:`MIN_KEY_CHARS`
 characters (surrounding spaces are not counted): an empty or blank value, an
@@ -53,6 +59,9 @@ SOLVE_NODES = "REFEREE_SOLVE_NODES"
 ANALYZE_NODES = "REFEREE_ANALYZE_NODES"
 SUGGEST_WORLDS = "REFEREE_SUGGEST_WORLDS"
 SUGGEST_PLIES = "REFEREE_SUGGEST_PLIES"
+ANALYSIS_PROCESSES = "REFEREE_ANALYSIS_PROCESSES"
+ANALYSIS_QUEUE = "REFEREE_ANALYSIS_QUEUE"
+ANALYSIS_NICE = "REFEREE_ANALYSIS_NICE"
 
 MIN_KEY_CHARS = 32
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
@@ -74,6 +83,9 @@ DEFAULTS: dict[str, Any] = {
     ANALYZE_NODES: 70_000,
     SUGGEST_WORLDS: 200,
     SUGGEST_PLIES: 60_000,
+    ANALYSIS_PROCESSES: 0,
+    ANALYSIS_QUEUE: 4,
+    ANALYSIS_NICE: 10,
 }
 """The analysis budgets' defaults are ``service.analysis``'s own (``tests/test_api_analysis.py`` checks they agree)."""
 
@@ -110,12 +122,19 @@ def split_list(value: str | list[str] | tuple[str, ...]) -> list[str]:
 
 
 def _positive_int(name: str, value: Any, unit: str = "bytes") -> int:
+    return _whole(name, value, unit, 1)
+
+
+def _whole(name: str, value: Any, unit: str, low: int, high: int | None = None) -> int:
+    """A whole number of ``unit`` from ``low`` to ``high`` (no upper bound: ``None``)."""
     try:
         number = int(value)
     except (TypeError, ValueError):
         raise SettingError(f"{name} must be a whole number of {unit}, not {value!r}") from None
-    if number <= 0:
-        raise SettingError(f"{name} must be positive, not {number}")
+    if high is not None and not low <= number <= high:
+        raise SettingError(f"{name} must be from {low} to {high}, not {number}")
+    if number < low:
+        raise SettingError(f"{name} must be positive, not {number}" if low == 1 else f"{name} must be at least {low}, not {number}")
     return number
 
 
@@ -193,6 +212,9 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[ALLOW_CHOSEN_DEALS] = _boolean(ALLOW_CHOSEN_DEALS, result[ALLOW_CHOSEN_DEALS])
     for name, unit in ANALYSIS_UNITS.items():
         result[name] = _positive_int(name, result[name], unit)
+    result[ANALYSIS_PROCESSES] = _whole(ANALYSIS_PROCESSES, result[ANALYSIS_PROCESSES], "processes", 0)
+    result[ANALYSIS_QUEUE] = _whole(ANALYSIS_QUEUE, result[ANALYSIS_QUEUE], "requests", 0)
+    result[ANALYSIS_NICE] = _whole(ANALYSIS_NICE, result[ANALYSIS_NICE], "steps of priority", 0, 19)
     return result
 
 

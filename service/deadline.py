@@ -14,7 +14,12 @@ switch to its other greenlets, ``/healthz`` among them); anywhere else it
 does not yield (a plain ``time.sleep(0)`` is a system call of about 60 µs).
 
 Work outside a request (the rules core called directly, the tests, the
-benches) has no deadline, and ``checkpoint`` only yields.
+benches) has no deadline, and ``checkpoint`` only yields. Work handed to
+another process (``service.analysis.pool``) takes the request's deadline
+along: :func:`ends_at` reads it here, :func:`until` sets it in the other
+process. It is a reading of ``time.perf_counter``, the system's monotonic
+clock on Linux and macOS, so it means the same instant in every process of
+the machine.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from contextvars import ContextVar
 
 from .errors import DeadlineExceeded
@@ -32,15 +37,28 @@ _END: ContextVar[float | None] = ContextVar("referee_deadline", default=None)
 gevent gives each greenlet its own context, so each request its own value."""
 
 
-@contextmanager
-def deadline(seconds: float, started: float) -> Iterator[None]:
+def deadline(seconds: float, started: float) -> AbstractContextManager[None]:
     """Give the work inside the block a deadline ``seconds`` after ``started``
     (a ``time.perf_counter`` reading)."""
-    token = _END.set(started + seconds)
+    return until(started + seconds)
+
+
+@contextmanager
+def until(end: float | None) -> Iterator[None]:
+    """Give the work inside the block the deadline ``end``, a
+    ``time.perf_counter`` reading (as :func:`ends_at` gives it), or none
+    (``None``)."""
+    token = _END.set(end)
     try:
         yield
     finally:
         _END.reset(token)
+
+
+def ends_at() -> float | None:
+    """When the current request's deadline passes (a ``time.perf_counter``
+    reading), or ``None`` outside a request."""
+    return _END.get()
 
 
 def checkpoint() -> None:

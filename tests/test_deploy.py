@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import re
 import runpy
 import shutil
@@ -139,10 +140,33 @@ def test_deployment_is_locked_down():
     assert keys["REFEREE_SIGNING_KEYS"]["valueFrom"]["secretKeyRef"]["key"] == "REFEREE_SIGNING_KEYS"
 
 
-def test_gunicorn_config_uses_only_known_settings(monkeypatch, tmp_path):
+@pytest.fixture
+def config_run(monkeypatch, tmp_path):
+    """Run deploy/gunicorn.conf.py here as gunicorn does. The defaults it puts
+    in the environment for the app (``REFEREE_DEADLINE_SECONDS``,
+    ``REFEREE_ANALYSIS_PROCESSES``) are taken out again afterwards, so that
+    later tests in this process make apps with the app's own defaults."""
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    saved = dict(os.environ)
+    yield lambda: runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    os.environ.clear()
+    os.environ.update(saved)
+
+
+def test_gunicorn_config_sets_the_apps_defaults_for_a_server(config_run, monkeypatch):
+    """A worker runs the analysis in a pool of one process (the app alone: in-process), and its deadline is gunicorn's."""
+    for name in ("REFEREE_ANALYSIS_PROCESSES", "REFEREE_DEADLINE_SECONDS", "GUNICORN_REQUEST_TIMEOUT"):
+        monkeypatch.delenv(name, raising=False)
+    config_run()
+    assert (os.environ["REFEREE_ANALYSIS_PROCESSES"], os.environ["REFEREE_DEADLINE_SECONDS"]) == ("1", "10")
+    monkeypatch.setenv("REFEREE_ANALYSIS_PROCESSES", "0")
+    config_run()
+    assert os.environ["REFEREE_ANALYSIS_PROCESSES"] == "0"  # an operator's choice stands
+
+
+def test_gunicorn_config_uses_only_known_settings(config_run, monkeypatch):
     monkeypatch.setenv("PORT", "9123")
-    settings = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    settings = config_run()
     known = set(gunicorn.config.Config().settings)  # setting and hook names
     names = {name for name, value in settings.items() if not name.startswith("_") and not isinstance(value, type(sys))}
     assert names - known == set()
@@ -156,31 +180,28 @@ def test_gunicorn_config_uses_only_known_settings(monkeypatch, tmp_path):
 @pytest.mark.parametrize("name", ["GUNICORN_WORKERS", "GUNICORN_WORKER_CONNECTIONS", "GUNICORN_KEEPALIVE", "GUNICORN_REQUEST_TIMEOUT",
                                   "GUNICORN_TIMEOUT", "GUNICORN_LIMIT_REQUEST_LINE", "GUNICORN_LIMIT_REQUEST_FIELD_SIZE"])
 @pytest.mark.parametrize("value", ["abc", "0", "-1", "1.5", "²", "1e3"])
-def test_a_bad_number_in_the_gunicorn_settings_stops_it_naming_the_variable(monkeypatch, tmp_path, name, value):
+def test_a_bad_number_in_the_gunicorn_settings_stops_it_naming_the_variable(config_run, monkeypatch, name, value):
     """Regression: GUNICORN_WORKERS=abc was a traceback, and
     GUNICORN_REQUEST_TIMEOUT=0 (gunicorn: no deadline) was taken."""
-    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     monkeypatch.setenv(name, value)
     with pytest.raises(SystemExit) as stopped:
-        runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+        config_run()
     assert str(stopped.value).startswith(f"{name}={value!r} is not valid")
 
 
 @pytest.mark.parametrize("value", ["loud", "0", "warn ing"])
-def test_a_bad_gunicorn_log_level_stops_it_naming_the_variable(monkeypatch, tmp_path, value):
+def test_a_bad_gunicorn_log_level_stops_it_naming_the_variable(config_run, monkeypatch, value):
     """Regression: a level gunicorn does not know was taken as info."""
-    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
     monkeypatch.setenv("GUNICORN_LOG_LEVEL", value)
     with pytest.raises(SystemExit) as stopped:
-        runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+        config_run()
     assert str(stopped.value).startswith(f"GUNICORN_LOG_LEVEL={value!r} is not valid")
 
 
-def test_gunicorn_numbers_are_read_from_the_environment(monkeypatch, tmp_path):
-    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+def test_gunicorn_numbers_are_read_from_the_environment(config_run, monkeypatch):
     for name, value in (("GUNICORN_WORKERS", " 3 "), ("GUNICORN_MAX_REQUESTS", "0"), ("GUNICORN_REQUEST_TIMEOUT", "7")):
         monkeypatch.setenv(name, value)
-    settings = runpy.run_path(str(DEPLOY / "gunicorn.conf.py"))
+    settings = config_run()
     assert (settings["workers"], settings["max_requests"], settings["_request_timeout"]) == (3, 0, 7)
 
 

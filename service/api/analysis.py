@@ -16,24 +16,39 @@ Cost is bounded by work, never time (``REFEREE_SOLVE_NODES``,
 ``REFEREE_SUGGEST_PLIES``; ``service.config``): past its budget ``solve``
 and ``analyze`` answer proved bounds (``exact`` false) and ``suggest`` the
 best move found.
+
+The work runs in the worker's analysis pool (``service.analysis.pool``,
+``REFEREE_ANALYSIS_PROCESSES``), not on the worker's own event loop, so a
+burst of analysis does not delay the rules operations: the hand is loaded
+and checked here as for any operation (every refusal above is answered
+here), then the pool computes the answer under the request's deadline, and
+it is dumped here. ``suggest`` sends the pool the seat's view, not the
+hand. A full pool (``REFEREE_ANALYSIS_QUEUE`` requests already waiting),
+and a pool process that died while it worked on the request, answer 503
+``service_unavailable`` with ``Retry-After`` at once, as the worker's own
+admission does.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, NoReturn, TypeVar
 
 import flask
 from flask_smorest import Blueprint
 
 from ..analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
+from ..analysis.pool import Pool, PoolBusy, PoolFailed
 from ..analysis.review import analyze
 from ..analysis.solver import solve
-from ..config import ANALYZE_NODES, SOLVE_NODES, SUGGEST_PLIES, SUGGEST_WORLDS
+from ..config import ANALYSIS_NICE, ANALYSIS_PROCESSES, ANALYSIS_QUEUE, ANALYZE_NODES, SOLVE_NODES, SUGGEST_PLIES, SUGGEST_WORLDS
 from ..games import GAMES, Game
 from ..schemas.analysis import SEED_MAX, analysis_schemas, dump_review, dump_solution, dump_suggestion
 from .games import INVALID, conflict_response, on_hand, operations
 from .holding import Held, Holding
+from .plumbing import waiting_elsewhere
+from .problems import problem
 
 blp = Blueprint(
     "analysis", __name__, url_prefix="/v1",
@@ -41,14 +56,65 @@ blp = Blueprint(
 )
 
 
+POOL = "referee-analysis-pool"
+"""``app.extensions`` key: the app's analysis pool, or ``None`` (in-process)."""
+PRELOAD = ("service.analysis.solver", "service.analysis.review", "service.analysis.bots")
+"""What a pool process imports when it starts."""
+BUSY_DETAIL = ("This server's analysis processes are all working and as many analysis requests as it holds are waiting "
+               "for them; send this one again in a moment (Retry-After).")
+FAILED_DETAIL = ("The analysis process working on this request stopped before it answered, and was replaced; "
+                 "send the request again (Retry-After).")
+
+T = TypeVar("T")
+
+
+def pool_for(config: Mapping[str, Any]) -> Pool | None:
+    """The analysis pool the settings ask for (not started), or ``None`` for
+    ``REFEREE_ANALYSIS_PROCESSES`` 0: the work then runs in the worker."""
+    processes = config[ANALYSIS_PROCESSES]
+    return Pool(processes, config[ANALYSIS_QUEUE], config[ANALYSIS_NICE], PRELOAD) if processes else None
+
+
+def start_pool(app: flask.Flask) -> None:
+    """Start the app's pool processes in this process now rather than at
+    its first analysis request (gunicorn's ``post_worker_init``)."""
+    pool: Pool | None = app.extensions.get(POOL)
+    if pool is not None:
+        pool.start()
+
+
+def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+    """``function(*args, **kwargs)`` in the app's analysis pool, or here
+    without one; the same answer either way.
+
+    Raises:
+        HTTPException: 503 ``service_unavailable`` with ``Retry-After``: the
+            pool is full, or its process died (``PoolBusy``, ``PoolFailed``).
+    """
+    pool: Pool | None = flask.current_app.extensions.get(POOL)
+    if pool is None:
+        return function(*args, **kwargs)
+    try:
+        with waiting_elsewhere(flask.request.environ):
+            return pool.run(function, *args, **kwargs)
+    except PoolBusy:
+        _unavailable(BUSY_DETAIL)
+    except PoolFailed:
+        _unavailable(FAILED_DETAIL)
+
+
+def _unavailable(detail: str) -> NoReturn:
+    flask.abort(problem(503, "service_unavailable", detail, headers={"Retry-After": "1"}))
+
+
 def _solve(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
     holding.disclose(held, "solve")
-    return dump_solution(solve(held.hand, budget=flask.current_app.config[SOLVE_NODES]))
+    return dump_solution(_work(solve, held.hand, budget=flask.current_app.config[SOLVE_NODES]))
 
 
 def _analyze(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
     holding.disclose(held, "analyze")
-    return dump_review(analyze(held.hand, budget=flask.current_app.config[ANALYZE_NODES]))
+    return dump_review(_work(analyze, held.hand, budget=flask.current_app.config[ANALYZE_NODES]))
 
 
 def _suggest(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
@@ -60,7 +126,7 @@ def _suggest(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> 
     level = Level(args.get("level", DEFAULT_LEVEL))
     config = flask.current_app.config
     budget = Budget(worlds=config[SUGGEST_WORLDS], plies=config[SUGGEST_PLIES])
-    move = suggest(game.observe(held.hand, seat), level=level, seed=seed, budget=budget)
+    move = _work(suggest, game.observe(held.hand, seat), level=level, seed=seed, budget=budget)
     return dump_suggestion(seat, move, level, seed)
 
 

@@ -21,7 +21,8 @@ context-local lookups, no hook dispatch per step.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import flask
@@ -78,6 +79,28 @@ class Admission:
 
 
 _COUNTED = "referee.counted"
+ADMISSION = "referee.admission"
+"""Environ key: the worker's :class:`Admission`, for :func:`waiting_elsewhere`."""
+
+
+@contextmanager
+def waiting_elsewhere(environ: dict[str, Any]) -> Iterator[None]:
+    """While a request waits for work done in another process (the analysis
+    pool, ``service.analysis.pool``), it uses none of this worker's CPU:
+    it is not counted among the requests at work (``REFEREE_MAX_ACTIVE``),
+    so a burst of analysis never refuses the rules operations; the pool
+    bounds its own waiting requests. Counted again afterwards, even past
+    the limit: its answer only has to be written."""
+    admission: Admission | None = environ.get(ADMISSION)
+    if admission is None or not environ.get(_COUNTED, False):
+        yield
+        return
+    admission.release(environ)
+    try:
+        yield
+    finally:
+        admission.active += 1
+        environ[_COUNTED] = True
 
 
 class RefereeRequest(flask.Request):
@@ -108,6 +131,7 @@ class Plumbing:
         request_id = environ[REQUEST_ID] = headers.request_id_of(environ)
         environ[STARTED] = started
         refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
+        environ[ADMISSION] = self.admission
         if refused is None and not self.admission.admit(environ):
             refused = 503, "service_unavailable", BUSY_DETAIL, {"Retry-After": "1"}
         answered: list[Any] = []
