@@ -313,7 +313,7 @@ class LastTrickPosition(Position):
     payout with the stake."""
 
     __slots__ = ("hands", "alive", "digits", "led", "best", "best_seat", "wins", "tricks_left", "_scoring", "_kind",
-                 "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done", "_suit_mask", "_last_values")
+                 "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done", "_suit_mask", "_last_values", "_clear")
 
     def __init__(self, hand: LastTrickState) -> None:
         super().__init__(hand)
@@ -356,7 +356,9 @@ class LastTrickPosition(Position):
         self.led, self.best, self.best_seat = -1, -1, -1
         self.wins = [self._bit_of[done.card] for done in hand.tricks if done.card is not None]
         self.tricks_left = hand.game.hand_size - len(hand.tricks)
-        self._played: list[tuple[int, int, int, int]] = []
+        self._clear = [~(15 << (4 * (bit % count))) for bit in range(len(self._suit_of))]
+        """Per card: the mask that clears its place label in its suit's digits."""
+        self._played: list[tuple[int, int, int, int, int]] = []
         self._done: list[tuple[int, list[int]]] = []
         for play in hand.plays:
             bit = self._bit_of[play.card]
@@ -418,20 +420,25 @@ class LastTrickPosition(Position):
     def play(self, move: int) -> None:
         seat = self.to_act
         suit = self._suit_of[move]
-        self._played.append((self.digits[suit], self.best, self.best_seat, self.led))
-        self.digits[suit] &= ~(15 << (4 * (move - self._suits[suit][1])))
+        digits, best = self.digits, self.best
+        self._played.append((digits[suit], best, self.best_seat, self.led, seat))
+        digits[suit] &= self._clear[move]
         self.hands[seat] &= ~(1 << move)
         trick = self.trick
         if not trick:
             self.led, self.best, self.best_seat = suit, move, seat
-        elif suit == self.led and move > self.best:
+        elif move > best and suit == self.led:
             self.best, self.best_seat = move, seat  # F1: the highest card of the led suit
         trick.append(move)
-        if len(trick) < self.players:
-            self.to_act = seat + 1 if seat + 1 < self.players else 0
+        players = self.players
+        if len(trick) < players:
+            seat += 1
+            self.to_act = seat if seat < players else 0
             return
+        gone = 0
         for card in trick:
-            self.alive &= ~(1 << card)
+            gone |= 1 << card
+        self.alive &= ~gone
         self._done.append((self.leader, trick))
         self.wins.append(self.best)
         self.trick = []
@@ -445,11 +452,12 @@ class LastTrickPosition(Position):
             self.trick = trick
             self.wins.pop()
             self.tricks_left += 1
+            gone = 0
             for card in trick:
-                self.alive |= 1 << card
+                gone |= 1 << card
+            self.alive |= gone
         move = trick.pop()
-        seat = (self.leader + len(trick)) % self.players
-        digits, self.best, self.best_seat, self.led = self._played.pop()
+        digits, self.best, self.best_seat, self.led, seat = self._played.pop()
         self.digits[self._suit_of[move]] = digits
         self.hands[seat] |= 1 << move
         self.to_act = seat
