@@ -17,7 +17,7 @@ from functools import cache
 
 import pytest
 
-from service.analysis.engine import AgencyPosition, Position
+from service.analysis.engine import Position
 from service.analysis.solver import Solver, solve
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
@@ -411,30 +411,3 @@ def test_solve_of_a_finished_hand_has_no_seat_no_moves_and_no_value():
         hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
     solution = solve(hand)
     assert (solution.to_act, solution.moves, solution.value, solution.exact) == (None, (), None, True)
-
-
-def test_agency_values_are_the_same_with_the_score_left_out_of_the_table_keys(monkeypatch):
-    """Where A12c's points win the hand outright (22 of the 40 points in
-    play), the transposition table keys leave the score out and keep the
-    leads known to win (``Position.margin``); the values are those of a
-    search whose keys hold the score, on many positions late in a hand."""
-    positions = []
-    for seed in range(120):
-        hand = late_position(AGENCY, 4, {}, seed, 14 + seed % 7, keep_walls=seed % 2 == 0)
-        if not hand.hand_over and hand.tricks and remaining(hand) <= 20:
-            positions.append(hand)
-    assert len(positions) >= 45
-    assert all(Position.from_hand(hand).margin(hand.to_act % 2) is not None for hand in positions)
-    with_margins = [solve(hand, budget=10**7) for hand in positions]
-    monkeypatch.setattr(AgencyPosition, "margin", lambda self, side: None)
-    with_scores = [solve(hand, budget=10**7) for hand in positions]
-    assert all(solution.exact for solution in with_margins + with_scores)
-    assert [s.moves for s in with_margins] == [s.moves for s in with_scores]
-
-
-def test_agency_keys_hold_the_score_where_a12c_can_end_a_hand_still_open():
-    """With early_end_points 12, reaching it does not win the hand outright:
-    the keys hold the score (no ``margin``)."""
-    hand = late_position(AGENCY, 4, {"offsuit_discard": False, "early_end_points": 12}, 3, 30, keep_walls=True)
-    assert hand.tricks and not hand.hand_over
-    assert Position.from_hand(hand).margin(0) is None

@@ -151,13 +151,6 @@ class Position:
         with ranks made relative, who leads, what the score still needs)."""
         raise NotImplementedError
 
-    def margin(self, side: int) -> int | None:
-        """At the start of a trick: ``side``'s lead in points when ``key``
-        leaves the score out, the value then rising with the lead alone
-        (two positions of one key and leads ``a <= b``: the value at ``a`` is
-        at most the value at ``b``); ``None`` when the key holds the score."""
-        return None
-
     def settled(self, side: int, at_least: int) -> tuple[bool, int] | None:
         """At the start of a trick: whether ``side`` can make the hand worth
         ``at_least`` (a value) to it, whatever every other seat does, and
@@ -623,7 +616,7 @@ class AgencyPosition(Position):
     for a void hand, -1 if the other team won (A13)."""
 
     __slots__ = ("start", "middle", "end", "walls", "alive", "digits", "led", "best", "best_seat", "wall_in_trick",
-                 "trick_points", "points", "left", "tricks_done", "ended", "_offsuit", "_early", "_decisive", "_holder_of", "_trumps",
+                 "trick_points", "points", "left", "tricks_done", "ended", "_offsuit", "_early", "_holder_of", "_trumps",
                  "_card_points", "_kinds", "_trump_of", "_keep", "_clear", "_played")
 
     def __init__(self, hand: AgencyState) -> None:
@@ -671,11 +664,6 @@ class AgencyPosition(Position):
                 self.alive |= 1 << bit
                 self.left += self._card_points[bit]
                 self.play(bit)
-        self._decisive = 2 * self._early > self.points[0] + self.points[1] + self.left + self.trick_points
-        """Whether a team that reaches A12c's points has won whatever the rest
-        of the hand would have brought (more than half the points in play):
-        the end of A12c then changes no value, and the value of a position
-        rises with a team's lead alone (``margin``, A13)."""
 
     def _lay(self, holder: int, cards: Sequence[Card]) -> None:
         """A core holder (listed from seat h's end, A5) as segments between Walls."""
@@ -930,17 +918,10 @@ class AgencyPosition(Position):
             return _DECIDED[-1]
         return _ANY  # not void: a completed trick decides a tie (A13)
 
-    def margin(self, side: int) -> int | None:
-        if not self._decisive or not self.tricks_done:
-            return None
-        return self.points[side] - self.points[1 - side]
-
     def key(self) -> Hashable:
         left, (zero, one) = self.left, self.points
         if not self.tricks_done:
             score = -1  # A13: a void hand is still possible
-        elif self._decisive:
-            score = -2  # the lead alone counts (``margin``)
         elif zero + left < self._early and one + left < self._early:
             score = 10_000 + max(-left - 1, min(left + 1, zero - one))  # A12c out of reach: only the difference counts
         else:

@@ -15,14 +15,7 @@ The search is the one double-dummy solvers use (DDS and its kin):
   first refutation;
 * a transposition table per side, at the start of each trick, keyed on the
   cards left with ranks made relative once cards are gone, the leader, and
-  what the score still needs (``Position.key``), holding proven bounds; in
-  Agency, where reaching A12c's points wins outright, the key leaves the
-  score out and the table holds, per target, the least lead in points known
-  to reach it and the most known to miss it (``Position.margin``, A13), so
-  the same cards reached with other scores share one entry;
-* two tricks from the end of an Agram-family hand, each test answered by
-  the engine trying the trick before the last and the forced last one
-  (``Position.settled``, F1, F5), its positions counted as nodes;
+  what the score still needs (``Position.key``), holding proven bounds;
 * equivalent cards searched once (``Position.moves``), and what the hand can
   still come to read at the start of each trick (``Position.outcomes``: the
   forced last trick of the Agram family, the multipliers and points the
@@ -56,8 +49,6 @@ the whole budget takes about 0.7 to 0.9 s in Agency and 0.35 to 0.5 s in the
 Agram family."""
 
 
-_NEVER = 1 << 20
-"""A lead in points beyond any hand's (``Solver._search_margin``'s bounds before any is known)."""
 _Outcomes = tuple[int, int, list[int], list[int]]
 """What ``Solver._outcome_info`` reads of a position's outcomes."""
 
@@ -165,14 +156,12 @@ class Solver:
         self._tables: dict[int, dict[Hashable, tuple[int, int, _Outcomes]]] = {}
         self._outcomes: dict[tuple[int, ...], _Outcomes] = {}
         self._best: dict[int, dict[Hashable, int]] = {}
-        self._margin_tables: dict[int, dict[tuple[Hashable, int], tuple[int, int]]] = {}
         # the search in progress
         self._side = 0
         self._limit = 0
         self._stopped = False  # the request's deadline passed: every search ends at once
         self._table: dict[Hashable, tuple[int, int, _Outcomes]] = {}
         self._best_moves: dict[Hashable, int] = {}
-        self._margins: dict[tuple[Hashable, int], tuple[int, int]] = {}
 
     # -- what callers ask --------------------------------------------------------------
 
@@ -256,7 +245,6 @@ class Solver:
         self._side, self._limit = side, limit
         self._table = self._tables.setdefault(side, {})
         self._best_moves = self._best.setdefault(side, {})
-        self._margins = self._margin_tables.setdefault(side, {})
         return self._search(target)
 
     # -- the search ----------------------------------------------------------------------
@@ -299,12 +287,9 @@ class Solver:
             self._stopped = True  # answered as a budget run out: bounds, never a timeout
         position = self.position
         side = self._side
-        key = margin = None
+        key = None
         if not position.trick:
             key = position.key()
-            margin = position.margin(side)
-            if margin is not None:
-                return self._search_margin(target, key, margin)
             entry = self._table.get(key)
             if entry is None:
                 info = self._outcome_info(position.outcomes(side))
@@ -325,45 +310,6 @@ class Solver:
                 self._table[key] = (low, high, info)
                 self._count(visited - 1)
                 return reached
-        result = self._children(target, key)
-        if key is not None:
-            if result:
-                low = max(low, info[2][target])
-            else:
-                high = min(high, info[3][target - 1])
-            self._table[key] = (low, high, info)
-        return result
-
-    def _search_margin(self, target: int, key: Hashable, margin: int) -> bool:
-        """``_search`` at the start of a trick whose key leaves the score out
-        (``Position.margin``): the table holds, per key and target, the
-        least lead known to reach the target and the most known to miss it."""
-        side = self._side
-        low, high, up, _ = self._outcome_info(self.position.outcomes(side))
-        if low >= target:
-            return True
-        if high < target:
-            return False
-        target = up[target]  # the least value the hand can still end with at or above the target
-        memo = (key, target)
-        entry = self._margins.get(memo)
-        if entry is not None:
-            if margin >= entry[0]:
-                return True
-            if margin <= entry[1]:
-                return False
-        else:
-            entry = (_NEVER, -_NEVER)
-        result = self._children(target, key)
-        self._margins[memo] = (min(entry[0], margin), entry[1]) if result else (entry[0], max(entry[1], margin))
-        return result
-
-    def _children(self, target: int, key: Hashable | None) -> bool:
-        """``_search`` over the moves of the seat to act: whether the
-        side reaches ``target``; ``key`` is the position's at the start of a
-        trick (its best move is tried first, and kept), else ``None``."""
-        position = self.position
-        side = self._side
         moves = position.moves()
         if not moves:
             return self._index[position.value(side)] >= target  # Agency's A12a: no legal play
@@ -373,6 +319,7 @@ class Solver:
             if best is not None and best != moves[0] and best in moves:
                 moves.remove(best)
                 moves.insert(0, best)
+        result = not ours
         search, play, undo = self._search, position.play, position.undo
         for move in moves:
             play(move)
@@ -381,7 +328,14 @@ class Solver:
             finally:
                 undo()
             if reached == ours:
+                result = ours
                 if key is not None:
                     self._best_moves[key] = move
-                return ours
-        return not ours
+                break
+        if key is not None:
+            if result:
+                low = max(low, info[2][target])
+            else:
+                high = min(high, info[3][target - 1])
+            self._table[key] = (low, high, info)
+        return result
