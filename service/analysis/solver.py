@@ -16,6 +16,9 @@ The search is the one double-dummy solvers use (DDS and its kin):
 * a transposition table per side, at the start of each trick, keyed on the
   cards left with ranks made relative once cards are gone, the leader, and
   what the score still needs (``Position.key``), holding proven bounds;
+* two tricks from the end of an Agram-family hand, each test answered by
+  the engine trying the trick before the last and the forced last one
+  (``Position.settled``, F1, F5), its positions counted as nodes;
 * equivalent cards searched once (``Position.moves``), and what the hand can
   still come to read at the start of each trick (``Position.outcomes``: the
   forced last trick of the Agram family, the multipliers and points the
