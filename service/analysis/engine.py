@@ -585,8 +585,10 @@ class LastTrickPosition(Position):
         return True
 
     def key(self) -> Hashable:
-        code_of = self._kind.code_of
-        return (self.leader, *[code_of(digits) for digits in self.digits])
+        try:
+            return (self.leader, *map(self._kind.codes.__getitem__, self.digits))
+        except KeyError:  # a suit's cards not met before
+            return (self.leader, *map(self._kind.code_of, self.digits))
 
     def to_play(self, move: int) -> Play:
         return Play(self.to_act, self._cards[move])
