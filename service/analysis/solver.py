@@ -46,10 +46,10 @@ DEADLINE_EVERY = 1023
 past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
 """Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
-one core here in Agency and 1.5 to 7 µs in the Agram family, the least at 6
+one core here in Agency and 1.2 to 8 µs in the Agram family, the least at 6
 and 7 players, where many are positions ``Position.settled`` tries (CPU time
 on the shared 2-core machine, ``python -m bench.solver``), so a solve that
-spends the whole budget takes about 0.7 to 0.9 s in Agency and 0.1 to 0.45 s
+spends the whole budget takes about 0.7 to 1 s in Agency and 0.1 to 0.55 s
 in the Agram family."""
 
 
