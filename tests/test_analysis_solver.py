@@ -48,16 +48,17 @@ class TooBig(Exception):
     """The brute force met more positions than a test affords."""
 
 
-def last_trick_minimax(game_id, hand, limit):
+def last_trick_minimax(game_id, hand, limit, me=None):
     """Each legal move's value for the seat to act (as ``{Play: value}``), by
-    trying every line of play.
+    trying every line of play; with ``me``, the value for that seat instead,
+    which plays against all the others.
 
     Raises:
         TooBig: more than ``limit`` positions.
     """
     order = RANKS[game_id].split()
     players, stake = hand.players, hand.options.get("stake", 1)
-    me = hand.to_act
+    me = hand.to_act if me is None else me
     seen = [0]
 
     @cache
@@ -90,7 +91,8 @@ def last_trick_minimax(game_id, hand, limit):
     winners = [done.card for done in hand.tricks]
     state = (tuple(tuple(h) for h in hand.hands), hand.leader, tuple(play.card for play in hand.plays),
              hand.game.hand_size - len(hand.tricks), winners[-1] if winners else None, winners[-2] if len(winners) > 1 else None)
-    return {Play(me, card): after(*state, card) for card in options(state[0][me], state[2])}
+    mover = hand.to_act
+    return {Play(mover, card): after(*state, card) for card in options(state[0][mover], state[2])}
 
 
 # -- Agency, from A3-A13 ----------------------------------------------------------------
@@ -267,6 +269,39 @@ def test_solver_values_equal_brute_force_minimax_in_the_agram_family(game_id, pl
             continue
         checked += check_against_brute_force(hand, lambda h, limit: last_trick_minimax(game_id, h, limit), 100_000)
     assert checked >= 15
+
+
+@pytest.mark.parametrize(("game_id", "players"), LAST_TRICK_CASES)
+def test_two_tricks_from_the_end_the_engine_settles_what_the_brute_force_finds(game_id, players):
+    """``Position.settled`` (two tricks left: the trick before the last
+    tried out, the last one forced) answers each value as the brute force
+    does, for the seat to lead or another, and counts at least the
+    position itself."""
+    game = GAMES[game_id]
+    checked = 0
+    for seed in range(40):
+        options = {"stake": 1 + seed % 3} if game_id == "fapfap" else {}
+        rng = random.Random(seed)
+        hand = game.deal(players=players, dealer=seed % players, seed=seed, options=options)
+        while len(hand.tricks) < game.hand_size - 2 or hand.plays:
+            hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        position = Position.from_hand(hand)
+        side = (hand.to_act + seed) % players  # the seat to lead, or another
+        found = last_trick_minimax(game_id, hand, 10_000, me=side).values()
+        best = max(found) if side == hand.to_act else min(found)
+        for value in position.values:
+            settled = position.settled(side, value)
+            assert settled is not None and settled[1] >= 1
+            assert settled[0] == (best >= value), (seed, side, value)
+        assert Position.from_hand(hand).state() == position.state()
+        checked += 1
+    assert checked == 40
+
+
+def test_settled_answers_only_two_tricks_from_the_end():
+    hand = GAMES["agram"].deal(players=3, seed=1)
+    assert Position.from_hand(hand).settled(hand.to_act, 1) is None
+    assert Position.from_hand(AGENCY.deal(seed=1, first_leader=0)).settled(0, 1) is None
 
 
 AGENCY_OPTIONS = [  # with the most cards left to try: a low early_end_points ends lines soon (A12c)

@@ -151,6 +151,14 @@ class Position:
         with ranks made relative, who leads, what the score still needs)."""
         raise NotImplementedError
 
+    def settled(self, side: int, at_least: int) -> tuple[bool, int] | None:
+        """At the start of a trick: whether ``side`` can make the hand worth
+        ``at_least`` (a value) to it, whatever every other seat does, and
+        the positions visited to find it, when the engine answers that
+        without the solver's search (the Agram family: two tricks left, each
+        seat's two cards tried out), else ``None``."""
+        return None
+
     def to_play(self, move: int) -> Play:
         """The core ``Play`` of an engine move by the seat to act."""
         raise NotImplementedError
@@ -285,6 +293,10 @@ class _LastTrickScoring:
         return tuple(sorted(v * self.stake * m for m in (1, 2, 4) for v in (-1, players - 1)))
 
 
+_LAST_VALUES: dict[tuple[_LastTrickScoring, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+"""Per scoring and player count: ``LastTrickPosition._last_values``."""
+
+
 class LastTrickPosition(Position):
     """A position of an Agram-family hand (RULINGS F1-F6): each seat's cards
     as a mask, the trick in progress, the winning cards of the tricks done.
@@ -294,7 +306,7 @@ class LastTrickPosition(Position):
     payout with the stake."""
 
     __slots__ = ("hands", "alive", "digits", "led", "best", "best_seat", "wins", "tricks_left", "_scoring", "_kind",
-                 "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done")
+                 "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done", "_suit_mask", "_last_values", "_clear")
 
     def __init__(self, hand: LastTrickState) -> None:
         super().__init__(hand)
@@ -316,6 +328,17 @@ class LastTrickPosition(Position):
         self._above = [sum(1 << above for above in range(bit + 1, shift + count)) for _, shift in self._suits for bit in
                        range(shift, shift + count)]
         """Per card: the higher cards of its suit."""
+        bits = len(self._suit_of)
+        self._suit_mask = tuple(self._suits[self._suit_of[bit]][0] for bit in range(bits))
+        """Per card: its suit's mask."""
+        if (scoring, self.players) not in _LAST_VALUES:
+            won, lost = (tuple(self._worth(winner, card, before, 0) for card in range(bits) for before in range(-1, bits))
+                         for winner in (0, 1))
+            _LAST_VALUES[scoring, self.players] = (won, lost)
+        self._last_values: tuple[tuple[int, ...], tuple[int, ...]] = _LAST_VALUES[scoring, self.players]
+        """The value of a finished hand for a seat that won the last trick (first) or did not
+        (second), per the last trick's winning card ``c`` and the one before ``b`` (-1: none), at
+        ``c * (bits + 1) + b + 1``, ``bits`` the deck's cards (F2, F6)."""
         self.hands = [sum(1 << self._bit_of[card] for card in cards) for cards in hand.hands]
         self.digits = [0] * len(self._suits)
         for seat, cards in enumerate(hand.hands):
@@ -326,7 +349,9 @@ class LastTrickPosition(Position):
         self.led, self.best, self.best_seat = -1, -1, -1
         self.wins = [self._bit_of[done.card] for done in hand.tricks if done.card is not None]
         self.tricks_left = hand.game.hand_size - len(hand.tricks)
-        self._played: list[tuple[int, int, int, int]] = []
+        self._clear = [~(15 << (4 * (bit % count))) for bit in range(len(self._suit_of))]
+        """Per card: the mask that clears its place label in its suit's digits."""
+        self._played: list[tuple[int, int, int, int, int]] = []
         self._done: list[tuple[int, list[int]]] = []
         for play in hand.plays:
             bit = self._bit_of[play.card]
@@ -388,20 +413,25 @@ class LastTrickPosition(Position):
     def play(self, move: int) -> None:
         seat = self.to_act
         suit = self._suit_of[move]
-        self._played.append((self.digits[suit], self.best, self.best_seat, self.led))
-        self.digits[suit] &= ~(15 << (4 * (move - self._suits[suit][1])))
+        digits, best = self.digits, self.best
+        self._played.append((digits[suit], best, self.best_seat, self.led, seat))
+        digits[suit] &= self._clear[move]
         self.hands[seat] &= ~(1 << move)
         trick = self.trick
         if not trick:
             self.led, self.best, self.best_seat = suit, move, seat
-        elif suit == self.led and move > self.best:
+        elif move > best and suit == self.led:
             self.best, self.best_seat = move, seat  # F1: the highest card of the led suit
         trick.append(move)
-        if len(trick) < self.players:
-            self.to_act = seat + 1 if seat + 1 < self.players else 0
+        players = self.players
+        if len(trick) < players:
+            seat += 1
+            self.to_act = seat if seat < players else 0
             return
+        gone = 0
         for card in trick:
-            self.alive &= ~(1 << card)
+            gone |= 1 << card
+        self.alive &= ~gone
         self._done.append((self.leader, trick))
         self.wins.append(self.best)
         self.trick = []
@@ -415,11 +445,12 @@ class LastTrickPosition(Position):
             self.trick = trick
             self.wins.pop()
             self.tricks_left += 1
+            gone = 0
             for card in trick:
-                self.alive |= 1 << card
+                gone |= 1 << card
+            self.alive |= gone
         move = trick.pop()
-        seat = (self.leader + len(trick)) % self.players
-        digits, self.best, self.best_seat, self.led = self._played.pop()
+        digits, self.best, self.best_seat, self.led, seat = self._played.pop()
         self.digits[self._suit_of[move]] = digits
         self.hands[seat] |= 1 << move
         self.to_act = seat
@@ -488,6 +519,55 @@ class LastTrickPosition(Position):
                     break
         return tuple(sorted(payouts))
 
+    def settled(self, side: int, at_least: int) -> tuple[bool, int] | None:
+        if self.tricks_left != 2:
+            return None
+        # The trick before the last: each seat plays one of its two cards in turn, following suit
+        # when able (F5), the side to reach ``at_least``, every other seat to keep it below; the last
+        # trick is then forced (F1): its winner's card is the highest left of the suit that the
+        # winner of the trick before leads with its last card (C2), and the hand scores on both
+        # winning cards (F2, F6).
+        players, leader, suit_mask = self.players, self.leader, self._suit_mask
+        hands = self.hands
+        left = list(hands)
+        count = len(suit_mask) + 1
+        won, lost = self._last_values
+        visited = [0]
+
+        def reached(turn: int, led: int, best: int, best_seat: int, rest: int) -> bool:
+            visited[0] += 1
+            if turn == players:
+                first = left[best_seat]
+                top = 1 << ((rest & suit_mask[first.bit_length() - 1]).bit_length() - 1)
+                index = (top.bit_length() - 1) * count + best + 1
+                return (won[index] if left[side] & top else lost[index]) >= at_least
+            seat = leader + turn
+            if seat >= players:
+                seat -= players
+            held = hands[seat]
+            legal = held & led if turn else held
+            if not legal:
+                legal = held
+            ours = seat == side
+            found = not ours
+            while legal:
+                bit = legal & -legal
+                legal ^= bit
+                left[seat] = held ^ bit
+                if not turn:
+                    card = bit.bit_length() - 1
+                    found = reached(1, suit_mask[card], card, seat, rest ^ bit)
+                elif bit & led and bit > 1 << best:
+                    found = reached(turn + 1, led, bit.bit_length() - 1, seat, rest ^ bit)
+                else:
+                    found = reached(turn + 1, led, best, best_seat, rest ^ bit)
+                if found == ours:
+                    break
+            left[seat] = held
+            return found
+
+        return reached(0, 0, -1, -1, self.alive), visited[0]
+
     def _can_win(self, card: int, holder: int, trick: int) -> bool:
         """Whether ``card``, held by ``holder``, can still win the trick
         ``trick`` tricks from the end (1: the last), as far as the cards held
@@ -505,8 +585,10 @@ class LastTrickPosition(Position):
         return True
 
     def key(self) -> Hashable:
-        code_of = self._kind.code_of
-        return (self.leader, *[code_of(digits) for digits in self.digits])
+        try:
+            return (self.leader, *map(self._kind.codes.__getitem__, self.digits))
+        except KeyError:  # a suit's cards not met before
+            return (self.leader, *map(self._kind.code_of, self.digits))
 
     def to_play(self, move: int) -> Play:
         return Play(self.to_act, self._cards[move])

@@ -16,6 +16,9 @@ The search is the one double-dummy solvers use (DDS and its kin):
 * a transposition table per side, at the start of each trick, keyed on the
   cards left with ranks made relative once cards are gone, the leader, and
   what the score still needs (``Position.key``), holding proven bounds;
+* two tricks from the end of an Agram-family hand, each test answered by
+  the engine trying the trick before the last and the forced last one
+  (``Position.settled``, F1, F5), its positions counted as nodes;
 * equivalent cards searched once (``Position.moves``), and what the hand can
   still come to read at the start of each trick (``Position.outcomes``: the
   forced last trick of the Agram family, the multipliers and points the
@@ -43,10 +46,15 @@ DEADLINE_EVERY = 1023
 past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
 """Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
-one core here in Agency and 5 to 7 µs in the Agram family (CPU time on the
-shared 2-core machine, ``python -m bench.solver``), so a solve that spends
-the whole budget takes about 0.7 to 0.9 s in Agency and 0.35 to 0.5 s in the
-Agram family."""
+one core here in Agency and 1.2 to 8 µs in the Agram family, the least at 6
+and 7 players, where many are positions ``Position.settled`` tries (CPU time
+on the shared 2-core machine, ``python -m bench.solver``), so a solve that
+spends the whole budget takes about 0.7 to 1 s in Agency and 0.1 to 0.55 s
+in the Agram family."""
+
+
+_Outcomes = tuple[int, int, list[int], list[int]]
+"""What ``Solver._outcome_info`` reads of a position's outcomes."""
 
 
 class _Exhausted(Exception):
@@ -149,14 +157,14 @@ class Solver:
         self._values = position.values
         self._index = {value: index for index, value in enumerate(position.values)}
         self._first = next((index for index, value in enumerate(position.values) if value > 0), len(position.values) - 1)
-        self._tables: dict[int, dict[Hashable, tuple[int, int]]] = {}
-        self._outcomes: dict[tuple[int, ...], tuple[int, int, list[int], list[int]]] = {}
+        self._tables: dict[int, dict[Hashable, tuple[int, int, _Outcomes]]] = {}
+        self._outcomes: dict[tuple[int, ...], _Outcomes] = {}
         self._best: dict[int, dict[Hashable, int]] = {}
         # the search in progress
         self._side = 0
         self._limit = 0
         self._stopped = False  # the request's deadline passed: every search ends at once
-        self._table: dict[Hashable, tuple[int, int]] = {}
+        self._table: dict[Hashable, tuple[int, int, _Outcomes]] = {}
         self._best_moves: dict[Hashable, int] = {}
 
     # -- what callers ask --------------------------------------------------------------
@@ -245,7 +253,7 @@ class Solver:
 
     # -- the search ----------------------------------------------------------------------
 
-    def _outcome_info(self, outcomes: tuple[int, ...]) -> tuple[int, int, list[int], list[int]]:
+    def _outcome_info(self, outcomes: tuple[int, ...]) -> _Outcomes:
         """For a position's possible ``outcomes``: the lowest and highest
         value index, and for each index t the lowest possible index at or
         above t (``up``) and the highest at or below t (``down``)."""
@@ -257,6 +265,21 @@ class Solver:
             down = [max([i for i in indices if i <= t], default=-1) for t in range(count)]
             found = self._outcomes[outcomes] = (indices[0], indices[-1], up, down)
         return found
+
+    def _count(self, more: int) -> None:
+        """Count ``more`` nodes visited past this one (``Position.settled``'s),
+        asking the deadline as the search does every 1,024 nodes.
+
+        Raises:
+            _Exhausted: they pass the limit (the nodes are then the limit).
+        """
+        nodes = self.nodes + more
+        if nodes > self._limit:
+            self.nodes = self._limit
+            raise _Exhausted
+        if (nodes ^ self.nodes) > DEADLINE_EVERY and deadline.passed():
+            self._stopped = True
+        self.nodes = nodes
 
     def _search(self, target: int) -> bool:
         """Alpha-beta as a zero-window test: whether the position's value
@@ -270,19 +293,27 @@ class Solver:
         side = self._side
         key = None
         if not position.trick:
-            low, high, up, down = self._outcome_info(position.outcomes(side))
+            key = position.key()
+            entry = self._table.get(key)
+            if entry is None:
+                info = self._outcome_info(position.outcomes(side))
+                low, high = info[0], info[1]
+            else:
+                low, high, info = entry
             if low >= target:
                 return True
             if high < target:
                 return False
-            key = position.key()
-            entry = self._table.get(key)
-            if entry is not None:
-                low, high = entry
-                if low >= target:
-                    return True
-                if high < target:
-                    return False
+            settled = position.settled(side, self._values[target])
+            if settled is not None:
+                reached, visited = settled
+                if reached:
+                    low = info[2][target]
+                else:
+                    high = info[3][target - 1]
+                self._table[key] = (low, high, info)
+                self._count(visited - 1)
+                return reached
         moves = position.moves()
         if not moves:
             return self._index[position.value(side)] >= target  # Agency's A12a: no legal play
@@ -307,8 +338,8 @@ class Solver:
                 break
         if key is not None:
             if result:
-                low = max(low, up[target])
+                low = max(low, info[2][target])
             else:
-                high = min(high, down[target - 1])
-            self._table[key] = (low, high)
+                high = min(high, info[3][target - 1])
+            self._table[key] = (low, high, info)
         return result
