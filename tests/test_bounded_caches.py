@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from service.analysis import engine
 from service.app import create_app
 from service.games import GAMES
 from service.schemas import reading
@@ -34,6 +35,9 @@ MODES = {
 
 CACHES: dict[str, tuple[Callable[[], int], int | None]] = {
     "compiled readers": (lambda: len(reading._COMPILED), None),  # the app's schemas are a fixed set
+    "the solver's runs of equal cards": (lambda: max(map(len, engine._RUNS.values()), default=0), engine.MAX_SUIT_ENTRIES),
+    "the solver's relative suit codes": (lambda: max(map(len, engine._CODES.values()), default=0), engine.MAX_SUIT_ENTRIES),
+    "the solver's last-trick values": (lambda: len(engine._LAST_VALUES), engine.MAX_LAST_VALUES),
 }
 """Each keyed cache: its size now, and the most it may hold (``None``: it
 must not grow at all once the first round has warmed it)."""
@@ -89,3 +93,28 @@ def test_repeated_requests_leave_every_cache_as_it_was(mode):
         bound = CACHES[name][1]
         assert size == warmed[name] or (bound is not None and size <= bound), (
             f"{name}: {warmed[name]} after the first round, {size} after the second")
+
+
+def test_the_solver_caches_stay_within_their_bounds_whatever_the_layouts(monkeypatch):
+    """The solver's caches are keyed by card layouts and (Fapfap) the stake,
+    which requests choose: with small bounds, many solves of other deals and
+    stakes never hold more than the bound, and answer as with no bound."""
+    client = create_app({"TESTING": True, **SMALL_BUDGETS}).test_client()
+
+    def solves() -> list[Any]:
+        answers = []
+        for seed in range(12):
+            for game_id, body in (("fapfap", {"players": 3, "options": {"stake": seed + 1}}), ("agency", {"first_leader": 0})):
+                state = post(client, f"/v1/games/{game_id}/deal", {"seed": seed, **body})[1]["state"]
+                answers.append(post(client, f"/v1/games/{game_id}/solve", {"state": state}))
+                assert max(map(len, engine._RUNS.values()), default=0) <= engine.MAX_SUIT_ENTRIES
+                assert max(map(len, engine._CODES.values()), default=0) <= engine.MAX_SUIT_ENTRIES
+                assert len(engine._LAST_VALUES) <= engine.MAX_LAST_VALUES
+        return answers
+
+    unbounded = solves()
+    monkeypatch.setattr(engine, "MAX_SUIT_ENTRIES", 16)
+    monkeypatch.setattr(engine, "MAX_LAST_VALUES", 2)
+    for cache in (*engine._RUNS.values(), *engine._CODES.values(), engine._LAST_VALUES):
+        cache.clear()  # as after a bound was reached
+    assert solves() == unbounded

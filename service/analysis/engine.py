@@ -178,6 +178,10 @@ _RUNS: dict[tuple[int, ...], dict[int, tuple[tuple[int, int], ...]]] = {}
 """Per score classes (a rank -> class tuple): ``(own << 16) | other`` -> ``_runs``."""
 _CODES: dict[tuple[int, ...], dict[int, int]] = {}
 """Per score classes: a suit's place digits -> its relative code (``_code``)."""
+MAX_SUIT_ENTRIES = 1 << 15
+"""The most entries each of a suit kind's two caches holds (a few MB): they
+are keyed by card layouts, which requests choose, so past the bound a cache
+starts again empty rather than grow with every request."""
 
 
 def _runs(classes: tuple[int, ...], own: int, other: int) -> tuple[tuple[int, int], ...]:
@@ -242,12 +246,16 @@ class _Suits:
         key = (own << 16) | other
         found = self.runs.get(key)
         if found is None:
+            if len(self.runs) >= MAX_SUIT_ENTRIES:
+                self.runs.clear()
             found = self.runs[key] = _runs(self.classes, own, other)
         return found
 
     def code_of(self, digits: int) -> int:
         found = self.codes.get(digits)
         if found is None:
+            if len(self.codes) >= MAX_SUIT_ENTRIES:
+                self.codes.clear()
             found = self.codes[digits] = _code(self.classes, digits)
         return found
 
@@ -295,6 +303,8 @@ class _LastTrickScoring:
 
 _LAST_VALUES: dict[tuple[_LastTrickScoring, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 """Per scoring and player count: ``LastTrickPosition._last_values``."""
+MAX_LAST_VALUES = 64
+"""The most scorings kept in ``_LAST_VALUES`` (each some KB; a Fapfap stake is one more)."""
 
 
 class LastTrickPosition(Position):
@@ -332,6 +342,8 @@ class LastTrickPosition(Position):
         self._suit_mask = tuple(self._suits[self._suit_of[bit]][0] for bit in range(bits))
         """Per card: its suit's mask."""
         if (scoring, self.players) not in _LAST_VALUES:
+            if len(_LAST_VALUES) >= MAX_LAST_VALUES:  # Fapfap's stake is the request's: keyed by it, bounded
+                _LAST_VALUES.clear()
             won, lost = (tuple(self._worth(winner, card, before, 0) for card in range(bits) for before in range(-1, bits))
                          for winner in (0, 1))
             _LAST_VALUES[scoring, self.players] = (won, lost)
