@@ -44,7 +44,8 @@ from ..analysis.review import analyze
 from ..analysis.solver import solve
 from ..config import ANALYSIS_NICE, ANALYSIS_PROCESSES, ANALYSIS_QUEUE, ANALYZE_NODES, SOLVE_NODES, SUGGEST_PLIES, SUGGEST_WORLDS
 from ..games import GAMES, Game
-from ..schemas.analysis import SEED_MAX, analysis_schemas, dump_review, dump_solution, dump_suggestion
+from ..games.base import RANDOM_SEEDS
+from ..schemas.analysis import analysis_schemas, dump_review, dump_solution, dump_suggestion
 from .games import INVALID, conflict_response, on_hand, operations
 from .holding import Held, Holding
 from .plumbing import waiting_elsewhere
@@ -52,7 +53,8 @@ from .problems import problem
 
 blp = Blueprint(
     "analysis", __name__, url_prefix="/v1",
-    description="Solve a hand with every card known, suggest a bot's move from one seat's view, review a hand's plays.",
+    description="Solve a hand with every card known, suggest a bot's move from one seat's view, review a hand's plays: "
+                "each game's three operations are under the game's own tag (<game>_solve, <game>_suggest, <game>_analyze).",
 )
 
 
@@ -122,7 +124,7 @@ def _suggest(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> 
     (``TrickGame.observe``), so two hands with the same view get the same
     move for the same seed and level."""
     seat = holding.bot_seat(held)
-    seed = args["seed"] if "seed" in args else secrets.randbelow(SEED_MAX + 1)
+    seed = args["seed"] if "seed" in args else secrets.randbelow(RANDOM_SEEDS)  # below 2**53: JSON readers keep it exact
     level = Level(args.get("level", DEFAULT_LEVEL))
     config = flask.current_app.config
     budget = Budget(worlds=config[SUGGEST_WORLDS], plies=config[SUGGEST_PLIES])
@@ -164,7 +166,10 @@ def _register(game: Game) -> None:
         (what `view` answers for it): two hands with the same view get the
         same move for the same `seed` and `level`, whatever the hidden cards.
         The same body with a `seed` always gets the same answer; without one
-        the referee draws a seed, and answers it. The `search` level's work is
+        the referee draws a seed (below 2^53, so a JavaScript client reads it
+        exactly) and answers it. (Only an overloaded server, whose deadline
+        for the request passes before the search's budget is spent, answers
+        the best move found by then instead.) The `search` level's work is
         bounded by the referee's budget of worlds and playout plays.
 
         409 `hand_over` once the hand is over. Sealed mode: needs the

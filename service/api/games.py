@@ -35,7 +35,10 @@ from .holding import Held, Holding, current
 from .problems import BODY_STATUSES, game_problem, no_such_game, problem_response
 
 blp = Blueprint(
-    "games", __name__, url_prefix="/v1", description="Deal, list legal moves, play, judge tricks and score hands."
+    "games", __name__, url_prefix="/v1",
+    description="The game registry: every game with its deck, rank order and options, or one game by id. Each game's "
+                "operations (deal, legal moves, play, tricks, scores, views, replays, checks, records and analysis) are "
+                "under the game's own tag."
 )
 
 

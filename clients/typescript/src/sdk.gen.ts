@@ -31,7 +31,8 @@ export const getHealth = <ThrowOnError extends boolean = false>(options?: Option
  * Request counts and latencies (seconds) per operation, method and status:
  * the OpenMetrics text format when `Accept` asks for
  * `application/openmetrics-text` in a version this server knows, the
- * Prometheus text format otherwise.
+ * Prometheus text format otherwise. Each worker makes the text at most once
+ * a second and answers the same text within it.
  */
 export const getMetrics = <ThrowOnError extends boolean = false>(options?: Options<GetMetricsData, ThrowOnError>) => (options?.client ?? client).get<GetMetricsResponses, GetMetricsErrors, ThrowOnError>({ url: '/metrics', ...options });
 
@@ -230,7 +231,10 @@ export const agencySolve = <ThrowOnError extends boolean = false>(options: Optio
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -441,7 +445,10 @@ export const agramMaliSolve = <ThrowOnError extends boolean = false>(options: Op
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -652,7 +659,10 @@ export const agramSolve = <ThrowOnError extends boolean = false>(options: Option
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -863,7 +873,10 @@ export const fapfapSolve = <ThrowOnError extends boolean = false>(options: Optio
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -1074,7 +1087,10 @@ export const sinkSinkSolve = <ThrowOnError extends boolean = false>(options: Opt
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -1285,7 +1301,10 @@ export const sparSolve = <ThrowOnError extends boolean = false>(options: Options
  * (what `view` answers for it): two hands with the same view get the
  * same move for the same `seed` and `level`, whatever the hidden cards.
  * The same body with a `seed` always gets the same answer; without one
- * the referee draws a seed, and answers it. The `search` level's work is
+ * the referee draws a seed (below 2^53, so a JavaScript client reads it
+ * exactly) and answers it. (Only an overloaded server, whose deadline
+ * for the request passes before the search's budget is spent, answers
+ * the best move found by then instead.) The `search` level's work is
  * bounded by the referee's budget of worlds and playout plays.
  *
  * 409 `hand_over` once the hand is over. Sealed mode: needs the

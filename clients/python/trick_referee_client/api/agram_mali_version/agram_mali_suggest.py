@@ -114,7 +114,10 @@ def sync_detailed(
     (what `view` answers for it): two hands with the same view get the
     same move for the same `seed` and `level`, whatever the hidden cards.
     The same body with a `seed` always gets the same answer; without one
-    the referee draws a seed, and answers it. The `search` level's work is
+    the referee draws a seed (below 2^53, so a JavaScript client reads it
+    exactly) and answers it. (Only an overloaded server, whose deadline
+    for the request passes before the search's budget is spent, answers
+    the best move found by then instead.) The `search` level's work is
     bounded by the referee's budget of worlds and playout plays.
 
     409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -153,7 +156,10 @@ def sync(
     (what `view` answers for it): two hands with the same view get the
     same move for the same `seed` and `level`, whatever the hidden cards.
     The same body with a `seed` always gets the same answer; without one
-    the referee draws a seed, and answers it. The `search` level's work is
+    the referee draws a seed (below 2^53, so a JavaScript client reads it
+    exactly) and answers it. (Only an overloaded server, whose deadline
+    for the request passes before the search's budget is spent, answers
+    the best move found by then instead.) The `search` level's work is
     bounded by the referee's budget of worlds and playout plays.
 
     409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -187,7 +193,10 @@ async def asyncio_detailed(
     (what `view` answers for it): two hands with the same view get the
     same move for the same `seed` and `level`, whatever the hidden cards.
     The same body with a `seed` always gets the same answer; without one
-    the referee draws a seed, and answers it. The `search` level's work is
+    the referee draws a seed (below 2^53, so a JavaScript client reads it
+    exactly) and answers it. (Only an overloaded server, whose deadline
+    for the request passes before the search's budget is spent, answers
+    the best move found by then instead.) The `search` level's work is
     bounded by the referee's budget of worlds and playout plays.
 
     409 `hand_over` once the hand is over. Sealed mode: needs the
@@ -224,7 +233,10 @@ async def asyncio(
     (what `view` answers for it): two hands with the same view get the
     same move for the same `seed` and `level`, whatever the hidden cards.
     The same body with a `seed` always gets the same answer; without one
-    the referee draws a seed, and answers it. The `search` level's work is
+    the referee draws a seed (below 2^53, so a JavaScript client reads it
+    exactly) and answers it. (Only an overloaded server, whose deadline
+    for the request passes before the search's budget is spent, answers
+    the best move found by then instead.) The `search` level's work is
     bounded by the referee's budget of worlds and playout plays.
 
     409 `hand_over` once the hand is over. Sealed mode: needs the

@@ -46,7 +46,8 @@ def sync_detailed(
      Request counts and latencies (seconds) per operation, method and status:
     the OpenMetrics text format when `Accept` asks for
     `application/openmetrics-text` in a version this server knows, the
-    Prometheus text format otherwise.
+    Prometheus text format otherwise. Each worker makes the text at most once
+    a second and answers the same text within it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -74,7 +75,8 @@ def sync(
      Request counts and latencies (seconds) per operation, method and status:
     the OpenMetrics text format when `Accept` asks for
     `application/openmetrics-text` in a version this server knows, the
-    Prometheus text format otherwise.
+    Prometheus text format otherwise. Each worker makes the text at most once
+    a second and answers the same text within it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -98,7 +100,8 @@ async def asyncio_detailed(
      Request counts and latencies (seconds) per operation, method and status:
     the OpenMetrics text format when `Accept` asks for
     `application/openmetrics-text` in a version this server knows, the
-    Prometheus text format otherwise.
+    Prometheus text format otherwise. Each worker makes the text at most once
+    a second and answers the same text within it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,7 +127,8 @@ async def asyncio(
      Request counts and latencies (seconds) per operation, method and status:
     the OpenMetrics text format when `Accept` asks for
     `application/openmetrics-text` in a version this server knows, the
-    Prometheus text format otherwise.
+    Prometheus text format otherwise. Each worker makes the text at most once
+    a second and answers the same text within it.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
