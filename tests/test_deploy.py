@@ -153,13 +153,14 @@ def config_run(monkeypatch, tmp_path):
     os.environ.update(saved)
 
 
-def test_gunicorn_config_sets_the_apps_defaults_for_a_server(config_run, monkeypatch):
-    """A worker runs the analysis in a pool of one process (the app alone: in-process), and its deadline is gunicorn's."""
+def test_gunicorn_config_sets_the_apps_defaults_for_a_server(config_run):
+    """A worker runs the analysis in a pool of one process (the app alone: in-process), and its deadline is gunicorn's.
+    The environment is changed directly: ``config_run`` puts all of it back (monkeypatch would put back what it saw here)."""
     for name in ("REFEREE_ANALYSIS_PROCESSES", "REFEREE_DEADLINE_SECONDS", "GUNICORN_REQUEST_TIMEOUT"):
-        monkeypatch.delenv(name, raising=False)
+        os.environ.pop(name, None)
     config_run()
     assert (os.environ["REFEREE_ANALYSIS_PROCESSES"], os.environ["REFEREE_DEADLINE_SECONDS"]) == ("1", "10")
-    monkeypatch.setenv("REFEREE_ANALYSIS_PROCESSES", "0")
+    os.environ["REFEREE_ANALYSIS_PROCESSES"] = "0"
     config_run()
     assert os.environ["REFEREE_ANALYSIS_PROCESSES"] == "0"  # an operator's choice stands
 
