@@ -84,8 +84,8 @@ def move_of(level: str, game: TrickGame, hand: Hand, seed: int, budget: Budget) 
         return rules_move(view, knows)
     if level == Level.SEARCH:
         return search_move(view, knows, draw, budget)
-    # Every world drawn is the hand itself; the playouts still differ (the other seats' habits, their draws).
-    return search_move(view, knows, draw, budget, worlds=PerfectWorlds(hand))
+    # One world: its playouts are the same in every draw.
+    return search_move(view, knows, draw, Budget(worlds=1, plies=budget.plies), worlds=PerfectWorlds(hand))
 
 
 @dataclass(frozen=True, slots=True)

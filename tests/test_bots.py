@@ -9,8 +9,6 @@
 - Seeded: the same view, level and seed give the same move, in this process
   and in a fresh one (so no answer depends on the order of a set of cards or
   on object addresses).
-- The search's model of the other seats: from their plays, a seat that
-  plays the tips is told from one that plays at random.
 """
 
 from __future__ import annotations
@@ -24,10 +22,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from bot_hands import configurations, deal, part_played, twin
-from service.analysis.bots import DEFAULT_LEVEL, RULES_PRIOR, Budget, Level, replay, rules_move, suggest
-from service.analysis.knows import knows_of
-from service.analysis.tips import agency_move, agram_move, layout
+from bot_hands import configurations, part_played, twin
+from service.analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
 from service.games import GAMES, AgencyGame
 
 CONFIGURATIONS = configurations()
@@ -134,43 +130,3 @@ def test_a_tiny_budget_still_searches_one_world():
     view = game.observe(hand, 0)
     move = suggest(view, level=Level.SEARCH, seed=1, budget=Budget(worlds=1, plies=1))
     assert move in view.legal_moves
-
-
-@pytest.mark.parametrize("game_id, players", [("agram", 3), ("spar", 4), ("agency", 4)])
-def test_the_search_reads_from_the_plays_which_seat_plays_the_tips(game_id, players):
-    """``replay`` in the world the plays came from: a seat that played the
-    rules level's move at every choice it had comes out likelier to play by
-    the tips than the prior (``RULES_PRIOR``), a seat that never did, less
-    likely; the seat the search plays for is its own, 1. So the playouts
-    play the first by the tips and the second mostly at random."""
-    game = GAMES[game_id]
-    rng = random.Random(f"habits/{game_id}")
-    tipster, gambler, me = 1, 2, 0
-    for _ in range(50):  # a deal where both seats have two choices to make
-        hand, chose = _tips_and_gambles(game, deal(game, players, rng), tipster, gambler, rng)
-        if min(chose.values()) >= 2:
-            break
-    else:
-        pytest.fail("no deal gave both seats two choices")
-    cards = layout(game)
-    rules = agency_move if isinstance(game, AgencyGame) else agram_move
-    _, weight, ruling = replay(hand, tuple(hand.history), me, cards, hand.options.get("early_end_points", 0), rules)
-    assert weight > 0 and ruling[me] == 1.0
-    assert ruling[tipster] > RULES_PRIOR > ruling[gambler]
-
-
-def _tips_and_gambles(game, hand, tipster, gambler, rng):
-    """``hand`` played out, ``gambler`` playing anything but the rules
-    level's move whenever it has a choice, every other seat that move; how
-    many choices ``tipster`` and ``gambler`` had."""
-    chose = {tipster: 0, gambler: 0}
-    while not hand.hand_over:
-        seat = hand.to_act
-        view = game.observe(hand, seat)
-        move = rules_move(view, knows_of(view))
-        if seat in chose and len(view.legal_moves) > 1:
-            chose[seat] += 1
-            if seat == gambler:
-                move = rng.choice([other for other in view.legal_moves if other != move])
-        hand, _ = game.play(hand, move)
-    return hand, chose

@@ -13,8 +13,7 @@ The levels (``Level``), whose names and meanings are part of the contract:
 * ``rules``: rules of thumb from the rule texts' own tips (``tips``).
 * ``search`` (the default): perfect-information Monte Carlo over sampled
   worlds, with each world finished by playouts in which every seat plays the
-  rules of thumb from its own knowledge, or at random where its plays so far
-  suggest it plays so (``search_move``).
+  rules of thumb from its own knowledge (``search_move``).
 """
 
 from __future__ import annotations
@@ -109,18 +108,12 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
 
     Worlds are drawn from the view (``worlds``); in each world one move of
     each class of equivalent legal moves (``move_classes``) is played and the
-    hand finished by a playout (``playout``): the seat plays the rules of
-    thumb with its own knowledge, and so does each other seat or it plays at
-    random, drawn once per world by how likely its plays so far make each in
-    that world (``replay``: a model of the other seats inferred from the
-    view alone), so the other
-    seats are modelled as self-interested players, not as one side against
-    the seat, and a seat that has shown it plays anything is expected to go
-    on doing so. The moves of one world are played out with the same draws,
-    so they are compared on the same luck. The move with the best total
-    value over the worlds (the contract's value: ``TrickGame.seat_value``),
-    each world weighted as ``replay`` weighs it, is chosen; ties go to the
-    rules of thumb's move, then to the first in the view's order.
+    hand finished by every seat playing the rules of thumb with its own
+    knowledge (``playout``), so the other seats are modelled as
+    self-interested players, not as one side against the seat. The move with
+    the best total value over the worlds (the contract's value:
+    ``TrickGame.seat_value``) is chosen; ties go to the rules of thumb's
+    move, then to the first in the view's order.
 
     ``worlds`` replaces the view's worlds (the benchmark's perfect-information
     bot passes the true hand); a bot never passes it.
@@ -140,14 +133,11 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     for _ in range(budget.worlds):
         if spent >= budget.plies or deadline.passed():  # the deadline: the best move of the worlds so far
             break
-        position, weight, ruling = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
+        position, weight = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)
         side = position.side_of[knows.seat]
-        habits = [1.0 if other == knows.seat else (1 - SLIPS) * (draw.unit() < ruling[other])
-                  for other in range(position.players)]
-        units = [draw.unit() for _ in range(UNITS)]  # the same for every move: the moves are compared on the same luck
         for index, move in enumerate(moves):
-            value, plies = playout(position, move, played, side, cards, end_points, rules, habits, units)
+            value, plies = playout(position, move, played, side, cards, end_points, rules)
             totals[index] += weight * value
             spent += plies
     best = max(totals)
@@ -194,20 +184,13 @@ by the rules of thumb rather than anything legal at random (``replay``)."""
 
 SLIPS = 0.2
 """How often a seat that plays by the rules of thumb is expected to play
-something else (``replay``, ``playout``)."""
-
-UNITS = 64
-"""Draws laid out for one world's playouts, one per play (more than any
-hand has plays: 7 seats of the Agram family play 42 cards, Agency at most
-40 with its Walls, A5-A7)."""
+something else (``replay``)."""
 
 
 def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
-           rules: Callable[[Knows], int]) -> tuple[Position, float, list[float]]:
+           rules: Callable[[Knows], int]) -> tuple[Position, float]:
     """The engine position of ``world``, its ``history`` replayed from the
-    deal; the weight of the world given how the other seats played; and for
-    each seat, how likely it is, in this world, that it plays by the rules of
-    thumb.
+    deal, and the weight of the world given how the other seats played.
 
     Each other seat is taken to play either by the rules of thumb (each seat
     from its own knowledge then), slipping to any legal play with
@@ -217,9 +200,7 @@ def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_p
     which a seat that plays by the rules of thumb would have played as it did
     counts for more, and a seat that plays at random leaves the worlds as
     they were drawn (Bayesian inference over the drawn worlds, as bridge
-    programs weigh their deals by the bidding). The third value is each
-    seat's posterior of the rules of thumb given its plays in this world
-    (``seat`` itself: 1); the playouts play each seat by it."""
+    programs weigh their deals by the bidding)."""
     dealt = world.game.replayed(world.seating, world.options, world.deal_hands, None, world.match, ())
     position = Position.from_hand(dealt)
     played = 0
@@ -237,25 +218,17 @@ def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_p
         if move < WALL_MOVE:
             played |= 1 << move
     weight = 1.0
-    ruling = [1.0] * position.players
     for other in range(position.players):
-        if other != seat:
-            by_rules = RULES_PRIOR * ruled[other]
-            likely = by_rules + (1 - RULES_PRIOR) * chance[other]
-            weight *= likely
-            ruling[other] = by_rules / likely
-    return position, weight, ruling
+        weight *= RULES_PRIOR * ruled[other] + (1 - RULES_PRIOR) * chance[other]
+    return position, weight
 
 
 def playout(position: Position, move: int, played: int, side: int, cards: Layout, end_points: int,
-            rules: Callable[[Knows], int], habits: Sequence[float], units: Sequence[float]) -> tuple[int, int]:
-    """``move`` played in ``position``, and the hand finished with each
-    seat playing ``rules`` from its own knowledge (``knows_in``) with the
-    probability ``habits[seat]``, and otherwise a legal move drawn at random;
-    the value of the end for ``side`` (``TrickGame.seat_value``) and the
-    plays made. The ``n``-th play of the playout reads the draw
-    ``units[n % len(units)]`` (in ``[0, 1)``), so two moves played out with
-    the same ``units`` meet the same luck. The position is left as it was."""
+            rules: Callable[[Knows], int]) -> tuple[int, int]:
+    """``move`` played in ``position``, and the hand finished with every seat
+    playing ``rules`` from its own knowledge (``knows_in``); the value of
+    the end for ``side`` (``TrickGame.seat_value``) and the plays made. The
+    position is left as it was."""
     position.play(move)
     made = 1
     if move < WALL_MOVE:
@@ -268,14 +241,7 @@ def playout(position: Position, move: int, played: int, side: int, cards: Layout
                 value = outcomes[0]
                 break
         legal = position.legal()
-        habit = habits[position.to_act]
-        unit = units[made % len(units)]
-        if len(legal) == 1:
-            choice = legal[0]
-        elif unit < habit:
-            choice = rules(knows_in(position, played, cards, end_points, legal))
-        else:
-            choice = legal[min(int((unit - habit) / (1 - habit) * len(legal)), len(legal) - 1)]
+        choice = legal[0] if len(legal) == 1 else rules(knows_in(position, played, cards, end_points, legal))
         position.play(choice)
         made += 1
         if choice < WALL_MOVE:
