@@ -21,8 +21,10 @@ the other worker), per family of games.
 Options: ``--quick`` (a smoke run of a few minutes), ``--hands N`` (hands per
 row; rounded up to whole deals), ``--games``, ``--levels``, ``--opponents``,
 ``--players``, ``--jobs``; ``--save FILE`` writes every deal played so far to
-``FILE`` (JSON) as the run goes, and ``--report FILE ...`` prints the tables
-of saved runs without playing. Deals are played in rounds, the first deals of
+``FILE`` (JSON) as the run goes, and a run given a ``FILE`` that exists goes
+on from it (the deals it holds are not played again: a deal's hands are the
+same in every run); ``--report FILE ...`` prints the tables of saved runs
+without playing. Deals are played in rounds, the first deals of
 every row before the next ones, so a run stopped early has every row of a
 game and player count on the same first deals.
 """
@@ -228,6 +230,11 @@ def load(path: str) -> dict[tuple[str, int, str, str], Outcome]:
     return found
 
 
+def _played(outcome: Outcome | None, task: Task) -> bool:
+    """Whether ``outcome`` holds every deal of ``task``."""
+    return outcome is not None and all(n in outcome.wins for n in range(task.first, task.first + task.count))
+
+
 def report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     lines = [
         "| game | players | bot | against | hands | win rate (95%) | vs rules level (95%) | vs random level (95%) | points per hand (95%) |",
@@ -313,9 +320,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Round by round (the first deals of every row, then the next); within a round the slow rows first.
     tasks.sort(key=lambda t: (t.first, t.level not in (Level.SEARCH, PERFECT), GAMES[t.game].family != "agency",
                               -t.players))
+    outcomes: dict[tuple[str, int, str, str], Outcome] = {}
+    if args.save and os.path.exists(args.save):
+        outcomes = load(args.save)
+        tasks = [t for t in tasks if not _played(outcomes.get((t.game, t.players, t.level, t.opponent)), t)]
     print(f"{len(tasks)} tasks, {len(configs)} game and player counts, {hands} hands per row, "
           f"budget {budget.worlds} worlds / {budget.plies} plies, {args.jobs} processes", file=sys.stderr)
-    outcomes: dict[tuple[str, int, str, str], Outcome] = {}
     started = time.monotonic()
     with Pool(args.jobs) as pool:
         for done, part in enumerate(pool.imap_unordered(run_task, tasks), start=1):
