@@ -209,7 +209,11 @@ def points_label(game: TrickGame) -> str | None:
 
 
 def save(path: str, outcomes: dict[tuple[str, int, str, str], Outcome]) -> None:
-    """Write every row's deals played so far to ``path`` (JSON), replacing it whole."""
+    """Write every row's deals played so far to ``path``, replacing it whole
+    (written beside it, then renamed): a JSON list of rows, each ``game``,
+    ``players``, ``level``, ``opponent``, ``wins`` and ``points`` (deal
+    number, as a string, -> the bot's mean over the deal's rotations, as
+    ``Outcome``) and ``times`` (seconds of CPU per bot move)."""
     rows = [{"game": game_id, "players": players, "level": level, "opponent": opponent,
              "wins": outcome.wins, "points": outcome.points, "times": outcome.times}
             for (game_id, players, level, opponent), outcome in outcomes.items()]
