@@ -19,12 +19,20 @@ of each level (median, p95, max, one process each, on a machine shared with
 the other worker), per family of games.
 
 Options: ``--quick`` (a smoke run of a few minutes), ``--hands N`` (hands per
-row; rounded up to whole deals), ``--games``, ``--levels``, ``--jobs``.
+row; rounded up to whole deals), ``--games``, ``--levels``, ``--opponents``,
+``--players``, ``--jobs``; ``--save FILE`` writes every deal played so far to
+``FILE`` (JSON) as the run goes, and a run given a ``FILE`` that exists goes
+on from it (the deals it holds are not played again: a deal's hands are the
+same in every run); ``--report FILE ...`` prints the tables of saved runs
+without playing. Deals are played in rounds, the first deals of
+every row before the next ones, so a run stopped early has every row of a
+game and player count on the same first deals.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import statistics
@@ -47,6 +55,8 @@ LEVELS = (Level.RANDOM.value, Level.RULES.value, Level.SEARCH.value, PERFECT)
 OPPONENTS = (Level.RANDOM.value, Level.RULES.value)
 FULL_HANDS = 2000
 QUICK_HANDS = 40
+ROUND = 10
+"""The most deals of one row a task plays: a round of the run (``main``)."""
 
 
 # -- playing hands ---------------------------------------------------------------------
@@ -198,7 +208,38 @@ def points_label(game: TrickGame) -> str | None:
     return None
 
 
-def report(outcomes: dict[tuple[str, int, str, str], Outcome], hands_per_row: dict[tuple[str, int], int]) -> str:
+def save(path: str, outcomes: dict[tuple[str, int, str, str], Outcome]) -> None:
+    """Write every row's deals played so far to ``path``, replacing it whole
+    (written beside it, then renamed): a JSON list of rows, each ``game``,
+    ``players``, ``level``, ``opponent``, ``wins`` and ``points`` (deal
+    number, as a string, -> the bot's mean over the deal's rotations, as
+    ``Outcome``) and ``times`` (seconds of CPU per bot move)."""
+    rows = [{"game": game_id, "players": players, "level": level, "opponent": opponent,
+             "wins": outcome.wins, "points": outcome.points, "times": outcome.times}
+            for (game_id, players, level, opponent), outcome in outcomes.items()]
+    with open(path + ".part", "w", encoding="utf-8") as out:
+        json.dump(rows, out)
+    os.replace(path + ".part", path)
+
+
+def load(path: str) -> dict[tuple[str, int, str, str], Outcome]:
+    """The rows ``save`` wrote."""
+    with open(path, encoding="utf-8") as saved:
+        rows = json.load(saved)
+    found = {}
+    for row in rows:
+        task = Task(row["game"], row["players"], row["level"], row["opponent"], 0, 0, DEFAULT_BUDGET)
+        found[(row["game"], row["players"], row["level"], row["opponent"])] = Outcome(
+            task, {int(n): w for n, w in row["wins"].items()}, {int(n): p for n, p in row["points"].items()}, row["times"])
+    return found
+
+
+def _played(outcome: Outcome | None, task: Task) -> bool:
+    """Whether ``outcome`` holds every deal of ``task``."""
+    return outcome is not None and all(n in outcome.wins for n in range(task.first, task.first + task.count))
+
+
+def report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     lines = [
         "| game | players | bot | against | hands | win rate (95%) | vs rules level (95%) | vs random level (95%) | points per hand (95%) |",
         "|---|---:|---|---|---:|---:|---:|---:|---:|",
@@ -257,26 +298,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="worker processes")
     parser.add_argument("--worlds", type=int, default=DEFAULT_BUDGET.worlds, help="the searching level's worlds")
     parser.add_argument("--plies", type=int, default=DEFAULT_BUDGET.plies, help="the searching level's playout plies")
+    parser.add_argument("--save", default=None, help="write the deals played so far to this file (JSON) as the run goes")
+    parser.add_argument("--report", nargs="*", default=None, help="print the tables of these saved runs, playing nothing")
     args = parser.parse_args(argv)
+    if args.report is not None:
+        outcomes = {}
+        for path in args.report:
+            outcomes.update(load(path))
+        print(report(outcomes))
+        print()
+        print(time_report(outcomes))
+        return 0
     hands = args.hands or (QUICK_HANDS if args.quick else FULL_HANDS)
     budget = Budget(worlds=args.worlds, plies=args.plies)
     configs = [c for c in configurations(args.games) if args.players is None or c[1] in args.players]
     tasks = []
-    deals_per_row: dict[tuple[str, int], int] = {}
     for game_id, players in configs:
         per_deal = len(rotations(GAMES[game_id], players))
         deals = math.ceil(hands / per_deal)
-        deals_per_row[(game_id, players)] = deals
-        chunk = max(1, math.ceil(deals / 8))
+        chunk = min(ROUND, math.ceil(deals / 8))
         for level in args.levels:
             for opponent in args.opponents:
                 for first in range(0, deals, chunk):
                     tasks.append(Task(game_id, players, level, opponent, first, min(chunk, deals - first), budget))
-    # The slow rows first, so the workers finish together.
-    tasks.sort(key=lambda t: (t.level not in (Level.SEARCH, PERFECT), GAMES[t.game].family != "agency", -t.players))
+    # Round by round (the first deals of every row, then the next); within a round the slow rows first.
+    tasks.sort(key=lambda t: (t.first, t.level not in (Level.SEARCH, PERFECT), GAMES[t.game].family != "agency",
+                              -t.players))
+    outcomes: dict[tuple[str, int, str, str], Outcome] = {}
+    if args.save and os.path.exists(args.save):
+        outcomes = load(args.save)
+        tasks = [t for t in tasks if not _played(outcomes.get((t.game, t.players, t.level, t.opponent)), t)]
     print(f"{len(tasks)} tasks, {len(configs)} game and player counts, {hands} hands per row, "
           f"budget {budget.worlds} worlds / {budget.plies} plies, {args.jobs} processes", file=sys.stderr)
-    outcomes: dict[tuple[str, int, str, str], Outcome] = {}
     started = time.monotonic()
     with Pool(args.jobs) as pool:
         for done, part in enumerate(pool.imap_unordered(run_task, tasks), start=1):
@@ -286,11 +339,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             whole.wins.update(part.wins)
             whole.points.update(part.points)
             whole.times += part.times
+            if args.save:
+                save(args.save, outcomes)
             elapsed = time.monotonic() - started
             print(f"[{done}/{len(tasks)} {elapsed:,.0f}s, about {elapsed / done * (len(tasks) - done):,.0f}s left] "
                   f"{t.game} {t.players}p {t.level} vs {t.opponent}: deals {t.first}-{t.first + t.count - 1}",
                   file=sys.stderr, flush=True)
-    print(report(outcomes, deals_per_row))
+    print(report(outcomes))
     print()
     print(time_report(outcomes))
     print(f"\n{hands} hands per row; {time.monotonic() - started:,.0f} s with {args.jobs} processes.")
