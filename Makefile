@@ -52,7 +52,7 @@ ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py test
 test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
 	$(BIN)/python -m pytest $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
@@ -63,7 +63,7 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m '(rules or analysis or api) and not slow and not heavy' \
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal -m '(rules or analysis or api) and not slow and not heavy' \
 	  --ignore=tests/test_contract.py
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views

@@ -61,11 +61,13 @@ def _hand_requests(client: Any, game_id: str, sealed: bool, rng: random.Random) 
         response = client.post(f"{base}/{name}", json={**body, **(extra or {})}, headers=headers)
         return response.status_code, response.get_json()
 
+    step = 0
     while answer["state"]["to_act"] is not None:
         to_act = answer["state"]["to_act"]
         for name, extra in (("score", None), ("check", None), ("view", {"seat": to_act}), ("suggest", {"seed": 1})):
             assert call(name, extra, to_act)[0] == 200, name
-        if not sealed:
+        step += 1
+        if not sealed and step % 3 == 1:  # the costly ones at every third play
             for name in ("solve", "record"):
                 assert call(name)[0] == 200, name
         status, legal = call("legal-moves", None, to_act)
@@ -103,7 +105,7 @@ def test_the_solver_caches_stay_within_their_bounds_whatever_the_layouts(monkeyp
 
     def solves() -> list[Any]:
         answers = []
-        for seed in range(12):
+        for seed in range(6):
             for game_id, body in (("fapfap", {"players": 3, "options": {"stake": seed + 1}}), ("agency", {"first_leader": 0})):
                 state = post(client, f"/v1/games/{game_id}/deal", {"seed": seed, **body})[1]["state"]
                 answers.append(post(client, f"/v1/games/{game_id}/solve", {"state": state}))
