@@ -56,7 +56,7 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/python -m pytest $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
-## processes (about 3 minutes here; make test runs everything). The contract module's tests
+## processes (about 4 minutes here; make test runs everything). The contract module's tests
 ## are all slow, and merely collecting them builds schemathesis's coverage cases (about 25 s),
 ## so it is not collected
 .PHONY: check
