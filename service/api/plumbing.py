@@ -77,6 +77,21 @@ class Admission:
         if environ.pop(_COUNTED, False):
             self.active -= 1
 
+    @contextmanager
+    def stepped_out(self, environ: dict[str, Any]) -> Iterator[None]:
+        """A counted request out of the count for the block, and counted
+        again afterwards, even past the limit (its answer only has to be
+        written); an uncounted one stays as it is."""
+        if not environ.get(_COUNTED, False):
+            yield
+            return
+        self.release(environ)
+        try:
+            yield
+        finally:
+            self.active += 1
+            environ[_COUNTED] = True
+
 
 _COUNTED = "referee.counted"
 ADMISSION = "referee.admission"
@@ -89,18 +104,13 @@ def waiting_elsewhere(environ: dict[str, Any]) -> Iterator[None]:
     pool, ``service.analysis.pool``), it uses none of this worker's CPU:
     it is not counted among the requests at work (``REFEREE_MAX_ACTIVE``),
     so a burst of analysis never refuses the rules operations; the pool
-    bounds its own waiting requests. Counted again afterwards, even past
-    the limit: its answer only has to be written."""
+    bounds its own waiting requests (:meth:`Admission.stepped_out`)."""
     admission: Admission | None = environ.get(ADMISSION)
-    if admission is None or not environ.get(_COUNTED, False):
+    if admission is None:
         yield
         return
-    admission.release(environ)
-    try:
+    with admission.stepped_out(environ):
         yield
-    finally:
-        admission.active += 1
-        environ[_COUNTED] = True
 
 
 class RefereeRequest(flask.Request):
