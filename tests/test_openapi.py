@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import flask_smorest
 import pytest
 import yaml
 from openapi_spec_validator import OpenAPIV31SpecValidator
@@ -67,3 +72,31 @@ def test_every_link_targets_an_existing_operation(committed):
         for name, link in (response.get("links") or {}).items()
     ]
     assert [where for where, target in targets if target not in ids] == []
+
+
+def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(committed, monkeypatch):
+    """The app documents its blueprints when its spec is first read
+    (``SpecOnReadApi``): eight threads reading a fresh app's spec at once each
+    get the whole document, the committed one, and so does ``/openapi.json``
+    afterwards. Documenting a blueprint is slowed here, so that the other
+    reads arrive while the first is building."""
+    document = flask_smorest.Blueprint.register_views_in_doc
+
+    def slowly(*args, **kwargs):
+        time.sleep(0.1)
+        return document(*args, **kwargs)
+
+    monkeypatch.setattr(flask_smorest.Blueprint, "register_views_in_doc", slowly)
+    app = create_app({"TESTING": True})
+    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    start = threading.Barrier(8)
+
+    def read(_: int) -> str:
+        start.wait()
+        return json.dumps(api.spec.to_dict())  # as read then (the spec's dicts fill in as it is built)
+
+    with ThreadPoolExecutor(8) as pool:
+        first, *others = pool.map(read, range(8))
+    assert yaml.safe_load(yaml.dump(json.loads(first))) == committed
+    assert others == [first] * 7
+    assert app.test_client().get("/openapi.json").get_json() == json.loads(first)

@@ -32,7 +32,6 @@ from typing import Any
 import flask
 import marshmallow as ma
 import orjson
-from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from werkzeug.exceptions import HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
@@ -41,6 +40,7 @@ from service import errors, notation
 from service.games import GAMES
 from service.games.records import ProblemCode
 from service.schemas.records import to_json
+from service.schemas.spec import SpecOnReadApi
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 BLANK_TYPE = "about:blank"
@@ -419,8 +419,8 @@ def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[d
 _RESPONSES = {error.status: error.response for error in HTTP_ERRORS if error.response}
 
 
-class ProblemApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
-    """flask-smorest's ``Api`` answering every error as problem+json.
+class ProblemApi(SpecOnReadApi):
+    """flask-smorest's ``Api`` (its spec built when first read) answering every error as problem+json.
 
     It documents the default and lazily-registered error responses with
     :class:`ProblemSchema` and ``application/problem+json``, renders HTTP

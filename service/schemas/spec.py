@@ -6,13 +6,16 @@
 * ``one_of_properties`` writes the fields that take one of several shapes
   (``StateOrToken``, ``OneOf``) as ``oneOf``.
 * ``component_properties`` writes a named value type once, as a component.
+* ``SpecOnReadApi`` builds the spec when it is first read, not with the app.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from apispec import BasePlugin
+from flask_smorest import Api
 from marshmallow import fields
 
 from .family import BoundedSchema
@@ -70,3 +73,52 @@ def one_of_properties(self: Any, field: fields.Field[Any], ret: dict[str, Any], 
                 value: self.field2property(fields.Nested(schema))["$ref"] for value, schema in schemas.items()}}
         return out
     return {}
+
+
+class SpecOnReadApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
+    """flask-smorest's ``Api``, documenting its blueprints when its spec is first read.
+
+    ``register_blueprint`` routes the blueprint at once, as flask-smorest's
+    does, and keeps its documentation for later: building the spec (apispec
+    turning every schema of six games into JSON Schema) is most of the cost
+    of making an app, about 0.3 s, and an app that never serves
+    ``/openapi.json`` or ``/docs`` (a test's, a bench's) never pays it. The
+    first read of ``spec`` documents the waiting blueprints in the order they
+    were registered, so the document is the same as one built eagerly
+    (``tests/test_openapi.py`` compares it with the committed
+    ``openapi.yaml``). A lock makes concurrent first reads build it once.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self._undocumented: list[tuple[Any, str, Any]] = []
+        self._documenting = threading.RLock()
+        self._building = False
+        self._spec: Any = None
+        super().__init__(*args, **kwargs)
+
+    @property
+    def spec(self) -> Any:
+        """The ``apispec.APISpec``, with every blueprint registered so far documented."""
+        if self._undocumented:
+            with self._documenting:
+                if not self._building:  # documenting reads the spec too (the converters): as it is then
+                    self._building = True
+                    try:
+                        while self._undocumented:
+                            blueprint, name, parameters = self._undocumented.pop(0)
+                            blueprint.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
+                            self._spec.tag({"name": name, "description": blueprint.description})
+                    finally:
+                        self._building = False
+        return self._spec
+
+    @spec.setter
+    def spec(self, value: Any) -> None:
+        self._spec = value
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        """Route ``blp`` now (as ``Api.register_blueprint``), document it when the spec is read."""
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+        self._undocumented.append((blp, name, parameters))
