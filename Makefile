@@ -56,14 +56,14 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
 	$(BIN)/python -m pytest $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
-## processes (about 4 minutes here; make test runs everything). The contract module's tests
-## are all slow, and merely collecting them builds schemathesis's coverage cases (about 25 s),
-## so it is not collected
+## processes, with hypothesis's check profile (a quarter of the examples): under 2 minutes
+## here; make test runs everything. The contract module's tests are all slow, and merely
+## collecting them builds schemathesis's coverage cases (about 25 s), so it is not collected
 .PHONY: check
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal -m '(rules or analysis or api) and not slow and not heavy' \
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --hypothesis-profile=check -m '(rules or analysis or api) and not slow and not heavy' \
 	  --ignore=tests/test_contract.py
 
 ## openapi: rewrite openapi.yaml from the app's schemas and views

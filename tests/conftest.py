@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
+import re
+from pathlib import Path
+
 import pytest
+from _pytest.mark.expression import Expression
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from service.app import create_app
+
+settings.register_profile("check", max_examples=25)
+"""``make check``'s profile (``--hypothesis-profile=check``): a quarter of the
+default's examples, in every property test (``support.examples`` scales the
+counts tests set themselves). ``make test`` runs the default profile."""
 
 
 @pytest.fixture
@@ -31,7 +42,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
             "test_contract", "test_timing", "test_golden", "test_pool"),
     "server": ("test_e2e_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation"),
-    "tooling": ("test_clients", "test_conformance"),
+    "tooling": ("test_clients", "test_conformance", "test_layers"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
 core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API
@@ -40,11 +51,30 @@ in-process), ``server`` (gunicorn, deploy files and a real browser) and
 runs the rules, analysis and api layers but for their slow tests."""
 
 
+LAYER_OF = {module: layer for layer, modules in LAYERS.items() for module in modules}
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark every test with its module's layer (:data:`LAYERS`); a module with none is an error."""
-    layer_of = {module: layer for layer, modules in LAYERS.items() for module in modules}
     for item in items:
         module = item.path.stem
-        if module not in layer_of:
+        if module not in LAYER_OF:
             raise pytest.UsageError(f"tests/{module}.py has no layer: add it to LAYERS in tests/conftest.py")
-        item.add_marker(layer_of[module])
+        item.add_marker(LAYER_OF[module])
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Leave out, unimported, a test module none of whose tests the ``-m``
+    expression can select: one where it is false for the module's layer
+    whatever other markers a test carries (``make check`` then imports no
+    browser or client test)."""
+    layer, expression = LAYER_OF.get(collection_path.stem), config.getoption("markexpr")
+    if layer is None or not expression or collection_path.suffix != ".py":
+        return None
+    compiled = Expression.compile(expression)
+    others = sorted(set(re.findall(r"[A-Za-z_][\w-]*", expression)) - {"and", "or", "not", *LAYERS})
+    for carried in itertools.product((False, True), repeat=len(others)):
+        marks = {layer, *(name for name, on in zip(others, carried) if on)}
+        if compiled.evaluate(lambda name, /, marks=marks, **_: name in marks):
+            return None
+    return True

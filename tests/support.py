@@ -40,6 +40,14 @@ Briefcases, Hats and a Wall it may not play: no legal play, so the trick is
 discarded with no trick completed, and the hand is void (A12a, A13)."""
 
 
+def examples(count: int) -> int:
+    """A property test's ``max_examples``: ``count`` in the default profile,
+    and in proportion in another (``make check`` runs the ``check`` profile of
+    ``tests/conftest.py``, a quarter of the examples; at least 2)."""
+    from hypothesis import settings
+
+    return max(2, count * settings.default.max_examples // settings.get_profile("default").max_examples)
+
 
 class JsonRules:
     """A game of the rules core whose answers come as the contract writes them:

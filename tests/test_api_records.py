@@ -34,14 +34,14 @@ from service.app import create_app
 from service.games import GAMES
 from service.notation import read_record
 from service.schemas.records import dump_state
-from support import CASES, post
+from support import CASES, examples, post
 
 CORPUS = json.loads((CASES / "records-malformed.json").read_text())["cases"]
 SEALING_KEY = "sealing-key-for-the-record-tests-0123456789"
 SIGNING_KEY = "signing-key-for-the-record-tests-0123456789"
 SEATINGS = [(game_id, players) for game_id, game in GAMES.items() for players in range(game.min_players, game.max_players + 1)]
 """Every game and player count (Agency: its 4 seats, F8, A14)."""
-ROUND_TRIP = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+ROUND_TRIP = settings(max_examples=examples(6), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @pytest.fixture(scope="module")
@@ -89,7 +89,7 @@ def test_a_states_record_replays_to_the_state_and_is_written_back_the_same(open_
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False))
 def test_a_records_replay_answers_as_its_deal_and_moves_given_apart(open_client, game_id, rng):
     """CONTRACT: Records: the same answer, member for member (state, every

@@ -25,13 +25,14 @@ from hypothesis import strategies as st
 from bot_hands import configurations, part_played, twin
 from service.analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
 from service.games import GAMES, AgencyGame
+from support import examples
 
 CONFIGURATIONS = configurations()
 SMALL = Budget(worlds=6, plies=1_500)
 """A small search budget: the properties hold for any budget."""
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_twins_get_the_same_move_at_every_level(data):
     game_id, players = data.draw(st.sampled_from(CONFIGURATIONS), label="game")

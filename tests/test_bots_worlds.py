@@ -25,6 +25,7 @@ from service.games import GAMES, AgencyGame
 from service.games.agency import holders_of
 from service.games.records import End
 from service.tricks import Play
+from support import examples
 
 CONFIGURATIONS = configurations()
 
@@ -40,7 +41,7 @@ def _runs(holder):
     return sizes
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_every_world_has_the_seats_view_and_a_legal_history(data):
     game_id, players = data.draw(st.sampled_from(CONFIGURATIONS), label="game")

@@ -78,6 +78,7 @@ def _hand_requests(client: Any, game_id: str, sealed: bool, rng: random.Random) 
         assert call(name)[0] == 200, name
 
 
+@pytest.mark.slow  # thousands of requests in each mode
 @pytest.mark.parametrize("mode", list(MODES))
 def test_repeated_requests_leave_every_cache_as_it_was(mode):
     client = create_app({"TESTING": True, **MODES[mode], **SMALL_BUDGETS}).test_client()

@@ -37,7 +37,7 @@ from service.notation import (
 )
 from service.schemas.records import to_json
 from service.sealing import commitment
-from support import CASES, ROOT, VOID_HANDS, hand_fields, post
+from support import CASES, ROOT, VOID_HANDS, examples, hand_fields, post
 
 DOC = (ROOT / "docs" / "notation.md").read_text()
 BLOCKS = dict(re.findall(r"<!-- grammar: (\w+) -->\n```abnf\n(.*?)```", DOC, re.S))
@@ -46,7 +46,7 @@ LENIENT = compile_grammar({**rules(BLOCKS["shared"]), **rules(BLOCKS["lenient"])
 EXAMPLES = re.search(r"<!-- examples -->\n```text\n(.*?)```", DOC, re.S).group(1).splitlines()
 LATER_HANDS = re.search(r"<!-- later hands -->\n```text\n(.*?)```", DOC, re.S).group(1).splitlines()
 CORPUS = json.loads((CASES / "records-malformed.json").read_text())
-PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY = settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _code(play):

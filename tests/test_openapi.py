@@ -74,11 +74,11 @@ def test_every_link_targets_an_existing_operation(committed):
     assert [where for where, target in targets if target not in ids] == []
 
 
-def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(committed, monkeypatch):
+def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(generated, monkeypatch):
     """The app documents its blueprints when its spec is first read
     (``SpecOnReadApi``): eight threads reading a fresh app's spec at once each
-    get the whole document, the committed one, and so does ``/openapi.json``
-    afterwards. Documenting a blueprint is slowed here, so that the other
+    get the whole document, the one the app generates (the committed one,
+    above), and so does ``/openapi.json`` afterwards. Documenting a blueprint is slowed here, so that the other
     reads arrive while the first is building."""
     document = flask_smorest.Blueprint.register_views_in_doc
 
@@ -97,6 +97,6 @@ def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(committ
 
     with ThreadPoolExecutor(8) as pool:
         first, *others = pool.map(read, range(8))
-    assert yaml.safe_load(yaml.dump(json.loads(first))) == committed
+    assert json.loads(first) == generated
     assert others == [first] * 7
     assert app.test_client().get("/openapi.json").get_json() == json.loads(first)

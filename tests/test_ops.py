@@ -28,6 +28,7 @@ from service.api.games import request_arguments
 from service.api.holding import current
 from service.app import create_app
 from service.schemas.family import BoundedSchema
+from support import examples
 
 PROBLEM = "application/problem+json"
 STANDARD_MEMBERS = {"type", "title", "status", "detail", "code"}
@@ -134,7 +135,7 @@ def test_metrics_answer_any_accept_header(client, accept):
     assert "referee_http_request_duration_seconds" in response.get_data(as_text=True)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(accept=st.lists(st.sampled_from([OPENMETRICS, "text/plain", ";", ",", "version=", "escaping=", "1", ".", "a", "0", " "]),
                        max_size=12).map("".join))
 def test_metrics_never_fail_on_an_accept_header(client, accept):

@@ -184,6 +184,7 @@ def test_the_pool_keeps_sealed_mode_as_the_worker_does():
 # -- bounds ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow  # waits on processes started, killed and timed out
 def test_a_full_pool_answers_503_with_retry_after_at_once_and_serves_the_queue_after():
     app = long_app(**{ANALYSIS_QUEUE: 1, "REFEREE_MAX_ACTIVE": 1})
     client = app.test_client()
@@ -210,6 +211,7 @@ def test_a_full_pool_answers_503_with_retry_after_at_once_and_serves_the_queue_a
         app.extensions[POOL].close()
 
 
+@pytest.mark.slow  # waits on processes started, killed and timed out
 def test_a_killed_pool_process_answers_a_clean_503_and_the_next_request_is_served(caplog):
     app = long_app()
     client = app.test_client()
@@ -238,6 +240,7 @@ def test_a_killed_pool_process_answers_a_clean_503_and_the_next_request_is_serve
         pool.close()
 
 
+@pytest.mark.slow  # waits on processes started, killed and timed out
 def test_the_deadline_bounds_an_analysis_request_in_the_pool():
     """With a budget no machine spends in a second, solve and suggest stop
     at the request's deadline in the pool's process, and answer what they

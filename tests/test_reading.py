@@ -28,6 +28,7 @@ from service.notation import write_record
 from service.schemas.games import schemas_for
 from service.schemas.reading import MAX_FAULTS, Refused, faults, read, reader_of
 from service.schemas.records import dump_state
+from support import examples
 
 SPEC = schemathesis.openapi.from_path(Path(__file__).resolve().parent.parent / "openapi.yaml")
 
@@ -93,7 +94,7 @@ def assert_agree(schema: Any, body: Any) -> None:
 def test_the_reader_agrees_with_marshmallow_on_bodies_from_the_spec(game_id, operation, mode):
     strategy = SPEC[f"/v1/games/{game_id}/{operation}"]["POST"].as_strategy(generation_mode=mode)
 
-    @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(12), deadline=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def check(case: Any) -> None:
         if not isinstance(case.body, (bytes, bytearray)):
@@ -155,7 +156,7 @@ def _random_state(game_id: str, seed: int, rng: random.Random, *, play: bool) ->
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
     rng = random.Random(seed)
@@ -216,7 +217,7 @@ def assert_faults_are_marshmallows(schema: Any, body: Any) -> None:
 def test_faults_are_named_as_marshmallow_names_them_on_bodies_from_the_spec(game_id, operation):
     strategy = SPEC[f"/v1/games/{game_id}/{operation}"]["POST"].as_strategy(generation_mode=GenerationMode.NEGATIVE)
 
-    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples(15), deadline=None, suppress_health_check=list(HealthCheck))
     @given(strategy)
     def check(case: Any) -> None:
         if not isinstance(case.body, (bytes, bytearray)):
@@ -226,7 +227,7 @@ def test_faults_are_named_as_marshmallow_names_them_on_bodies_from_the_spec(game
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_faults_are_named_as_marshmallow_names_them_on_changed_states(game_id, seed):
     rng = random.Random(seed)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from service.app import create_app
 from service.games import GAMES
-from support import reference_shuffle
+from support import examples, reference_shuffle
 
 KEY = "sealing-key-for-the-tests-0123456789"
 OTHER_KEY = "another-sealing-key-for-the-tests-9876543210"
@@ -445,7 +445,7 @@ def _answers(client, game_id, token, credential, tries):
 
 
 @pytest.mark.parametrize("game_id", ["agency", "agram", "fapfap"])
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(8), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_nothing_a_seat_can_get_depends_on_cards_hidden_from_it(game_id, data):
     client = sealed_client(allow_chosen=True)

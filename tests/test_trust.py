@@ -29,7 +29,7 @@ from service.schemas.reading import read
 from service.schemas.records import dump_state
 from service.sealing import Sealer
 from service.tricks import Play, Trick
-from support import VOID_HANDS
+from support import VOID_HANDS, examples
 
 SIGNING_KEY = "trust-signing-key-0123456789abcdef"
 SEALING_KEY = "trust-sealing-key-0123456789abcdef"
@@ -56,7 +56,7 @@ def _raw(hand) -> RawState:
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=examples(12), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_rebuild_and_restore_give_the_same_hand_at_every_ply(game_id, seed):
     rng = random.Random(seed)
@@ -85,7 +85,7 @@ def test_rebuild_settles_an_a12a_end_as_the_play_did():
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_the_a12a_question_agrees_with_the_legal_moves(game_id, seed):
     """``_has_legal_play`` (no refusal built, no early stop) says a seat has
@@ -127,7 +127,7 @@ def _unsigned(answer):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(3), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32))
 def test_signed_states_are_answered_as_open_ones(game_id, seed):
     """The same state, signed (rebuilt) and open (replayed): the same answer to

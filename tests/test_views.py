@@ -22,7 +22,7 @@ from service.games import GAMES, AgencyGame
 from service.games.agency import holders_of, layout
 from service.schemas.records import dump_event, to_json
 from service.tricks import Play
-from support import case, deal_state, play_script, post
+from support import case, deal_state, examples, play_script, post
 
 
 def _history(state):
@@ -81,7 +81,7 @@ def _playout(game, players, rng, stop):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_views_ignore_hidden_cards(client, game_id, data):
     game = GAMES[game_id]
@@ -238,7 +238,7 @@ def _tries(game, state, seat):
 
 
 @pytest.mark.parametrize("game_id", list(GAMES))
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_refusals_and_events_ignore_hidden_cards(game_id, data):
     """No refusal (its code, sentence and legal moves) and no event tells a
