@@ -154,6 +154,8 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
 
     probe = ("/v1/games/agency/legal-moves", b"{}")
     floor = Gunicorn("floor", "bench.floor_app:app", (FLOOR_PATH, FLOOR_BODY))
+    # The same do-nothing app on gunicorn's default sync workers: what gevent costs the floor.
+    sync_floor = Gunicorn("floor-sync", "bench.floor_app:app", (FLOOR_PATH, FLOOR_BODY), options=("--worker-class", "sync"))
     services = {mode: Gunicorn(f"service-{mode}", "service.app:create_app()", probe, env=scenarios.MODE_SETTINGS[mode])
                 for mode in bodies}
     other = args.compare_config or args.compare_root
@@ -161,7 +163,7 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
                                config=args.compare_config.resolve() if args.compare_config else None,
                                root=args.compare_root.resolve() if args.compare_root else None)
                 for mode in bodies} if other else {}
-    servers = {"floor": floor, **{s.name: s for s in services.values()}, **{s.name: s for s in compared.values()}}
+    servers = {"floor": floor, "floor-sync": sync_floor, **{s.name: s for s in services.values()}, **{s.name: s for s in compared.values()}}
     rows = http_rows(bodies)
     out: dict = {"rows": [], "compared_rows": [], "memory": {},
                  "compared": " and ".join(str(p) for p in (args.compare_root, args.compare_config) if p) if other else None}
@@ -186,6 +188,7 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
                     row["compared"] = False
         print(f"warm-up: {args.warmup:g} s per row ...", flush=True)
         run_load(floor.url + FLOOR_PATH, FLOOR_BODY, args.warmup)
+        run_load(sync_floor.url + FLOOR_PATH, FLOOR_BODY, args.warmup)
         for row in rows:
             run_load(services[row["mode"]].url + row["path"], row["bytes"], args.warmup, row["headers"])
             if row["compared"]:
@@ -197,6 +200,13 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
         # drifts of the shared machine's load cancel out of the ratios.
         floor_time = max(1.0, args.duration / 2)
         passes: list[dict] = []
+        sync_passes: list[dict] = []
+
+        def sync_floor_pass() -> None:
+            print(f"load: sync-worker floor pass {len(sync_passes) + 1} ({floor_time:g} s) ...", flush=True)
+            result = run_load(sync_floor.url + FLOOR_PATH, FLOOR_BODY, floor_time)
+            result.update({"row": f"sync floor pass {len(sync_passes) + 1}", "loadavg": loadavg()})
+            sync_passes.append(result)
 
         def floor_pass() -> None:
             print(f"load: floor pass {len(passes) + 1} ({floor_time:g} s) ...", flush=True)
@@ -219,6 +229,7 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
             result["p99_ratio"] = result["p99_ms"] / floor_p99 if floor_p99 else None
             return result
 
+        sync_floor_pass()
         floor_pass()
         mine: list[list[dict]] = [[] for _ in rows]
         theirs: list[list[dict]] = [[] for _ in rows]
@@ -228,6 +239,7 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
                 mine[index].append(measured_row(services[row["mode"]], row, row["row"] + suffix))
                 if row["compared"]:
                     theirs[index].append(measured_row(compared[row["mode"]], row, f"{row['row']} (compared{suffix})"))
+            sync_floor_pass()
         out["rows"] = [median_row(results) for results in mine]
         out["compared_rows"] = [median_row(results) if results else None for results in theirs] if compared else []
         time.sleep(0.5)
@@ -235,15 +247,22 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
     finally:
         for server in servers.values():
             server.stop()
-    out["floor_passes"] = passes
+    out["floor_passes"], out["sync_floor_passes"] = passes, sync_passes
+    out["floor"], out["sync_floor"] = mean_pass(passes), mean_pass(sync_passes)
+    for row in out["rows"]:
+        row["sync_rps_ratio"] = row["rps"] / out["sync_floor"]["rps"] if out["sync_floor"]["rps"] else None
+    return out
+
+
+def mean_pass(passes: list[dict]) -> dict:
+    """The mean requests/s, p50 and p99 of a floor's passes, with the lowest and highest requests/s."""
     rps = [p["rps"] for p in passes]
-    out["floor"] = {
+    return {
         "rps": sum(rps) / len(rps),
         "p50_ms": sum(p["p50_ms"] for p in passes) / len(passes),
         "p99_ms": sum(p["p99_ms"] for p in passes) / len(passes),
         "rps_min": min(rps), "rps_max": max(rps),
     }
-    return out
 
 
 def median_row(results: list[dict]) -> dict:
@@ -271,14 +290,22 @@ def goal(row: dict) -> str:
 def http_table(result: dict) -> str:
     floor = result["floor"]
     passes = len(result["floor_passes"])
+    sync = result.get("sync_floor")
     rows = [[f"floor (mean of {passes} passes)", fmt(floor["rps"]), fmt(floor["p50_ms"], 2), fmt(floor["p99_ms"], 2),
-             "1.00", "1.00", "", sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
+             "1.00", "1.00", fmt(floor["rps"] / sync["rps"], 2) if sync else "-", "",
+             sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
+    if sync:
+        rows.append([f"floor on sync workers (mean of {len(result['sync_floor_passes'])} passes)", fmt(sync["rps"]),
+                     fmt(sync["p50_ms"], 2), fmt(sync["p99_ms"], 2), fmt(sync["rps"] / floor["rps"], 2),
+                     fmt(sync["p99_ms"] / floor["p99_ms"], 2), "1.00", "",
+                     sum(p["socket_errors"] + p["non_2xx"] for p in result["sync_floor_passes"])])
     for r in result["rows"]:
         errors = r["socket_errors"] + r["non_2xx"]
         target = f"{goal(r)} (≥ {r['goal']:.2f}, ≤ {P99_GOAL:g})" if r.get("goal") is not None else "-"
         rows.append([r["row"], fmt(r["rps"]), fmt(r["p50_ms"], 2), fmt(r["p99_ms"], 2),
-                     fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), target, errors])
-    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99", "goal", "errors"], rows)
+                     fmt(r["rps_ratio"], 2), fmt(r["p99_ratio"], 2), fmt(r.get("sync_rps_ratio"), 2), target, errors])
+    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / floor", "p99 / floor p99",
+                  "throughput / sync floor", "goal", "errors"], rows)
 
 
 def compared_table(result: dict) -> str:
@@ -378,6 +405,9 @@ def report(results: dict) -> str:
         "Each row's ratios are against the mean of the floor passes just before and just after it (with rounds: the "
         "median of the rounds' ratios). Floor passes: "
         + ", ".join(f"{p['rps']:,.0f}" for p in http["floor_passes"])
+        + " requests/s; the sync-worker floor (the same app on gunicorn's default sync workers, measured before "
+        "the first row and after each round): "
+        + ", ".join(f"{p['rps']:,.0f}" for p in http.get("sync_floor_passes", []))
         + f" requests/s. Load average before/after: {results['loadavg_before']} / {results['loadavg_after']}.",
         "",
         f"goal: each mode's legal-moves and play rows at least the throughput ratio shown (open {GOALS['open']:g}, "

@@ -75,12 +75,15 @@ class Gunicorn:
     ``probe`` is a (path, body) POST used to tell when the app answers.
     ``config`` is another gunicorn config file to start it with (e.g. an older
     one, to compare); ``root`` another checkout to serve (its own ``.venv`` and
-    config); ``env`` extra environment variables (``None`` unsets one).
+    config); ``env`` extra environment variables (``None`` unsets one);
+    ``options`` gunicorn command-line options, which win over the config's.
     """
 
     def __init__(self, name: str, app_spec: str, probe: tuple[str, bytes], *, config: Path | None = None,
-                 root: Path | None = None, env: dict[str, str | None] | None = None) -> None:
+                 root: Path | None = None, env: dict[str, str | None] | None = None,
+                 options: tuple[str, ...] = ()) -> None:
         self.name = name
+        self.options = options
         self.app_spec = app_spec
         self.probe = probe
         self.root = root or ROOT
@@ -102,7 +105,7 @@ class Gunicorn:
         env = {**os.environ, **self.env, "GUNICORN_BIND": f"127.0.0.1:{self.port}"}
         env = {name: value for name, value in env.items() if value is not None}  # None: unset
         self.process = subprocess.Popen(
-            [self.python, "-m", "gunicorn", "--config", str(self.config), self.app_spec],
+            [self.python, "-m", "gunicorn", "--config", str(self.config), *self.options, self.app_spec],
             cwd=self.root,
             env=env,
             stdout=subprocess.DEVNULL,  # the referee's JSON access log (one line per request)
