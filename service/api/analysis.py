@@ -49,7 +49,7 @@ from ..schemas.analysis import analysis_schemas, dump_review, dump_solution, dum
 from .games import INVALID, conflict_response, on_hand, operations
 from .holding import Held, Holding
 from .plumbing import waiting_elsewhere
-from .problems import problem
+from .problems import problem, unavailable
 
 blp = Blueprint(
     "analysis", __name__, url_prefix="/v1",
@@ -106,7 +106,8 @@ def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
 
 
 def _unavailable(detail: str) -> NoReturn:
-    flask.abort(problem(503, "service_unavailable", detail, headers={"Retry-After": "1"}))
+    status, code, detail, headers = unavailable(detail)
+    flask.abort(problem(status, code, detail, headers=headers))
 
 
 def _solve(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:

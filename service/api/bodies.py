@@ -40,7 +40,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
 from ..errors import echo
-from .problems import HTTP_DETAILS
+from .problems import HTTP_DETAILS, unavailable
 
 SMALL_BODY_BYTES = 64 * 1024
 """Bodies up to this size are received without counting against the budget
@@ -135,7 +135,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
     held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0, budget)
     if held is None:
-        return 503, "service_unavailable", BUSY_DETAIL, {"Retry-After": "1"}
+        return unavailable(BUSY_DETAIL)
     try:
         body = environ["wsgi.input"].read(wanted)
     except TimeoutError:

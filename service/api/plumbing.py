@@ -143,7 +143,7 @@ class Plumbing:
         refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
         environ[ADMISSION] = self.admission
         if refused is None and not self.admission.admit(environ):
-            refused = 503, "service_unavailable", BUSY_DETAIL, {"Retry-After": "1"}
+            refused = problems.unavailable(BUSY_DETAIL)
         answered: list[Any] = []
         if refused is None:
             def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:

@@ -488,6 +488,17 @@ PROBLEM_TYPES: dict[str, ProblemType] = _types()
 """Referee problem types by code, served at ``/problems/<code>``."""
 
 
+RETRY_AFTER = {"Retry-After": "1"}
+"""The header of every 503: the client may send the request again in a second."""
+
+
+def unavailable(detail: str) -> tuple[int, str, str, dict[str, str]]:
+    """A 503 ``service_unavailable`` refusal as (status, code, detail, headers),
+    with :data:`RETRY_AFTER`: the one shape of every "too busy now" answer (the
+    admission of requests, the budget of large bodies, the analysis pool)."""
+    return 503, "service_unavailable", detail, dict(RETRY_AFTER)
+
+
 def handle_refusal(error: errors.RefereeError) -> flask.Response:
     """Render a rules-core refusal: its code, detail and every ``extra`` member
     (the core's values written as JSON by ``service.schemas.records``)."""
@@ -499,7 +510,7 @@ def handle_refusal(error: errors.RefereeError) -> flask.Response:
         error.detail,
         type_=PROBLEM_TYPE_PREFIX + error.code,
         title=known.title if known else error.title,
-        headers={"Retry-After": "1"} if status == 503 else None,
+        headers=RETRY_AFTER if status == 503 else None,
         **{name: to_json(value) for name, value in error.extra.items()},
     )
 
