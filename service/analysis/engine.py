@@ -752,11 +752,14 @@ class AgencyPosition(Position):
         seat = self.to_act
         before = (seat + 3) % _SEATS
         suited = self.start[seat] | self.end[before]
-        walls = [WALL_MOVE + holder for holder in (seat, before) if self.walls[holder]]
+        walls: list[int] = []
+        if not self.wall_in_trick if self.trick else not suited:  # A8: a Wall led only with nothing else; A10: one a trick
+            if self.walls[seat]:
+                walls.append(WALL_MOVE + seat)
+            if self.walls[before]:
+                walls.append(WALL_MOVE + before)
         if not self.trick:
-            return (suited, []) if suited else (0, walls)  # A8: a Wall is led only when nothing else is reached
-        if self.wall_in_trick:
-            walls = []  # A10: never a second Wall
+            return suited, walls
         if self.led < 0:
             return suited, walls  # A10: after a Wall lead, any suited card sets the led suit
         led = self._suits[self.led][0]
@@ -784,7 +787,10 @@ class AgencyPosition(Position):
             if not reached:
                 continue
             if shared:
-                found += [(bit, 1 << bit) for bit in _bits(reached)]
+                while reached:
+                    low = reached & -reached
+                    found.append((low.bit_length() - 1, low))
+                    reached ^= low
                 continue
             other = alive & ~place
             for kind, (mask, shift) in zip(self._kinds, self._suits):
@@ -802,7 +808,10 @@ class AgencyPosition(Position):
         cards, walls = self._legal_cards_and_walls()
         if not walls and not cards & (cards - 1):
             return [cards.bit_length() - 1] if cards else []  # one card to play, or none (A12a)
-        found = [low for low, _ in self._classes(cards)] if cards else []
+        found = []
+        if cards:
+            for low, _ in self._classes(cards):
+                found.append(low)
         if walls:
             found += walls
         if len(found) > 1:
@@ -906,8 +915,9 @@ class AgencyPosition(Position):
         self.trick = []
         self.led, self.best, self.best_seat, self.wall_in_trick, self.trick_points = -1, -1, -1, False, 0
         starts, middles, ends, walls = self.start, self.middle, self.end, self.walls
-        held = [starts[h] | middles[h] | ends[h] | walls[h] for h in range(_SEATS)]
-        if not (held[0] or held[3]) or not (held[1] or held[0]) or not (held[2] or held[1]) or not (held[3] or held[2]):
+        held0, held1, held2, held3 = (starts[0] | middles[0] | ends[0] | walls[0], starts[1] | middles[1] | ends[1] | walls[1],
+                                      starts[2] | middles[2] | ends[2] | walls[2], starts[3] | middles[3] | ends[3] | walls[3])
+        if not (held0 or held3) or not (held1 or held0) or not (held2 or held1) or not (held3 or held2):
             self.ended = True  # A12b: a seat with no card left in both its holders (seat s: holders s and s-1)
         elif points_[winner % 2] >= self._early:
             self.ended = True  # A12c
@@ -969,7 +979,7 @@ class AgencyPosition(Position):
             score = zero * 64 + one
         walls = self.walls
         return (self.leader, walls[0] + 3 * walls[1] + 9 * walls[2] + 27 * walls[3], score,
-                *[kind.code_of(digits) for kind, digits in zip(self._kinds, self.digits)])
+                *map(_Suits.code_of, self._kinds, self.digits))
 
     def to_play(self, move: int) -> Play:
         if move >= WALL_MOVE:
