@@ -156,7 +156,7 @@ class Position:
         ``at_least`` (a value) to it, whatever every other seat does, and
         the positions visited to find it, when the engine answers that
         without the solver's search (the Agram family: two tricks left, each
-        seat's two cards tried out; Fapfap at any trick: a loss at no
+        seat's two cards tried out; Fapfap before that: a loss at no
         multiplier that ``side`` can make sure of, F2, F6), else ``None``."""
         return None
 
@@ -421,9 +421,12 @@ class LastTrickPosition(Position):
                     found.append(low + shift)
         if trick:
             found.reverse()  # following: low cards first, the high ones kept (leading: high cards first)
-            bonus = self._bonus
-            if bonus & held:  # Fapfap: a bonus card (the lowest rank) never wins a trick it follows (F1): kept for the last (F2)
-                found.sort(key=lambda move: bonus >> move & 1)
+            threes = held & self._bonus
+            while threes:  # Fapfap: a bonus card (the lowest rank, its run's lowest card) never wins a trick it follows (F1):
+                three = threes.bit_length() - 1  # tried last, kept for the last tricks (F2)
+                threes ^= 1 << three
+                found.remove(three)
+                found.append(three)
         return found
 
     def play(self, move: int) -> None:
@@ -536,9 +539,9 @@ class LastTrickPosition(Position):
         return tuple(sorted(payouts))
 
     def settled(self, side: int, at_least: int) -> tuple[bool, int] | None:
-        if self._bonus and at_least <= self._plain[0] and self._bonus_kept_off(side):
-            return True, 1  # a loss at a multiplier needs another seat's bonus card to win the last trick (F2, F6)
         if self.tricks_left != 2:
+            if self._bonus and at_least <= self._plain[0] and self._bonus_kept_off(side):
+                return True, 1  # a loss at a multiplier needs another seat's bonus card to win the last trick (F2, F6)
             return None
         # The trick before the last: each seat plays one of its two cards in turn, following suit
         # when able (F5), the side to reach ``at_least``, every other seat to keep it below; the last
@@ -588,24 +591,27 @@ class LastTrickPosition(Position):
 
     def _bonus_kept_off(self, side: int) -> bool:
         """Fapfap (F2, F6): a sufficient test that ``side`` can make sure no
-        other seat wins the last trick with a bonus-rank card: at most one
-        other seat's bonus card can still win it (``_can_win``), and
-        ``side`` holds a card of its suit above it and at least as many
-        cards of the suit as its holder. The holder keeps the card to the
-        last trick only if the suit is led fewer times than it holds cards
-        of it before then (each such lead takes one, F5); ``side`` plays the
-        suit only when it must follow it or holds nothing else, its lowest
-        card of the suit first, so it still holds its highest one at the
-        last trick, which beats the bonus card there (F1)."""
-        threats = [(card, holder) for holder, held in enumerate(self.hands) if holder != side
-                   for card in _bits(held & self._bonus) if self._can_win(card, holder, 1)]
-        if not threats:
-            return True
-        if len(threats) > 1:
-            return False
-        card, holder = threats[0]
-        suit, blocks = self._suit_mask[card], self.hands[side]
-        return bool(blocks & self._above[card]) and (blocks & suit).bit_count() >= (self.hands[holder] & suit).bit_count()
+        other seat wins the last trick with a bonus-rank card: for each
+        other seat's bonus card, ``side`` holds a card of its suit above it
+        and at least as many cards of the suit as its holder, and at most
+        one of them can still win the last trick (``_can_win``). The holder
+        keeps the card to the last trick only if the suit is led fewer
+        times than it holds cards of it before then (each such lead takes
+        one, F5); ``side`` plays the suit only when it must follow it or
+        holds nothing else, its lowest card of the suit first, so it still
+        holds its highest one at the last trick, which beats the bonus card
+        there (F1)."""
+        blocks, bonus, above, suit_mask = self.hands[side], self._bonus, self._above, self._suit_mask
+        threats = 0
+        for holder, held in enumerate(self.hands):
+            if holder == side or not held & bonus:
+                continue
+            for card in _bits(held & bonus):
+                suit = suit_mask[card]
+                if not blocks & above[card] or (blocks & suit).bit_count() < (held & suit).bit_count():
+                    return False
+                threats += self._can_win(card, holder, 1)
+        return threats <= 1
 
     def _can_win(self, card: int, holder: int, trick: int) -> bool:
         """Whether ``card``, held by ``holder``, can still win the trick

@@ -19,7 +19,7 @@ The search is the one double-dummy solvers use (DDS and its kin):
 * two tricks from the end of an Agram-family hand, each test answered by
   the engine trying the trick before the last and the forced last one
   (``Position.settled``, F1, F5), its positions counted as nodes; in Fapfap,
-  at any trick, a test of a loss at no multiplier answered when the side can
+  before them, a test of a loss at no multiplier answered when the side can
   keep a card above the one 3 that could win the last trick (F2, F6);
 * equivalent cards searched once (``Position.moves``), and what the hand can
   still come to read at the start of each trick (``Position.outcomes``: the
