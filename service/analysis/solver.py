@@ -47,7 +47,7 @@ DEADLINE_EVERY = 1023
 """The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
 past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
-"""Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
+"""Nodes one ``solve`` may search by default. A node costs 10 to 12 µs of
 one core here in Agency and 1.2 to 8 µs in the Agram family, the least at 6
 and 7 players, where many are positions ``Position.settled`` tries (CPU time
 on the shared 2-core machine, ``python -m bench.solver``), so a solve that
