@@ -304,6 +304,44 @@ def test_settled_answers_only_two_tricks_from_the_end():
     assert Position.from_hand(AGENCY.deal(seed=1, first_leader=0)).settled(0, 1) is None
 
 
+SEEDS = 20
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_fapfap_settled_a_loss_at_no_multiplier_only_where_the_brute_force_finds_it(players):
+    """Three tricks from the end, ``Position.settled`` answers a Fapfap
+    test only when the seat can make sure no other seat wins the last trick
+    with a 3 (F2, F6: then it loses at most the plain stake), and then the
+    brute force finds that value; it answers no win and no multiplier. Some
+    of those positions leave another seat's 3 able to win the last trick if
+    the seat plays badly (``outcomes`` still holds the loss at ×2)."""
+    game = GAMES["fapfap"]
+    settled = threatened = checked = 0
+    for seed in range(SEEDS):
+        stake = 1 + seed % 3
+        rng = random.Random(seed)
+        hand = game.deal(players=players, dealer=seed % players, seed=seed, options={"stake": stake})
+        while len(hand.tricks) < game.hand_size - 3 or hand.plays:
+            hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        position = Position.from_hand(hand)
+        for side in range(players):
+            found = last_trick_minimax("fapfap", hand, 100_000, me=side).values()
+            best = max(found) if side == hand.to_act else min(found)
+            for value in position.values:
+                answer = position.settled(side, value)
+                if answer is None:
+                    continue
+                assert value <= -stake and answer[0] and answer[1] >= 1, (seed, side, value)
+                assert best >= value, (seed, side, value)
+                settled += value == -stake
+                threatened += value == -stake and min(position.outcomes(side)) < -stake
+            checked += 1
+        assert Position.from_hand(hand).state() == position.state()
+    assert checked == SEEDS * players
+    assert settled >= SEEDS * players // 8, settled
+    assert threatened, "no case where another seat's 3 could still win the last trick"
+
+
 AGENCY_OPTIONS = [  # with the most cards left to try: a low early_end_points ends lines soon (A12c)
     pytest.param({"offsuit_discard": False, "early_end_points": 22}, 16, id="default"),
     pytest.param({"offsuit_discard": True, "early_end_points": 22}, 16, id="offsuit_discard"),

@@ -156,7 +156,8 @@ class Position:
         ``at_least`` (a value) to it, whatever every other seat does, and
         the positions visited to find it, when the engine answers that
         without the solver's search (the Agram family: two tricks left, each
-        seat's two cards tried out), else ``None``."""
+        seat's two cards tried out; Fapfap before that: a loss at no
+        multiplier that ``side`` can make sure of, F2, F6), else ``None``."""
         return None
 
     def to_play(self, move: int) -> Play:
@@ -420,6 +421,12 @@ class LastTrickPosition(Position):
                     found.append(low + shift)
         if trick:
             found.reverse()  # following: low cards first, the high ones kept (leading: high cards first)
+            threes = held & self._bonus
+            while threes:  # Fapfap: a bonus card (the lowest rank, its run's lowest card) never wins a trick it follows (F1):
+                three = threes.bit_length() - 1  # tried last, kept for the last tricks (F2)
+                threes ^= 1 << three
+                found.remove(three)
+                found.append(three)
         return found
 
     def play(self, move: int) -> None:
@@ -533,6 +540,8 @@ class LastTrickPosition(Position):
 
     def settled(self, side: int, at_least: int) -> tuple[bool, int] | None:
         if self.tricks_left != 2:
+            if self._bonus and at_least <= self._plain[0] and self._bonus_kept_off(side):
+                return True, 1  # a loss at a multiplier needs another seat's bonus card to win the last trick (F2, F6)
             return None
         # The trick before the last: each seat plays one of its two cards in turn, following suit
         # when able (F5), the side to reach ``at_least``, every other seat to keep it below; the last
@@ -579,6 +588,30 @@ class LastTrickPosition(Position):
             return found
 
         return reached(0, 0, -1, -1, self.alive), visited[0]
+
+    def _bonus_kept_off(self, side: int) -> bool:
+        """Fapfap (F2, F6): a sufficient test that ``side`` can make sure no
+        other seat wins the last trick with a bonus-rank card: for each
+        other seat's bonus card, ``side`` holds a card of its suit above it
+        and at least as many cards of the suit as its holder, and at most
+        one of them can still win the last trick (``_can_win``). The holder
+        keeps the card to the last trick only if the suit is led fewer
+        times than it holds cards of it before then (each such lead takes
+        one, F5); ``side`` plays the suit only when it must follow it or
+        holds nothing else, its lowest card of the suit first, so it still
+        holds its highest one at the last trick, which beats the bonus card
+        there (F1)."""
+        blocks, bonus, above, suit_mask = self.hands[side], self._bonus, self._above, self._suit_mask
+        threats = 0
+        for holder, held in enumerate(self.hands):
+            if holder == side or not held & bonus:
+                continue
+            for card in _bits(held & bonus):
+                suit = suit_mask[card]
+                if not blocks & above[card] or (blocks & suit).bit_count() < (held & suit).bit_count():
+                    return False
+                threats += self._can_win(card, holder, 1)
+        return threats <= 1
 
     def _can_win(self, card: int, holder: int, trick: int) -> bool:
         """Whether ``card``, held by ``holder``, can still win the trick
@@ -725,11 +758,14 @@ class AgencyPosition(Position):
         seat = self.to_act
         before = (seat + 3) % _SEATS
         suited = self.start[seat] | self.end[before]
-        walls = [WALL_MOVE + holder for holder in (seat, before) if self.walls[holder]]
+        walls: list[int] = []
+        if not self.wall_in_trick if self.trick else not suited:  # A8: a Wall led only with nothing else; A10: one a trick
+            if self.walls[seat]:
+                walls.append(WALL_MOVE + seat)
+            if self.walls[before]:
+                walls.append(WALL_MOVE + before)
         if not self.trick:
-            return (suited, []) if suited else (0, walls)  # A8: a Wall is led only when nothing else is reached
-        if self.wall_in_trick:
-            walls = []  # A10: never a second Wall
+            return suited, walls
         if self.led < 0:
             return suited, walls  # A10: after a Wall lead, any suited card sets the led suit
         led = self._suits[self.led][0]
@@ -757,7 +793,10 @@ class AgencyPosition(Position):
             if not reached:
                 continue
             if shared:
-                found += [(bit, 1 << bit) for bit in _bits(reached)]
+                while reached:
+                    low = reached & -reached
+                    found.append((low.bit_length() - 1, low))
+                    reached ^= low
                 continue
             other = alive & ~place
             for kind, (mask, shift) in zip(self._kinds, self._suits):
@@ -775,7 +814,10 @@ class AgencyPosition(Position):
         cards, walls = self._legal_cards_and_walls()
         if not walls and not cards & (cards - 1):
             return [cards.bit_length() - 1] if cards else []  # one card to play, or none (A12a)
-        found = [low for low, _ in self._classes(cards)] if cards else []
+        found = []
+        if cards:
+            for low, _ in self._classes(cards):
+                found.append(low)
         if walls:
             found += walls
         if len(found) > 1:
@@ -879,8 +921,9 @@ class AgencyPosition(Position):
         self.trick = []
         self.led, self.best, self.best_seat, self.wall_in_trick, self.trick_points = -1, -1, -1, False, 0
         starts, middles, ends, walls = self.start, self.middle, self.end, self.walls
-        held = [starts[h] | middles[h] | ends[h] | walls[h] for h in range(_SEATS)]
-        if not (held[0] or held[3]) or not (held[1] or held[0]) or not (held[2] or held[1]) or not (held[3] or held[2]):
+        held0, held1, held2, held3 = (starts[0] | middles[0] | ends[0] | walls[0], starts[1] | middles[1] | ends[1] | walls[1],
+                                      starts[2] | middles[2] | ends[2] | walls[2], starts[3] | middles[3] | ends[3] | walls[3])
+        if not (held0 or held3) or not (held1 or held0) or not (held2 or held1) or not (held3 or held2):
             self.ended = True  # A12b: a seat with no card left in both its holders (seat s: holders s and s-1)
         elif points_[winner % 2] >= self._early:
             self.ended = True  # A12c
@@ -942,7 +985,7 @@ class AgencyPosition(Position):
             score = zero * 64 + one
         walls = self.walls
         return (self.leader, walls[0] + 3 * walls[1] + 9 * walls[2] + 27 * walls[3], score,
-                *[kind.code_of(digits) for kind, digits in zip(self._kinds, self.digits)])
+                *map(_Suits.code_of, self._kinds, self.digits))
 
     def to_play(self, move: int) -> Play:
         if move >= WALL_MOVE:

@@ -18,7 +18,9 @@ The search is the one double-dummy solvers use (DDS and its kin):
   what the score still needs (``Position.key``), holding proven bounds;
 * two tricks from the end of an Agram-family hand, each test answered by
   the engine trying the trick before the last and the forced last one
-  (``Position.settled``, F1, F5), its positions counted as nodes;
+  (``Position.settled``, F1, F5), its positions counted as nodes; in Fapfap,
+  before them, a test of a loss at no multiplier answered when the side can
+  keep a card above the one 3 that could win the last trick (F2, F6);
 * equivalent cards searched once (``Position.moves``), and what the hand can
   still come to read at the start of each trick (``Position.outcomes``: the
   forced last trick of the Agram family, the multipliers and points the
@@ -45,7 +47,7 @@ DEADLINE_EVERY = 1023
 """The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
 past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
-"""Nodes one ``solve`` may search by default. A node costs 10 to 13 µs of
+"""Nodes one ``solve`` may search by default. A node costs 10 to 12 µs of
 one core here in Agency and 1.2 to 8 µs in the Agram family, the least at 6
 and 7 players, where many are positions ``Position.settled`` tries (CPU time
 on the shared 2-core machine, ``python -m bench.solver``), so a solve that
