@@ -41,9 +41,9 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from ..cards import WALL, Card
-from ..games.agency import POINTS, TRUMP, AgencyState
+from ..games.agency import POINTS, TRUMP, AgencyHand
 from ..games.base import Hand
-from ..games.last_trick import FapfapPayouts, HandsWon, LastTrickState
+from ..games.last_trick import FapfapPayouts, HandsWon, LastTrickHand
 from ..tricks import Play
 
 WALL_MOVE = 64
@@ -99,9 +99,9 @@ class Position:
         Raises:
             TypeError: a hand of a game the engine does not know.
         """
-        if isinstance(hand, AgencyState):
+        if isinstance(hand, AgencyHand):
             return AgencyPosition(hand)
-        if isinstance(hand, LastTrickState):
+        if isinstance(hand, LastTrickHand):
             return LastTrickPosition(hand)
         raise TypeError(f"no engine for {type(hand).__name__}")
 
@@ -283,7 +283,7 @@ class _LastTrickScoring:
     stake: int
 
     @staticmethod
-    def of(hand: LastTrickState) -> _LastTrickScoring:
+    def of(hand: LastTrickHand) -> _LastTrickScoring:
         ranks = tuple(reversed(hand.game.rank_order))
         scoring = hand.game.scoring
         if isinstance(scoring, HandsWon):
@@ -319,7 +319,7 @@ class LastTrickPosition(Position):
     __slots__ = ("hands", "alive", "digits", "led", "best", "best_seat", "wins", "tricks_left", "_scoring", "_kind",
                  "_worth_masks", "_bonus", "_above", "_plain", "_played", "_done", "_suit_mask", "_last_values", "_clear")
 
-    def __init__(self, hand: LastTrickState) -> None:
+    def __init__(self, hand: LastTrickHand) -> None:
         super().__init__(hand)
         count = self._ranks
         self._scoring = scoring = _LastTrickScoring.of(hand)
@@ -666,7 +666,7 @@ class AgencyPosition(Position):
                  "trick_points", "points", "left", "tricks_done", "ended", "_offsuit", "_early", "_holder_of", "_trumps",
                  "_card_points", "_kinds", "_trump_of", "_keep", "_clear", "_played")
 
-    def __init__(self, hand: AgencyState) -> None:
+    def __init__(self, hand: AgencyHand) -> None:
         super().__init__(hand)
         count = self._ranks
         suits = tuple(dict.fromkeys(card.suit for card in hand.game.deck))

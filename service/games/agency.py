@@ -188,7 +188,7 @@ class AgencyView:
     match: MatchStatus | TeamMatchStatus
 
 
-class AgencyState(Hand):
+class AgencyHand(Hand):
     """A hand of Agency.
 
     Attributes (besides ``Hand``'s):
@@ -268,7 +268,7 @@ class AgencyState(Hand):
         self._reach = {}
         self._reachable = {}
 
-    def copy(self) -> AgencyState:
+    def copy(self) -> AgencyHand:
         new = super().copy()
         new._ends = dict(self._ends)
         return new
@@ -411,7 +411,7 @@ class AgencyState(Hand):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AgencyGame(TrickGame[AgencyState]):
+class AgencyGame(TrickGame[AgencyHand]):
     """The Agency rules, as one registry value (RULINGS A1-A14).
 
     ``deal`` takes ``first_leader`` (the seat that leads the first trick, A14;
@@ -421,7 +421,7 @@ class AgencyGame(TrickGame[AgencyState]):
     the Walls added as A5 says.
     """
 
-    HAND: ClassVar[type[AgencyState]] = AgencyState  # type: ignore[misc]
+    HAND: ClassVar[type[AgencyHand]] = AgencyHand  # type: ignore[misc]
 
     id: str = "agency"
     name: str = "Agency"
@@ -464,7 +464,7 @@ class AgencyGame(TrickGame[AgencyState]):
             hands[k % SEATS].append(deck[k])
         return hands
 
-    def _seat(self, previous: AgencyState | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+    def _seat(self, previous: AgencyHand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
         """``first_leader`` leads the first trick (A14): default 0, or in a
         match the lower seat of the choosing team, which it must be of.
 
@@ -485,7 +485,7 @@ class AgencyGame(TrickGame[AgencyState]):
             )
         return Seating(SEATS, first_leader)
 
-    def _chooser(self, previous: AgencyState) -> int | None:
+    def _chooser(self, previous: AgencyHand) -> int | None:
         """The team that lost the last hand chooses the next leader; after a
         void hand, the team that chose before chooses again (A14)."""
         return previous.match.chooser if previous.winner is None else 1 - previous.winner
@@ -517,12 +517,12 @@ class AgencyGame(TrickGame[AgencyState]):
             problems.append(f"first_leader {seating.first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
         return problems
 
-    def _claimed_cards(self, raw: RawState, hand: AgencyState) -> list[str]:
+    def _claimed_cards(self, raw: RawState, hand: AgencyHand) -> list[str]:
         if "holders" in raw.claimed:
             return hands_problems(raw.claimed["holders"], hand.holders, "holders")
         return []
 
-    def _derived(self, hand: AgencyState) -> dict[str, Any]:
+    def _derived(self, hand: AgencyHand) -> dict[str, Any]:
         return {
             "team_points": list(hand.team_points),
             "end": hand.end,
@@ -549,29 +549,29 @@ class AgencyGame(TrickGame[AgencyState]):
 
     # -- results ------------------------------------------------------------------
 
-    def score(self, hand: AgencyState) -> TeamScore:
+    def score(self, hand: AgencyHand) -> TeamScore:
         """The hand's result (A3, A13): ``winner`` the winning team (0 or 1)
         once the hand is over, ``None`` while it runs or for a void hand;
         ``team_points`` the card points won by team 0 and team 1."""
         return TeamScore(hand.hand_over, hand.winner, hand.team_points)
 
-    def _seat_value(self, hand: AgencyState, seat: int) -> int:
+    def _seat_value(self, hand: AgencyHand, seat: int) -> int:
         """1 if the seat's team won the hand, 0 for a void hand, -1 if the other team won (A13)."""
         winner = hand.winner
         return 0 if winner is None else 1 if winner == team(seat) else -1
 
-    def _tally(self, hand: AgencyState) -> tuple[int, ...]:
+    def _tally(self, hand: AgencyHand) -> tuple[int, ...]:
         """Each hand won is worth 1 game point to its team; a void hand gives none (A14)."""
         tally = list(hand.match.previous)
         if hand.winner is not None:
             tally[hand.winner] += 1
         return tuple(tally)
 
-    def _status(self, hand: AgencyState, target: int | None, tally: tuple[int, ...], over: bool,
+    def _status(self, hand: AgencyHand, target: int | None, tally: tuple[int, ...], over: bool,
                 winner: int | None) -> TeamMatchStatus:
         return TeamMatchStatus(hand.match.hand, target, self.unit, hand.match.previous, tally, hand.match.chooser, over, winner)
 
-    def observe(self, hand: AgencyState, seat: int | None) -> AgencyView:
+    def observe(self, hand: AgencyHand, seat: int | None) -> AgencyView:
         """What ``seat`` may know: the two holders beside it in full, the
         others as counts, its reach (A5, A6), and what every seat sees. With
         ``seat`` ``None``: what every seat sees, each holder as a count.

@@ -94,15 +94,15 @@ class Scoring(Protocol):
         """The record ``score`` returns."""
         ...
 
-    def score(self, hand: LastTrickState) -> Score:
+    def score(self, hand: LastTrickHand) -> Score:
         """The hand's result so far."""
         ...
 
-    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+    def tally(self, previous: tuple[int, ...], hand: LastTrickHand) -> tuple[int, ...]:
         """The match tally once ``hand`` (over) is added to ``previous``."""
         ...
 
-    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+    def seat_value(self, hand: LastTrickHand, seat: int) -> int:
         """What ``hand`` (over) is worth to ``seat``: what it scores, or pays."""
         ...
 
@@ -128,22 +128,22 @@ class HandsWon:
     def record(self) -> type[Score]:
         return PointsScore if self.points_by_rank else Score
 
-    def worth(self, hand: LastTrickState) -> int:
+    def worth(self, hand: LastTrickHand) -> int:
         """What the finished hand scores for its winner."""
         card = hand.tricks[-1].card
         assert card is not None
         return self.points_by_rank.get(card.rank, 1)
 
-    def score(self, hand: LastTrickState) -> Score:
+    def score(self, hand: LastTrickHand) -> Score:
         if not self.points_by_rank:
             return Score(hand.hand_over, hand.winner)
         return PointsScore(hand.hand_over, hand.winner, self.worth(hand) if hand.hand_over else None)
 
-    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+    def seat_value(self, hand: LastTrickHand, seat: int) -> int:
         """The winner's points (1; Spar 3, 2 or 1, F2); 0 for every other seat."""
         return self.worth(hand) if seat == hand.winner else 0
 
-    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+    def tally(self, previous: tuple[int, ...], hand: LastTrickHand) -> tuple[int, ...]:
         winner = hand.winner
         assert winner is not None
         return tuple(value + self.worth(hand) if seat == winner else value for seat, value in enumerate(previous))
@@ -199,7 +199,7 @@ class FapfapPayouts:
             return 1
         return 4 if before is not None and before.card is not None and before.card.rank == self.bonus_rank else 2
 
-    def score(self, hand: LastTrickState) -> PayoutScore:
+    def score(self, hand: LastTrickHand) -> PayoutScore:
         over = hand.hand_over
         multiplier = self.multiplier(hand.tricks) if over else None
         stake = hand.options["stake"] * (multiplier or 0)
@@ -208,11 +208,11 @@ class FapfapPayouts:
         )
         return PayoutScore(over, hand.winner, multiplier, payouts)
 
-    def seat_value(self, hand: LastTrickState, seat: int) -> int:
+    def seat_value(self, hand: LastTrickHand, seat: int) -> int:
         """The seat's net payout (F6): ``(n-1)*s*m`` for the winner, ``-s*m`` for every other seat."""
         return self.score(hand).payouts[seat]
 
-    def tally(self, previous: tuple[int, ...], hand: LastTrickState) -> tuple[int, ...]:
+    def tally(self, previous: tuple[int, ...], hand: LastTrickHand) -> tuple[int, ...]:
         return tuple(before + paid for before, paid in zip(previous, self.score(hand).payouts, strict=True))
 
     def record_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
@@ -241,7 +241,7 @@ def _not_after_the_dealer(previous: list[int], dealer: int) -> str:
 # -- the hand ---------------------------------------------------------------------
 
 
-class LastTrickState(Hand):
+class LastTrickHand(Hand):
     """A hand of an Agram-family game.
 
     Attributes (besides ``Hand``'s):
@@ -358,7 +358,7 @@ class LastTrickView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class LastTrickGame(TrickGame[LastTrickState]):
+class LastTrickGame(TrickGame[LastTrickHand]):
     """One variant of the Agram family, as data (RULINGS F2).
 
     Attributes:
@@ -379,7 +379,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
     hand's winner deals (F7).
     """
 
-    HAND: ClassVar[type[LastTrickState]] = LastTrickState  # type: ignore[misc]
+    HAND: ClassVar[type[LastTrickHand]] = LastTrickHand  # type: ignore[misc]
 
     id: str
     name: str
@@ -432,7 +432,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
                 position += batch
         return hands
 
-    def _seat(self, previous: LastTrickState | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
+    def _seat(self, previous: LastTrickHand | None, match: MatchRecord | None, seating: Mapping[str, int | None]) -> Seating:
         """``players`` seats (F8) and the ``dealer`` (default 0; F3, F4); in a
         match, the last hand's players, and its winner deals (F7).
 
@@ -453,7 +453,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
         refuse_seat(dealer, players, "dealer")
         return seating_of(players, dealer)
 
-    def _continue(self, previous: LastTrickState, seating: Mapping[str, int | None]) -> list[str]:
+    def _continue(self, previous: LastTrickHand, seating: Mapping[str, int | None]) -> list[str]:
         """The players and the dealer of a match's next hand are its own (F7)."""
         mismatches = []
         players, dealer = seating.get("players"), seating.get("dealer")
@@ -476,7 +476,7 @@ class LastTrickGame(TrickGame[LastTrickState]):
     def match_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
         return self.scoring.record_problems(match, options, seating)
 
-    def _claimed_cards(self, raw: RawState, hand: LastTrickState) -> list[str]:
+    def _claimed_cards(self, raw: RawState, hand: LastTrickHand) -> list[str]:
         problems = hands_problems(raw.claimed["hands"], hand.hands) if "hands" in raw.claimed else []
         if raw.trick is None and not hand.hand_over:
             problems.append("trick is missing but the hand is not over")
@@ -492,20 +492,20 @@ class LastTrickGame(TrickGame[LastTrickState]):
 
     # -- results ------------------------------------------------------------------
 
-    def score(self, hand: LastTrickState) -> Score:
+    def score(self, hand: LastTrickHand) -> Score:
         """The hand's result (F2, F6): ``hand_over``, ``winner`` (the seat that
         won the last trick, ``None`` while the hand runs) and what the
         variant's scoring adds (Fapfap: ``multiplier``, ``payouts``; Spar:
         ``points``)."""
         return self.scoring.score(hand)
 
-    def _tally(self, hand: LastTrickState) -> tuple[int, ...]:
+    def _tally(self, hand: LastTrickHand) -> tuple[int, ...]:
         return self.scoring.tally(hand.match.previous, hand)
 
-    def _seat_value(self, hand: LastTrickState, seat: int) -> int:
+    def _seat_value(self, hand: LastTrickHand, seat: int) -> int:
         return self.scoring.seat_value(hand, seat)
 
-    def observe(self, hand: LastTrickState, seat: int | None) -> LastTrickView:
+    def observe(self, hand: LastTrickHand, seat: int | None) -> LastTrickView:
         """What ``seat`` may know: its own cards and how many each seat
         holds, and what every seat sees. With ``seat`` ``None``: what every
         seat sees.

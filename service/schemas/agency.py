@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from ..games import Game
-from ..games.agency import SEATS, AgencyState
+from ..games.agency import SEATS, AgencyHand
 from ..games.records import End, Seating
 from .family import FamilyEdge, GameParts, codes, named_schema
 from .fields import Int, List, seat
@@ -17,7 +17,7 @@ MAX_TRICK_POINTS = 40
 """Every card point of the deck (A3)."""
 
 
-class AgencyEdge(FamilyEdge[AgencyState]):
+class AgencyEdge(FamilyEdge[AgencyHand]):
     """Agency's schemas and JSON."""
 
     CLAIMED = ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach")
@@ -119,13 +119,13 @@ class AgencyEdge(FamilyEdge[AgencyState]):
                 "(default: that team's lower seat).", maximum=SEATS - 1),
         }
 
-    def dump_seating(self, hand: AgencyState) -> dict[str, Any]:
+    def dump_seating(self, hand: AgencyHand) -> dict[str, Any]:
         return {"first_leader": hand.seating.first_leader}
 
-    def dump_cards(self, hand: AgencyState) -> dict[str, Any]:
+    def dump_cards(self, hand: AgencyHand) -> dict[str, Any]:
         return {"holders": [codes(holder) for holder in hand.holders]}
 
-    def dump_derived(self, hand: AgencyState) -> dict[str, Any]:
+    def dump_derived(self, hand: AgencyHand) -> dict[str, Any]:
         return {
             "team_points": list(hand.team_points),
             "end": hand.end,

@@ -7,13 +7,13 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from ..games.last_trick import LastTrickState, seating_of
+from ..games.last_trick import LastTrickHand, seating_of
 from ..games.records import Seating
 from .family import FamilyEdge, GameParts, codes
 from .fields import Int, List, players, seat
 
 
-class LastTrickEdge(FamilyEdge[LastTrickState]):
+class LastTrickEdge(FamilyEdge[LastTrickHand]):
     """The Agram family's schemas and JSON."""
 
     CLAIMED = ("hands", "to_act", "hand_over", "winner")
@@ -60,8 +60,8 @@ class LastTrickEdge(FamilyEdge[LastTrickState]):
                            "the last hand's winner.", maximum=parts.top),
         }
 
-    def dump_seating(self, hand: LastTrickState) -> dict[str, Any]:
+    def dump_seating(self, hand: LastTrickHand) -> dict[str, Any]:
         return {"players": hand.seating.players, "dealer": hand.seating.dealer}
 
-    def dump_cards(self, hand: LastTrickState) -> dict[str, Any]:
+    def dump_cards(self, hand: LastTrickHand) -> dict[str, Any]:
         return {"hands": [codes(cards_) for cards_ in hand.hands]}
