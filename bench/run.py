@@ -202,17 +202,14 @@ def measure_http(args, run_load, bodies: dict[str, dict], notes: list[str]) -> d
         passes: list[dict] = []
         sync_passes: list[dict] = []
 
-        def sync_floor_pass() -> None:
-            print(f"load: sync-worker floor pass {len(sync_passes) + 1} ({floor_time:g} s) ...", flush=True)
-            result = run_load(sync_floor.url + FLOOR_PATH, FLOOR_BODY, floor_time)
-            result.update({"row": f"sync floor pass {len(sync_passes) + 1}", "loadavg": loadavg()})
-            sync_passes.append(result)
+        def floor_pass(server: Gunicorn = floor, kept: list[dict] = passes, name: str = "floor") -> None:
+            print(f"load: {name} pass {len(kept) + 1} ({floor_time:g} s) ...", flush=True)
+            result = run_load(server.url + FLOOR_PATH, FLOOR_BODY, floor_time)
+            result.update({"row": f"{name} pass {len(kept) + 1}", "loadavg": loadavg()})
+            kept.append(result)
 
-        def floor_pass() -> None:
-            print(f"load: floor pass {len(passes) + 1} ({floor_time:g} s) ...", flush=True)
-            result = run_load(floor.url + FLOOR_PATH, FLOOR_BODY, floor_time)
-            result.update({"row": f"floor pass {len(passes) + 1}", "loadavg": loadavg()})
-            passes.append(result)
+        def sync_floor_pass() -> None:
+            floor_pass(sync_floor, sync_passes, "sync floor")
 
         def measured_row(server: Gunicorn, row: dict, label: str) -> dict:
             print(f"load: {label} ({args.duration:g} s) ...", flush=True)
@@ -289,16 +286,16 @@ def goal(row: dict) -> str:
 
 def http_table(result: dict) -> str:
     floor = result["floor"]
-    passes = len(result["floor_passes"])
     sync = result.get("sync_floor")
-    rows = [[f"floor (mean of {passes} passes)", fmt(floor["rps"]), fmt(floor["p50_ms"], 2), fmt(floor["p99_ms"], 2),
-             "1.00", "1.00", fmt(floor["rps"] / sync["rps"], 2) if sync else "-", "",
-             sum(p["socket_errors"] + p["non_2xx"] for p in result["floor_passes"])]]
+
+    def floor_row(label: str, mean: dict, kept: list[dict]) -> list:
+        return [f"{label} (mean of {len(kept)} passes)", fmt(mean["rps"]), fmt(mean["p50_ms"], 2), fmt(mean["p99_ms"], 2),
+                fmt(mean["rps"] / floor["rps"], 2), fmt(mean["p99_ms"] / floor["p99_ms"], 2),
+                fmt(mean["rps"] / sync["rps"], 2) if sync else "-", "", sum(p["socket_errors"] + p["non_2xx"] for p in kept)]
+
+    rows = [floor_row("floor", floor, result["floor_passes"])]
     if sync:
-        rows.append([f"floor on sync workers (mean of {len(result['sync_floor_passes'])} passes)", fmt(sync["rps"]),
-                     fmt(sync["p50_ms"], 2), fmt(sync["p99_ms"], 2), fmt(sync["rps"] / floor["rps"], 2),
-                     fmt(sync["p99_ms"] / floor["p99_ms"], 2), "1.00", "",
-                     sum(p["socket_errors"] + p["non_2xx"] for p in result["sync_floor_passes"])])
+        rows.append(floor_row("floor on sync workers", sync, result["sync_floor_passes"]))
     for r in result["rows"]:
         errors = r["socket_errors"] + r["non_2xx"]
         target = f"{goal(r)} (≥ {r['goal']:.2f}, ≤ {P99_GOAL:g})" if r.get("goal") is not None else "-"
