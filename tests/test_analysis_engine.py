@@ -246,3 +246,24 @@ def test_perft_counts_agree_with_the_core(game_id, players, options, seed, plays
     counted = engine_perft(Position.from_hand(hand), depth)
     assert counted == core_perft(GAMES[game_id], hand, depth)
     assert counted == sequences
+
+
+def test_move_order_tries_the_cheapest_winner_first_and_fapfaps_threes_last():
+    """The solver's move order (``Position.moves``), one card per run of
+    equivalent cards: following, the lowest card above the best of the led
+    suit first (F1: it takes the trick), then low to high; a bonus 3 last,
+    leading or following (F2: kept for the last tricks)."""
+    game = GAMES["fapfap"]
+    hands = ["8H 7H 3D 8C 7S", "AH 9H 4H 7D 6C", "10H 6H 3C 5D 4C"]
+    hand = game.deal(players=3, dealer=2, hands=[list(cards(row)) for row in hands])
+    position = Position.from_hand(hand)
+
+    def order() -> list[str]:
+        return [str(position.to_play(move).card) for move in position.moves()]
+
+    leading = order()
+    assert leading[-1] == "3D" and sorted(leading) == sorted(["7H", "8C", "7S", "3D"])  # 8H 7H: one run, its lowest
+    position.play(position.from_play(Play(0, Card.parse("8H"))))
+    assert order() == ["9H", "4H", "AH"]  # 10H (seat 2) and 8H (in the trick) split seat 1's hearts
+    position.play(position.from_play(Play(1, Card.parse("4H"))))
+    assert order() == ["10H", "6H"]  # 10H beats 8H; 6H does not

@@ -419,14 +419,19 @@ class LastTrickPosition(Position):
             if own:
                 for low, _ in runs_of(own >> shift, (other & mask) >> shift):
                     found.append(low + shift)
+        threes = held & self._bonus
         if trick:
             found.reverse()  # following: low cards first, the high ones kept (leading: high cards first)
-            threes = held & self._bonus
-            while threes:  # Fapfap: a bonus card (the lowest rank, its run's lowest card) never wins a trick it follows (F1):
-                three = threes.bit_length() - 1  # tried last, kept for the last tricks (F2)
-                threes ^= 1 << three
-                found.remove(three)
-                found.append(three)
+            winners = follow and held & self._above[self.best]
+            if winners:  # F1: the cheapest card that takes the trick first; it is its run's lowest (the best
+                cheapest = (winners & -winners).bit_length() - 1  # card so far, another seat's, lies below it)
+                found.remove(cheapest)
+                found.insert(0, cheapest)
+        while threes:  # Fapfap: a bonus card (the lowest rank, its run's lowest card) never wins a trick it follows (F1)
+            three = threes.bit_length() - 1  # and is kept for the last tricks (F2): tried last, leading or following
+            threes ^= 1 << three
+            found.remove(three)
+            found.append(three)
         return found
 
     def play(self, move: int) -> None:

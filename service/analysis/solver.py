@@ -26,7 +26,9 @@ The search is the one double-dummy solvers use (DDS and its kin):
   forced last trick of the Agram family, the multipliers and points the
   cards left can still make, Agency's points beyond reach), which answers
   many tests without a search;
-* move ordering: the move that last proved a bound in a position first.
+* move ordering: the move that last proved a bound in a position first;
+  in the Agram family, following, the cheapest card that takes the trick,
+  then low cards; leading, high cards; Fapfap's 3s last (``Position.moves``).
 
 The budget is counted in work, never in time, so an answer does not depend on
 the machine: one node is one position the search visits. Where the budget
