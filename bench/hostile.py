@@ -193,8 +193,9 @@ class StallResult:
 
 
 def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: float = 0.25,
-          workers_rss=None) -> StallResult:
-    """Open ``connections`` connections that send ``STALLS[kind]`` and wait; probe /healthz for ``watch`` s.
+          workers_rss=None, until_dropped: bool = False) -> StallResult:
+    """Open ``connections`` connections that send ``STALLS[kind]`` and wait; probe /healthz for ``watch`` s
+    (with ``until_dropped``, only until the server has dropped every one).
 
     ``workers_rss`` is an optional callable giving the workers' total RSS in KiB,
     read halfway through the watch.
@@ -247,6 +248,8 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
                 status = parse_answer(bytes(open_.pop(sock))).status
                 answers[status] = answers.get(status, 0) + 1
                 dropped_after.append(time.monotonic() - stalled_at)
+            if until_dropped and not open_:
+                break
             time.sleep(max(0.0, probe_every - (time.monotonic() - now)))
         if gap_start is not None:
             longest_gap = max(longest_gap, time.monotonic() - gap_start)
