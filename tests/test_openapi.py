@@ -13,6 +13,7 @@ import pytest
 import yaml
 from openapi_spec_validator import OpenAPIV31SpecValidator
 
+from service.analysis.bots import Level
 from service.app import create_app
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -100,3 +101,13 @@ def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(generat
     assert json.loads(first) == generated
     assert others == [first] * 7
     assert app.test_client().get("/openapi.json").get_json() == json.loads(first)
+
+
+def test_every_bot_level_is_the_one_bot_level_type(committed):
+    """Each game's suggest request and answer names its ``level`` by one
+    component, so a generated client has one level type for every game."""
+    schemas = committed["components"]["schemas"]
+    assert schemas["BotLevel"] == {"type": "string", "enum": [level.value for level in Level]}
+    levels = {name: shape["properties"]["level"] for name, shape in schemas.items() if "level" in shape.get("properties", {})}
+    assert len(levels) == 3 * 6  # open and sealed requests and the answer, per game
+    assert all(level["$ref"] == "#/components/schemas/BotLevel" for level in levels.values()), levels

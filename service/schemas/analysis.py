@@ -75,7 +75,7 @@ def analysis_schemas(game_id: str) -> AnalysisSchemas:
     levels = "; ".join(f"`{level.value}`: {meaning}" for level, meaning in LEVELS.items())
     level_field: dict[str, Any] = {
         "validate": validate.OneOf([level.value for level in Level]),
-        "metadata": {"description": f"The bot's level. {levels}."},
+        "metadata": {"description": f"The bot's level. {levels}.", "component": "BotLevel"},
     }
     review = named_schema(f"{prefix}PlayReview", {
         "ply": Int(required=True, metadata={"description": "The play's index in the hand, from 0."}),

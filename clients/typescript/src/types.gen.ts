@@ -298,7 +298,7 @@ export type AgencyOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -655,7 +655,7 @@ export type AgencySealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -856,7 +856,7 @@ export type AgencySuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */
@@ -1368,7 +1368,7 @@ export type AgramMaliOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -1682,7 +1682,7 @@ export type AgramMaliSealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -1853,7 +1853,7 @@ export type AgramMaliSuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */
@@ -2080,7 +2080,7 @@ export type AgramOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -2394,7 +2394,7 @@ export type AgramSealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -2565,7 +2565,7 @@ export type AgramSuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */
@@ -2664,6 +2664,8 @@ export type AgramTrickWon = {
      */
     winner: number;
 };
+
+export type BotLevel = 'random' | 'rules' | 'search';
 
 export type FapfapCard = 'AH' | '10H' | '9H' | '8H' | '7H' | '6H' | '5H' | '4H' | '3H' | 'AD' | '10D' | '9D' | '8D' | '7D' | '6D' | '5D' | '4D' | '3D' | 'AC' | '10C' | '9C' | '8C' | '7C' | '6C' | '5C' | '4C' | '3C' | '10S' | '9S' | '8S' | '7S' | '6S' | '5S' | '4S' | '3S';
 
@@ -2931,7 +2933,7 @@ export type FapfapOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -3257,7 +3259,7 @@ export type FapfapSealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -3428,7 +3430,7 @@ export type FapfapSuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */
@@ -3968,7 +3970,7 @@ export type SinkSinkOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -4282,7 +4284,7 @@ export type SinkSinkSealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -4453,7 +4455,7 @@ export type SinkSinkSuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */
@@ -4815,7 +4817,7 @@ export type SparOpenSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -5133,7 +5135,7 @@ export type SparSealedSuggestRequest = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level?: 'random' | 'rules' | 'search';
+    level?: BotLevel;
     /**
      * Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one.
      */
@@ -5304,7 +5306,7 @@ export type SparSuggestion = {
     /**
      * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
      */
-    level: 'random' | 'rules' | 'search';
+    level: BotLevel;
     /**
      * A legal move, chosen from the seat's view alone.
      */

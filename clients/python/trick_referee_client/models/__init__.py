@@ -23,7 +23,6 @@ from .agency_next_hand_deal import AgencyNextHandDeal
 from .agency_open_play_request import AgencyOpenPlayRequest
 from .agency_open_state_request import AgencyOpenStateRequest
 from .agency_open_suggest_request import AgencyOpenSuggestRequest
-from .agency_open_suggest_request_level import AgencyOpenSuggestRequestLevel
 from .agency_open_view_request import AgencyOpenViewRequest
 from .agency_options import AgencyOptions
 from .agency_play import AgencyPlay
@@ -42,7 +41,6 @@ from .agency_score import AgencyScore
 from .agency_sealed_play_request import AgencySealedPlayRequest
 from .agency_sealed_state_request import AgencySealedStateRequest
 from .agency_sealed_suggest_request import AgencySealedSuggestRequest
-from .agency_sealed_suggest_request_level import AgencySealedSuggestRequestLevel
 from .agency_sealed_view_request import AgencySealedViewRequest
 from .agency_seat_view import AgencySeatView
 from .agency_seat_view_game import AgencySeatViewGame
@@ -51,7 +49,6 @@ from .agency_state import AgencyState
 from .agency_state_game import AgencyStateGame
 from .agency_state_response import AgencyStateResponse
 from .agency_suggestion import AgencySuggestion
-from .agency_suggestion_level import AgencySuggestionLevel
 from .agency_transcript_deal import AgencyTranscriptDeal
 from .agency_trick import AgencyTrick
 from .agency_trick_discarded import AgencyTrickDiscarded
@@ -93,7 +90,6 @@ from .agram_mali_next_hand_deal import AgramMaliNextHandDeal
 from .agram_mali_open_play_request import AgramMaliOpenPlayRequest
 from .agram_mali_open_state_request import AgramMaliOpenStateRequest
 from .agram_mali_open_suggest_request import AgramMaliOpenSuggestRequest
-from .agram_mali_open_suggest_request_level import AgramMaliOpenSuggestRequestLevel
 from .agram_mali_open_view_request import AgramMaliOpenViewRequest
 from .agram_mali_options import AgramMaliOptions
 from .agram_mali_play import AgramMaliPlay
@@ -111,7 +107,6 @@ from .agram_mali_score import AgramMaliScore
 from .agram_mali_sealed_play_request import AgramMaliSealedPlayRequest
 from .agram_mali_sealed_state_request import AgramMaliSealedStateRequest
 from .agram_mali_sealed_suggest_request import AgramMaliSealedSuggestRequest
-from .agram_mali_sealed_suggest_request_level import AgramMaliSealedSuggestRequestLevel
 from .agram_mali_sealed_view_request import AgramMaliSealedViewRequest
 from .agram_mali_seat_view import AgramMaliSeatView
 from .agram_mali_seat_view_game import AgramMaliSeatViewGame
@@ -120,7 +115,6 @@ from .agram_mali_state import AgramMaliState
 from .agram_mali_state_game import AgramMaliStateGame
 from .agram_mali_state_response import AgramMaliStateResponse
 from .agram_mali_suggestion import AgramMaliSuggestion
-from .agram_mali_suggestion_level import AgramMaliSuggestionLevel
 from .agram_mali_transcript_deal import AgramMaliTranscriptDeal
 from .agram_mali_trick import AgramMaliTrick
 from .agram_mali_trick_play import AgramMaliTrickPlay
@@ -138,7 +132,6 @@ from .agram_next_hand_deal import AgramNextHandDeal
 from .agram_open_play_request import AgramOpenPlayRequest
 from .agram_open_state_request import AgramOpenStateRequest
 from .agram_open_suggest_request import AgramOpenSuggestRequest
-from .agram_open_suggest_request_level import AgramOpenSuggestRequestLevel
 from .agram_open_view_request import AgramOpenViewRequest
 from .agram_options import AgramOptions
 from .agram_play import AgramPlay
@@ -156,7 +149,6 @@ from .agram_score import AgramScore
 from .agram_sealed_play_request import AgramSealedPlayRequest
 from .agram_sealed_state_request import AgramSealedStateRequest
 from .agram_sealed_suggest_request import AgramSealedSuggestRequest
-from .agram_sealed_suggest_request_level import AgramSealedSuggestRequestLevel
 from .agram_sealed_view_request import AgramSealedViewRequest
 from .agram_seat_view import AgramSeatView
 from .agram_seat_view_game import AgramSeatViewGame
@@ -165,7 +157,6 @@ from .agram_state import AgramState
 from .agram_state_game import AgramStateGame
 from .agram_state_response import AgramStateResponse
 from .agram_suggestion import AgramSuggestion
-from .agram_suggestion_level import AgramSuggestionLevel
 from .agram_transcript_deal import AgramTranscriptDeal
 from .agram_trick import AgramTrick
 from .agram_trick_play import AgramTrickPlay
@@ -173,6 +164,7 @@ from .agram_trick_request import AgramTrickRequest
 from .agram_trick_winner import AgramTrickWinner
 from .agram_trick_won import AgramTrickWon
 from .agram_trick_won_type import AgramTrickWonType
+from .bot_level import BotLevel
 from .fapfap_card import FapfapCard
 from .fapfap_card_played import FapfapCardPlayed
 from .fapfap_card_played_type import FapfapCardPlayedType
@@ -194,7 +186,6 @@ from .fapfap_next_hand_deal import FapfapNextHandDeal
 from .fapfap_open_play_request import FapfapOpenPlayRequest
 from .fapfap_open_state_request import FapfapOpenStateRequest
 from .fapfap_open_suggest_request import FapfapOpenSuggestRequest
-from .fapfap_open_suggest_request_level import FapfapOpenSuggestRequestLevel
 from .fapfap_open_view_request import FapfapOpenViewRequest
 from .fapfap_options import FapfapOptions
 from .fapfap_play import FapfapPlay
@@ -212,7 +203,6 @@ from .fapfap_score import FapfapScore
 from .fapfap_sealed_play_request import FapfapSealedPlayRequest
 from .fapfap_sealed_state_request import FapfapSealedStateRequest
 from .fapfap_sealed_suggest_request import FapfapSealedSuggestRequest
-from .fapfap_sealed_suggest_request_level import FapfapSealedSuggestRequestLevel
 from .fapfap_sealed_view_request import FapfapSealedViewRequest
 from .fapfap_seat_view import FapfapSeatView
 from .fapfap_seat_view_game import FapfapSeatViewGame
@@ -221,7 +211,6 @@ from .fapfap_state import FapfapState
 from .fapfap_state_game import FapfapStateGame
 from .fapfap_state_response import FapfapStateResponse
 from .fapfap_suggestion import FapfapSuggestion
-from .fapfap_suggestion_level import FapfapSuggestionLevel
 from .fapfap_transcript_deal import FapfapTranscriptDeal
 from .fapfap_trick import FapfapTrick
 from .fapfap_trick_play import FapfapTrickPlay
@@ -264,7 +253,6 @@ from .sink_sink_next_hand_deal import SinkSinkNextHandDeal
 from .sink_sink_open_play_request import SinkSinkOpenPlayRequest
 from .sink_sink_open_state_request import SinkSinkOpenStateRequest
 from .sink_sink_open_suggest_request import SinkSinkOpenSuggestRequest
-from .sink_sink_open_suggest_request_level import SinkSinkOpenSuggestRequestLevel
 from .sink_sink_open_view_request import SinkSinkOpenViewRequest
 from .sink_sink_options import SinkSinkOptions
 from .sink_sink_play import SinkSinkPlay
@@ -282,7 +270,6 @@ from .sink_sink_score import SinkSinkScore
 from .sink_sink_sealed_play_request import SinkSinkSealedPlayRequest
 from .sink_sink_sealed_state_request import SinkSinkSealedStateRequest
 from .sink_sink_sealed_suggest_request import SinkSinkSealedSuggestRequest
-from .sink_sink_sealed_suggest_request_level import SinkSinkSealedSuggestRequestLevel
 from .sink_sink_sealed_view_request import SinkSinkSealedViewRequest
 from .sink_sink_seat_view import SinkSinkSeatView
 from .sink_sink_seat_view_game import SinkSinkSeatViewGame
@@ -291,7 +278,6 @@ from .sink_sink_state import SinkSinkState
 from .sink_sink_state_game import SinkSinkStateGame
 from .sink_sink_state_response import SinkSinkStateResponse
 from .sink_sink_suggestion import SinkSinkSuggestion
-from .sink_sink_suggestion_level import SinkSinkSuggestionLevel
 from .sink_sink_transcript_deal import SinkSinkTranscriptDeal
 from .sink_sink_trick import SinkSinkTrick
 from .sink_sink_trick_play import SinkSinkTrickPlay
@@ -320,7 +306,6 @@ from .spar_next_hand_deal import SparNextHandDeal
 from .spar_open_play_request import SparOpenPlayRequest
 from .spar_open_state_request import SparOpenStateRequest
 from .spar_open_suggest_request import SparOpenSuggestRequest
-from .spar_open_suggest_request_level import SparOpenSuggestRequestLevel
 from .spar_open_view_request import SparOpenViewRequest
 from .spar_options import SparOptions
 from .spar_play import SparPlay
@@ -338,7 +323,6 @@ from .spar_score import SparScore
 from .spar_sealed_play_request import SparSealedPlayRequest
 from .spar_sealed_state_request import SparSealedStateRequest
 from .spar_sealed_suggest_request import SparSealedSuggestRequest
-from .spar_sealed_suggest_request_level import SparSealedSuggestRequestLevel
 from .spar_sealed_view_request import SparSealedViewRequest
 from .spar_seat_view import SparSeatView
 from .spar_seat_view_game import SparSeatViewGame
@@ -347,7 +331,6 @@ from .spar_state import SparState
 from .spar_state_game import SparStateGame
 from .spar_state_response import SparStateResponse
 from .spar_suggestion import SparSuggestion
-from .spar_suggestion_level import SparSuggestionLevel
 from .spar_transcript_deal import SparTranscriptDeal
 from .spar_trick import SparTrick
 from .spar_trick_play import SparTrickPlay
@@ -381,7 +364,6 @@ __all__ = (
     "AgencyOpenPlayRequest",
     "AgencyOpenStateRequest",
     "AgencyOpenSuggestRequest",
-    "AgencyOpenSuggestRequestLevel",
     "AgencyOpenViewRequest",
     "AgencyOptions",
     "AgencyPlay",
@@ -400,7 +382,6 @@ __all__ = (
     "AgencySealedPlayRequest",
     "AgencySealedStateRequest",
     "AgencySealedSuggestRequest",
-    "AgencySealedSuggestRequestLevel",
     "AgencySealedViewRequest",
     "AgencySeatView",
     "AgencySeatViewGame",
@@ -409,7 +390,6 @@ __all__ = (
     "AgencyStateGame",
     "AgencyStateResponse",
     "AgencySuggestion",
-    "AgencySuggestionLevel",
     "AgencyTranscriptDeal",
     "AgencyTrick",
     "AgencyTrickDiscarded",
@@ -451,7 +431,6 @@ __all__ = (
     "AgramMaliOpenPlayRequest",
     "AgramMaliOpenStateRequest",
     "AgramMaliOpenSuggestRequest",
-    "AgramMaliOpenSuggestRequestLevel",
     "AgramMaliOpenViewRequest",
     "AgramMaliOptions",
     "AgramMaliPlay",
@@ -469,7 +448,6 @@ __all__ = (
     "AgramMaliSealedPlayRequest",
     "AgramMaliSealedStateRequest",
     "AgramMaliSealedSuggestRequest",
-    "AgramMaliSealedSuggestRequestLevel",
     "AgramMaliSealedViewRequest",
     "AgramMaliSeatView",
     "AgramMaliSeatViewGame",
@@ -478,7 +456,6 @@ __all__ = (
     "AgramMaliStateGame",
     "AgramMaliStateResponse",
     "AgramMaliSuggestion",
-    "AgramMaliSuggestionLevel",
     "AgramMaliTranscriptDeal",
     "AgramMaliTrick",
     "AgramMaliTrickPlay",
@@ -496,7 +473,6 @@ __all__ = (
     "AgramOpenPlayRequest",
     "AgramOpenStateRequest",
     "AgramOpenSuggestRequest",
-    "AgramOpenSuggestRequestLevel",
     "AgramOpenViewRequest",
     "AgramOptions",
     "AgramPlay",
@@ -514,7 +490,6 @@ __all__ = (
     "AgramSealedPlayRequest",
     "AgramSealedStateRequest",
     "AgramSealedSuggestRequest",
-    "AgramSealedSuggestRequestLevel",
     "AgramSealedViewRequest",
     "AgramSeatView",
     "AgramSeatViewGame",
@@ -523,7 +498,6 @@ __all__ = (
     "AgramStateGame",
     "AgramStateResponse",
     "AgramSuggestion",
-    "AgramSuggestionLevel",
     "AgramTranscriptDeal",
     "AgramTrick",
     "AgramTrickPlay",
@@ -531,6 +505,7 @@ __all__ = (
     "AgramTrickWinner",
     "AgramTrickWon",
     "AgramTrickWonType",
+    "BotLevel",
     "FapfapCard",
     "FapfapCardPlayed",
     "FapfapCardPlayedType",
@@ -552,7 +527,6 @@ __all__ = (
     "FapfapOpenPlayRequest",
     "FapfapOpenStateRequest",
     "FapfapOpenSuggestRequest",
-    "FapfapOpenSuggestRequestLevel",
     "FapfapOpenViewRequest",
     "FapfapOptions",
     "FapfapPlay",
@@ -570,7 +544,6 @@ __all__ = (
     "FapfapSealedPlayRequest",
     "FapfapSealedStateRequest",
     "FapfapSealedSuggestRequest",
-    "FapfapSealedSuggestRequestLevel",
     "FapfapSealedViewRequest",
     "FapfapSeatView",
     "FapfapSeatViewGame",
@@ -579,7 +552,6 @@ __all__ = (
     "FapfapStateGame",
     "FapfapStateResponse",
     "FapfapSuggestion",
-    "FapfapSuggestionLevel",
     "FapfapTranscriptDeal",
     "FapfapTrick",
     "FapfapTrickPlay",
@@ -622,7 +594,6 @@ __all__ = (
     "SinkSinkOpenPlayRequest",
     "SinkSinkOpenStateRequest",
     "SinkSinkOpenSuggestRequest",
-    "SinkSinkOpenSuggestRequestLevel",
     "SinkSinkOpenViewRequest",
     "SinkSinkOptions",
     "SinkSinkPlay",
@@ -640,7 +611,6 @@ __all__ = (
     "SinkSinkSealedPlayRequest",
     "SinkSinkSealedStateRequest",
     "SinkSinkSealedSuggestRequest",
-    "SinkSinkSealedSuggestRequestLevel",
     "SinkSinkSealedViewRequest",
     "SinkSinkSeatView",
     "SinkSinkSeatViewGame",
@@ -649,7 +619,6 @@ __all__ = (
     "SinkSinkStateGame",
     "SinkSinkStateResponse",
     "SinkSinkSuggestion",
-    "SinkSinkSuggestionLevel",
     "SinkSinkTranscriptDeal",
     "SinkSinkTrick",
     "SinkSinkTrickPlay",
@@ -678,7 +647,6 @@ __all__ = (
     "SparOpenPlayRequest",
     "SparOpenStateRequest",
     "SparOpenSuggestRequest",
-    "SparOpenSuggestRequestLevel",
     "SparOpenViewRequest",
     "SparOptions",
     "SparPlay",
@@ -696,7 +664,6 @@ __all__ = (
     "SparSealedPlayRequest",
     "SparSealedStateRequest",
     "SparSealedSuggestRequest",
-    "SparSealedSuggestRequestLevel",
     "SparSealedViewRequest",
     "SparSeatView",
     "SparSeatViewGame",
@@ -705,7 +672,6 @@ __all__ = (
     "SparStateGame",
     "SparStateResponse",
     "SparSuggestion",
-    "SparSuggestionLevel",
     "SparTranscriptDeal",
     "SparTrick",
     "SparTrickPlay",

@@ -5,7 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.agram_mali_sealed_suggest_request_level import AgramMaliSealedSuggestRequestLevel
+from ..models.bot_level import BotLevel
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="AgramMaliSealedSuggestRequest")
@@ -16,20 +16,13 @@ class AgramMaliSealedSuggestRequest:
     """
     Attributes:
         token (str): Sealed mode: the hand's token, in place of its state.
-        level (AgramMaliSealedSuggestRequestLevel | Unset): The bot's level. `random`: a uniformly random legal move,
-            drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last
-            trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a
-            partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the
-            default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and
-            counts), each finished by every seat playing the tips from its own knowledge; the move with the best total
-            value, the worlds weighted by how likely the other seats' plays are in them. Default:
-            AgramMaliSealedSuggestRequestLevel.SEARCH.
+        level (BotLevel | Unset):
         seed (int | Unset): Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one,
             the referee draws one.
     """
 
     token: str
-    level: AgramMaliSealedSuggestRequestLevel | Unset = AgramMaliSealedSuggestRequestLevel.SEARCH
+    level: BotLevel | Unset = UNSET
     seed: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -61,11 +54,11 @@ class AgramMaliSealedSuggestRequest:
         token = d.pop("token")
 
         _level = d.pop("level", UNSET)
-        level: AgramMaliSealedSuggestRequestLevel | Unset
+        level: BotLevel | Unset
         if isinstance(_level, Unset):
             level = UNSET
         else:
-            level = AgramMaliSealedSuggestRequestLevel(_level)
+            level = BotLevel(_level)
 
         seed = d.pop("seed", UNSET)
 

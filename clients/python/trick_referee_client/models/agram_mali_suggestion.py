@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.agram_mali_suggestion_level import AgramMaliSuggestionLevel
+from ..models.bot_level import BotLevel
 
 if TYPE_CHECKING:
     from ..models.agram_mali_move import AgramMaliMove
@@ -18,19 +18,13 @@ T = TypeVar("T", bound="AgramMaliSuggestion")
 class AgramMaliSuggestion:
     """
     Attributes:
-        level (AgramMaliSuggestionLevel): The bot's level. `random`: a uniformly random legal move, drawn from the seed;
-            `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win
-            the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take
-            tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled
-            from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by
-            every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by
-            how likely the other seats' plays are in them.
+        level (BotLevel):
         move (AgramMaliMove):
         seat (int): The seat to act, whose move it is.
         seed (int): The seed the bot drew from (the request's, or the one the referee drew).
     """
 
-    level: AgramMaliSuggestionLevel
+    level: BotLevel
     move: AgramMaliMove
     seat: int
     seed: int
@@ -62,7 +56,7 @@ class AgramMaliSuggestion:
         from ..models.agram_mali_move import AgramMaliMove  # noqa: PLC0415
 
         d = dict(src_dict)
-        level = AgramMaliSuggestionLevel(d.pop("level"))
+        level = BotLevel(d.pop("level"))
 
         move = AgramMaliMove.from_dict(d.pop("move"))
 

@@ -5,7 +5,7 @@ from typing import Any, TypeVar
 
 from attrs import define as _attrs_define
 
-from ..models.spar_sealed_suggest_request_level import SparSealedSuggestRequestLevel
+from ..models.bot_level import BotLevel
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="SparSealedSuggestRequest")
@@ -16,19 +16,13 @@ class SparSealedSuggestRequest:
     """
     Attributes:
         token (str): Sealed mode: the hand's token, in place of its state.
-        level (SparSealedSuggestRequestLevel | Unset): The bot's level. `random`: a uniformly random legal move, drawn
-            from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick
-            and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's
-            trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default:
-            worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each
-            finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds
-            weighted by how likely the other seats' plays are in them. Default: SparSealedSuggestRequestLevel.SEARCH.
+        level (BotLevel | Unset):
         seed (int | Unset): Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one,
             the referee draws one.
     """
 
     token: str
-    level: SparSealedSuggestRequestLevel | Unset = SparSealedSuggestRequestLevel.SEARCH
+    level: BotLevel | Unset = UNSET
     seed: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,11 +54,11 @@ class SparSealedSuggestRequest:
         token = d.pop("token")
 
         _level = d.pop("level", UNSET)
-        level: SparSealedSuggestRequestLevel | Unset
+        level: BotLevel | Unset
         if isinstance(_level, Unset):
             level = UNSET
         else:
-            level = SparSealedSuggestRequestLevel(_level)
+            level = BotLevel(_level)
 
         seed = d.pop("seed", UNSET)
 

@@ -1,7 +1,7 @@
 from enum import StrEnum
 
 
-class AgencySealedSuggestRequestLevel(StrEnum):
+class BotLevel(StrEnum):
     RANDOM = "random"
     RULES = "rules"
     SEARCH = "search"
