@@ -12,8 +12,9 @@ The levels (``Level``), whose names and meanings are part of the contract:
 * ``random``: a uniformly random legal move, drawn from the seed.
 * ``rules``: rules of thumb from the rule texts' own tips (``tips``).
 * ``search`` (the default): perfect-information Monte Carlo over sampled
-  worlds, with each world finished by playouts in which every seat plays the
-  rules of thumb from its own knowledge (``search_move``).
+  worlds, each finished by playouts in which the bot and its partner play the
+  rules of thumb and each opponent plays them or at random, as likely as its
+  plays so far make it (``search_move``).
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ class Level(StrEnum):
     RULES = "rules"
     """The rules of thumb of ``tips``, from the seat's view."""
     SEARCH = "search"
-    """The default: sampled worlds, each played out by the rules of thumb (``search_move``)."""
+    """The default: sampled worlds, each played out with a model of each other seat (``search_move``)."""
 
 
 DEFAULT_LEVEL = Level.SEARCH
@@ -106,14 +107,19 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     IIMC; Long, Sturtevant, Buro and Furtak, AAAI 2010, on why sampling suits
     games like these, where play reveals the hidden cards quickly).
 
-    Worlds are drawn from the view (``worlds``); in each world one move of
-    each class of equivalent legal moves (``move_classes``) is played and the
-    hand finished by every seat playing the rules of thumb with its own
-    knowledge (``playout``), so the other seats are modelled as
-    self-interested players, not as one side against the seat. The move with
-    the best total value over the worlds (the contract's value:
-    ``TrickGame.seat_value``) is chosen; ties go to the rules of thumb's
-    move, then to the first in the view's order.
+    Worlds are drawn from the view (``worlds``) and weighed by how likely the
+    other seats' plays so far are in each (``replay``). In each world one
+    move of each class of equivalent legal moves (``move_classes``) is played
+    and the hand finished (``playout``): the seat and its partner (Agency,
+    A4) play the rules of thumb with their own knowledge, and each opponent
+    plays them or a legal card at random, with the chances ``replay`` found
+    for that opponent in that world, so the other seats are modelled as
+    self-interested players as likely as their plays make it, not as one
+    side against the seat. Each move's playout of a world draws the same
+    random numbers (common random numbers), so the moves are compared on the
+    same chances. The move with the best total value over the worlds (the
+    contract's value: ``TrickGame.seat_value``) is chosen; ties go to the
+    rules of thumb's move, then to the first in the view's order.
 
     ``worlds`` replaces the view's worlds (the benchmark's perfect-information
     bot passes the true hand); a bot never passes it.
@@ -133,11 +139,12 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     for _ in range(budget.worlds):
         if spent >= budget.plies or deadline.passed():  # the deadline: the best move of the worlds so far
             break
-        position, weight = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
+        position, weight, by_rules = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)
         side = position.side_of[knows.seat]
+        chances = draw.below(1 << 62)
         for index, move in enumerate(moves):
-            value, plies = playout(position, move, played, side, cards, end_points, rules)
+            value, plies = playout(position, move, played, side, cards, end_points, rules, by_rules, Draw(chances))
             totals[index] += weight * value
             spent += plies
     best = max(totals)
@@ -188,9 +195,10 @@ something else (``replay``)."""
 
 
 def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
-           rules: Callable[[Knows], int]) -> tuple[Position, float]:
+           rules: Callable[[Knows], int]) -> tuple[Position, float, list[float]]:
     """The engine position of ``world``, its ``history`` replayed from the
-    deal, and the weight of the world given how the other seats played.
+    deal; the weight of the world given how the other seats played; and per
+    seat, the chance that it plays by the rules of thumb in this world.
 
     Each other seat is taken to play either by the rules of thumb (each seat
     from its own knowledge then), slipping to any legal play with
@@ -200,7 +208,9 @@ def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_p
     which a seat that plays by the rules of thumb would have played as it did
     counts for more, and a seat that plays at random leaves the worlds as
     they were drawn (Bayesian inference over the drawn worlds, as bridge
-    programs weigh their deals by the bidding)."""
+    programs weigh their deals by the bidding). The chance of the rules of
+    thumb for a seat is that posterior times ``1 - SLIPS``: with the rest, the
+    seat plays any legal card (``playout``); the seat itself gets 1."""
     dealt = world.game.replayed(world.seating, world.options, world.deal_hands, None, world.match, ())
     position = Position.from_hand(dealt)
     played = 0
@@ -218,17 +228,24 @@ def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_p
         if move < WALL_MOVE:
             played |= 1 << move
     weight = 1.0
+    by_rules = [1.0] * position.players
     for other in range(position.players):
-        weight *= RULES_PRIOR * ruled[other] + (1 - RULES_PRIOR) * chance[other]
-    return position, weight
+        rules_likelihood = RULES_PRIOR * ruled[other]
+        likelihood = rules_likelihood + (1 - RULES_PRIOR) * chance[other]
+        weight *= likelihood
+        if other != seat:
+            by_rules[other] = (1 - SLIPS) * rules_likelihood / likelihood
+    return position, weight, by_rules
 
 
 def playout(position: Position, move: int, played: int, side: int, cards: Layout, end_points: int,
-            rules: Callable[[Knows], int]) -> tuple[int, int]:
-    """``move`` played in ``position``, and the hand finished with every seat
-    playing ``rules`` from its own knowledge (``knows_in``); the value of
-    the end for ``side`` (``TrickGame.seat_value``) and the plays made. The
-    position is left as it was."""
+            rules: Callable[[Knows], int], by_rules: Sequence[float], draw: Draw) -> tuple[int, int]:
+    """``move`` played in ``position``, and the hand finished: the seats of
+    ``side`` play ``rules`` from their own knowledge (``knows_in``), every
+    other seat plays them with its chance in ``by_rules`` (``replay``) and
+    otherwise a legal card drawn at random from ``draw``. Returns the value
+    of the end for ``side`` (``TrickGame.seat_value``) and the plays made.
+    The position is left as it was."""
     position.play(move)
     made = 1
     if move < WALL_MOVE:
@@ -241,7 +258,13 @@ def playout(position: Position, move: int, played: int, side: int, cards: Layout
                 value = outcomes[0]
                 break
         legal = position.legal()
-        choice = legal[0] if len(legal) == 1 else rules(knows_in(position, played, cards, end_points, legal))
+        seat = position.to_act
+        if len(legal) == 1:
+            choice = legal[0]
+        elif position.side_of[seat] == side or draw.unit() < by_rules[seat]:
+            choice = rules(knows_in(position, played, cards, end_points, legal))
+        else:
+            choice = draw.choice(legal)
         position.play(choice)
         made += 1
         if choice < WALL_MOVE:
