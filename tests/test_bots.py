@@ -23,7 +23,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot_hands import configurations, part_played, twin
-from service.analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
+from service.analysis.bots import DEFAULT_LEVEL, RULES_PRIOR, SLIPS, Budget, Level, playout, replay, rules_move, suggest
+from service.analysis.draw import Draw
+from service.analysis.engine import Position
+from service.analysis.knows import knows_of
+from service.analysis.tips import agram_move
 from service.games import GAMES, AgencyGame
 from support import examples
 
@@ -131,3 +135,72 @@ def test_a_tiny_budget_still_searches_one_world():
     view = game.observe(hand, 0)
     move = suggest(view, level=Level.SEARCH, seed=1, budget=Budget(worlds=1, plies=1))
     assert move in view.legal_moves
+
+
+
+def _agram_hand_after(plays: int):
+    """A 3-player Agram hand (seed 5) after ``plays`` plays, each by the
+    rules of thumb; and each play with a choice: (seat, legal moves, by the tips)."""
+    game = GAMES["agram"]
+    hand = game.deal(players=3, dealer=2, seed=5)
+    choices = []
+    for _ in range(plays):
+        view = game.observe(hand, hand.to_act)
+        if len(view.legal_moves) > 1:
+            choices.append((hand.to_act, len(view.legal_moves), True))
+        hand, _ = game.play(hand, rules_move(view, knows_of(view)))
+    return hand, choices
+
+
+@pytest.mark.parametrize("against_the_tips", [False, True])
+def test_replay_gives_each_opponent_the_chance_its_plays_make_likely(against_the_tips):
+    """``replay``'s model of another seat: the rules of thumb (slipping to a
+    random legal card with chance SLIPS) with prior RULES_PRIOR, or a random
+    legal card. Its chance to play by the tips in a playout is the posterior
+    of the first times 1 - SLIPS; the searching seat's own is 1."""
+    hand, choices = _agram_hand_after(6)
+    game = hand.game
+    if against_the_tips:  # the next seat plays a card the tips do not
+        view = game.observe(hand, hand.to_act)
+        assert len(view.legal_moves) > 1
+        other = next(move for move in view.legal_moves if move != rules_move(view, knows_of(view)))
+        choices.append((hand.to_act, len(view.legal_moves), False))
+        hand, _ = game.play(hand, other)
+    seat = hand.to_act
+    knows = knows_of(game.observe(hand, seat))
+    position, weight, by_rules = replay(hand, hand.history, seat, knows.cards, 0, agram_move)
+    assert Position.from_hand(hand).state() == position.state()
+    expected_weight = 1.0
+    for other_seat in range(3):
+        ruled = chance = 1.0
+        for who, legal, by_the_tips in choices:
+            if who == other_seat != seat:
+                chance /= legal
+                ruled *= SLIPS / legal + (1 - SLIPS) * by_the_tips
+        likelihood = RULES_PRIOR * ruled + (1 - RULES_PRIOR) * chance
+        expected_weight *= likelihood
+        expected = 1.0 if other_seat == seat else (1 - SLIPS) * RULES_PRIOR * ruled / likelihood
+        assert by_rules[other_seat] == pytest.approx(expected)
+    assert weight == pytest.approx(expected_weight)
+    assert any(who != seat for who, _, _ in choices)  # the hand tests something
+
+
+def test_playouts_draw_opponents_cards_only_where_the_model_says():
+    """``playout``: with every chance 1 it is the rules of thumb for every
+    seat, whatever the draw; with the opponents' chances 0 their cards are
+    drawn, so different draws finish the hand differently."""
+    hand, _ = _agram_hand_after(0)
+    seat = hand.to_act
+    knows = knows_of(hand.game.observe(hand, seat))
+    position = Position.from_hand(hand)
+    state = position.state()
+    move = position.legal()[0]
+
+    def ends(chance: float) -> set[tuple[int, int]]:
+        by_rules = [chance] * 3
+        by_rules[seat] = 1.0
+        return {playout(position, move, 0, seat, knows.cards, 0, agram_move, by_rules, Draw(seed)) for seed in range(40)}
+
+    assert len(ends(1.0)) == 1
+    assert len(ends(0.0)) > 1
+    assert position.state() == state  # left as it was

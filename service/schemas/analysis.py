@@ -35,8 +35,9 @@ LEVELS: dict[Level, str] = {
                  "the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, "
                  "take tricks with points with the cheapest winner, give nothing away otherwise",
     Level.SEARCH: "the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, "
-                  "Walls and counts), each finished by every seat playing the tips from its own knowledge; the move "
-                  "with the best total value, the worlds weighted by how likely the other seats' plays are in them",
+                  "Walls and counts), weighted by how likely the other seats' plays are in them, and each finished "
+                  "with the seat and its partner playing the tips and each opponent playing them or at random, as its "
+                  "plays so far make likelier; the move with the best total value",
 }
 """What each level does, as the spec documents it."""
 

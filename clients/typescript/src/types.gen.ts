@@ -296,7 +296,7 @@ export type AgencyOpenStateRequest = {
 
 export type AgencyOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -653,7 +653,7 @@ export type AgencySealedStateRequest = {
 
 export type AgencySealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -854,7 +854,7 @@ export type AgencyStateResponse = {
 
 export type AgencySuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
@@ -1366,7 +1366,7 @@ export type AgramMaliOpenStateRequest = {
 
 export type AgramMaliOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -1680,7 +1680,7 @@ export type AgramMaliSealedStateRequest = {
 
 export type AgramMaliSealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -1851,7 +1851,7 @@ export type AgramMaliStateResponse = {
 
 export type AgramMaliSuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
@@ -2078,7 +2078,7 @@ export type AgramOpenStateRequest = {
 
 export type AgramOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -2392,7 +2392,7 @@ export type AgramSealedStateRequest = {
 
 export type AgramSealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -2563,7 +2563,7 @@ export type AgramStateResponse = {
 
 export type AgramSuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
@@ -2931,7 +2931,7 @@ export type FapfapOpenStateRequest = {
 
 export type FapfapOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -3257,7 +3257,7 @@ export type FapfapSealedStateRequest = {
 
 export type FapfapSealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -3428,7 +3428,7 @@ export type FapfapStateResponse = {
 
 export type FapfapSuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
@@ -3968,7 +3968,7 @@ export type SinkSinkOpenStateRequest = {
 
 export type SinkSinkOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -4282,7 +4282,7 @@ export type SinkSinkSealedStateRequest = {
 
 export type SinkSinkSealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -4453,7 +4453,7 @@ export type SinkSinkStateResponse = {
 
 export type SinkSinkSuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
@@ -4815,7 +4815,7 @@ export type SparOpenStateRequest = {
 
 export type SparOpenSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -5133,7 +5133,7 @@ export type SparSealedStateRequest = {
 
 export type SparSealedSuggestRequest = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level?: BotLevel;
     /**
@@ -5304,7 +5304,7 @@ export type SparStateResponse = {
 
 export type SparSuggestion = {
     /**
-     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), each finished by every seat playing the tips from its own knowledge; the move with the best total value, the worlds weighted by how likely the other seats' plays are in them.
+     * The bot's level. `random`: a uniformly random legal move, drawn from the seed; `rules`: the rule texts' own tips, from the seat's view: keep a card that can take the last trick and try to win the trick before it, lead weak suits early and follow low; in Agency give points to a partner's trick, take tricks with points with the cheapest winner, give nothing away otherwise; `search`: the default: worlds sampled from the seat's view (cards seen played, voids shown, Agency's holders, Walls and counts), weighted by how likely the other seats' plays are in them, and each finished with the seat and its partner playing the tips and each opponent playing them or at random, as its plays so far make likelier; the move with the best total value.
      */
     level: BotLevel;
     /**
