@@ -422,7 +422,7 @@ class LastTrickPosition(Position):
         threes = held & self._bonus
         if trick:
             found.reverse()  # following: low cards first, the high ones kept (leading: high cards first)
-            winners = follow and held & self._above[self.best]
+            winners = held & self._above[self.best]  # none when void: only the led suit is above the best
             if winners:  # F1: the cheapest card that takes the trick first; it is its run's lowest (the best
                 cheapest = (winners & -winners).bit_length() - 1  # card so far, another seat's, lies below it)
                 found.remove(cheapest)
