@@ -31,6 +31,7 @@ gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 
 import glob
 import os
+import signal
 import sys
 import tempfile
 
@@ -203,6 +204,19 @@ def post_request(worker, req, environ, resp):
     deadline = getattr(req, "referee_deadline", None)
     if deadline is not None:
         deadline.cancel()
+
+
+def post_fork(server, worker):
+    """In the new worker, before anything else: a SIGTERM or SIGINT ends it
+    at once until it sets its own handlers (``Worker.init_signals``). It
+    inherits the master's handlers, which only queue the signal for a master
+    loop the worker never runs: a shutdown that began while the worker was
+    booting (gevent's patching comes first) went unheard, and the master
+    waited its whole graceful timeout (20 s) before killing the worker. A
+    worker that has not yet booted serves no request, so ending it loses
+    nothing."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def post_worker_init(worker):

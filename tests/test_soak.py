@@ -194,3 +194,22 @@ def test_graceful_shutdown_finishes_the_requests_in_flight():
             thread.join()
         assert server.wait(timeout=30) == 0
     assert answers == [200, 200]
+
+
+def test_a_shutdown_while_a_worker_boots_ends_at_once():
+    """A worker killed is replaced (as one past ``max_requests`` is); a
+    SIGTERM to the master while the new worker boots reaches it too
+    (``post_fork`` in deploy/gunicorn.conf.py): gunicorn exits in about a
+    second. It used to wait out its whole graceful timeout (20 s), the new
+    worker deaf to the signal its master passed on."""
+    with running_gunicorn(workers=2) as server:
+        old = _workers(server.pid)
+        os.kill(old[0], signal.SIGKILL)
+        waited = time.monotonic() + 10
+        while not set(_workers(server.pid)) - set(old):
+            assert time.monotonic() < waited, "no new worker"
+            time.sleep(0.001)
+        began = time.monotonic()
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=30) == 0
+        assert time.monotonic() - began < 5
