@@ -302,6 +302,7 @@ class Solver:
             if entry is None:
                 info = self._outcome_info(position.outcomes(side))
                 low, high = info[0], info[1]
+                self._table[key] = (low, high, info)  # the outcomes are read once per position
             else:
                 low, high, info = entry
             if low >= target:
