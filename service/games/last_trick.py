@@ -288,7 +288,7 @@ class LastTrickHand(Hand):
     def _card_refusal(self, seat: int, move: Play) -> Refusal | None:
         hand = self.hands[seat]
         if move.card not in hand:
-            return Refusal("card_not_available", f"Seat {seat} does not hold {move.card}")
+            return Refusal("card_not_available", f"Seat {seat} does not hold {move.card}: a seat plays only the cards dealt to it (RULINGS F3)")
         if self.plays:
             led = self.plays[0].card.suit
             if move.card.suit != led and any(card.suit == led for card in hand):
