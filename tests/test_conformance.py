@@ -111,6 +111,21 @@ def test_every_refusal_code_of_the_contract_has_a_case(cases):
             "match_mismatch", "leader_not_from_losing_team", "validation_failed"} <= codes
 
 
+def test_every_illegal_move_refusal_names_the_ruling_it_applies(cases):
+    """The contract: an illegal move's ``detail`` names the rule broken. Each
+    illegal-move code a game declares has a case, and every such case's
+    detail cites its ruling."""
+    from service.games import GAMES
+    from service.games.records import IllegalMove
+
+    illegal = {problem.code for game in GAMES.values() for problem in game.problem_codes if problem.kind is IllegalMove}
+    refused = [case["answer"]["body"] for case in cases if case["kind"] != "perft" and case["answer"]["status"] == 409]
+    assert illegal <= {body["code"] for body in refused}
+    for body in refused:
+        if body["code"] in illegal:
+            assert re.search(r"\(RULINGS [ACF]\d+", body["detail"]), body
+
+
 def test_no_deal_of_the_kit_is_random(cases):
     """A case's answer is the same every time: every deal names a seed, a deck or hands."""
     for case in cases:

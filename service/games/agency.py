@@ -300,7 +300,7 @@ class AgencyHand(Hand):
                     "holder_required",
                     f"Say which holder the Wall comes from: seat {seat} can play a Wall from holder "
                     + " or holder ".join(str(h) for h in sources)
-                    + " (a Wall's move names its holder)",
+                    + " (RULINGS A5: a seat plays from two holders, and a Wall's move names which)",
                 )
             return None
         led = led_suit(self.plays)
