@@ -18,6 +18,8 @@ from conformance import generate
 from conformance.__main__ import main, run
 from conformance.kit import ROOT, AppTransport, SignedTransport, differences, holds_in_signed_mode, load_cases
 from conformance.perft import perft_counts
+from service.games import GAMES
+from service.games.records import IllegalMove
 from service.notation import read_record
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -115,9 +117,6 @@ def test_every_illegal_move_refusal_names_the_ruling_it_applies(cases):
     """The contract: an illegal move's ``detail`` names the rule broken. Each
     illegal-move code a game declares has a case, and every such case's
     detail cites its ruling."""
-    from service.games import GAMES
-    from service.games.records import IllegalMove
-
     illegal = {problem.code for game in GAMES.values() for problem in game.problem_codes if problem.kind is IllegalMove}
     refused = [case["answer"]["body"] for case in cases if case["kind"] != "perft" and case["answer"]["status"] == 409]
     assert illegal <= {body["code"] for body in refused}
