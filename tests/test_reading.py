@@ -242,6 +242,25 @@ def test_faults_are_named_as_marshmallow_names_them_on_changed_states(game_id, s
             assert_faults_are_marshmallows(schema, changed)
 
 
+@pytest.mark.parametrize("moves", [24, 25, 26])
+@pytest.mark.parametrize("tail", [None, {"deal": {"seed": 2}, "moves": []}])
+def test_a_body_of_fifty_faults_is_named_whole_and_not_truncated(moves, tail):
+    """Each empty move has two faults: 24 and 25 of them (48 and 50 faults)
+    are named whole, not marked truncated, even when the limit is reached
+    before a member that holds no fault is read; 26 (52) are cut to 50 and
+    marked. Hypothesis found a body of exactly 50 marked truncated, the
+    budget's end taken for more faults."""
+    schema = schemas_for("spar").replay_request()
+    body = {"deal": {"seed": 1, "players": 2}, "moves": [{}] * moves, **({"next_hands": [tail]} if tail else {})}
+    with pytest.raises(ValidationError) as refused:
+        schema.load(body)
+    named = faults(schema, body, MAX_FAULTS)
+    assert named is not None and named.truncated == (moves * 2 > MAX_FAULTS)
+    assert len(_leaves(named.messages)) == min(moves * 2, MAX_FAULTS)
+    if moves * 2 <= MAX_FAULTS:
+        assert named.messages == refused.value.messages
+
+
 def test_a_body_of_many_faults_is_named_in_fifty_and_read_no_further():
     """The replay of issue 18's reproduction: 6,464 empty moves. marshmallow
     names all 12,928 missing members; ``faults`` names 50 and stops."""

@@ -266,24 +266,36 @@ class Faults(ValidationError):
 
 
 class _Budget:
-    """How many messages are still to be named."""
+    """How many messages are still to be named. Reading goes on past the
+    last one named until one more is found (``truncated``) or the body ends,
+    so a body of exactly ``limit`` faults is not called truncated."""
 
     def __init__(self, limit: int) -> None:
         self.left = limit
         self.truncated = False
 
     def spend(self, messages: list[Any]) -> list[Any]:
-        if len(messages) >= self.left:
-            self.truncated = self.truncated or len(messages) > self.left
+        """The part of ``messages`` still named (none past the limit)."""
+        if len(messages) > self.left:
+            self.truncated = True
             messages = messages[: self.left]
         self.left -= len(messages)
         return messages
 
     @property
     def spent(self) -> bool:
-        if self.left <= 0:
-            self.truncated = True
-        return self.left <= 0
+        """Whether a fault past the limit was found: read no further."""
+        return self.truncated
+
+
+def _pruned(tree: dict[Any, Any]) -> dict[Any, Any]:
+    """An error tree without the empty entries the faults past the limit left."""
+    out = {}
+    for key, value in tree.items():
+        kept = _pruned(value) if isinstance(value, dict) else value
+        if kept:
+            out[key] = kept
+    return out
 
 
 def faults(schema: Schema, body: Any, limit: int) -> Faults | None:
@@ -300,7 +312,7 @@ def faults(schema: Schema, body: Any, limit: int) -> Faults | None:
             version), where marshmallow's load would raise it too.
     """
     budget = _Budget(limit)
-    errors = _object_faults(schema, body, budget)
+    errors = _pruned(_object_faults(schema, body, budget))
     return None if not errors else Faults(errors, budget.truncated)
 
 
