@@ -8,9 +8,11 @@ import json
 import random
 
 import pytest
+from marshmallow import ValidationError, validate
 
 from service.app import create_app
 from service.games import GAMES, LastTrickGame
+from service.schemas.fields import Int
 from support import case, play_hand, post
 
 LAST_TRICK = [game.id for game in GAMES.values() if isinstance(game, LastTrickGame)]
@@ -148,6 +150,36 @@ def test_a_null_holder_is_the_same_as_none(client):
     state = _deal(client, "agency", case("agency-opening")["deal"])
     status, body = post(client, "/v1/games/agency/play", {"state": state, "move": {"seat": 0, "card": "3H", "holder": None}})
     assert status == 200 and body["events"][0]["holder"] == 0
+
+
+@pytest.mark.parametrize("text", [b"18446744073709551616", b"99999999999999999999999999", b"1e26", b"-1e30",
+                                  b"-18446744073709551617"])
+def test_a_number_past_its_range_is_refused_with_the_range_however_it_is_written(client, text):
+    """The JSON reader gives an integer past 64 bits as a float: it is refused
+    with the field's range, as an exact integer past it is, not as a number
+    the client wrote inexactly."""
+    status, body = _raw(client, "/v1/games/agram/deal", b'{"players": 2, "seed": ' + text + b"}")
+    exact = _raw(client, "/v1/games/agram/deal", b'{"players": 2, "seed": -1}')[1]
+    assert status == 422 and body["errors"]["json"]["seed"] == exact["errors"]["json"]["seed"]
+    assert body["errors"]["json"]["seed"] == ["Must be greater than or equal to 0 and less than or equal to 18446744073709551615."]
+
+
+@pytest.mark.parametrize("bounds", [{"min": 0}, {"max": 10}, {"min": -5, "max": 5}, {"min": 0, "max": 3, "max_inclusive": False}])
+@pytest.mark.parametrize("value", [2.0**60, -(2.0**60), 1e300, -1e300])
+def test_an_integer_field_past_its_range_names_the_range(bounds, value):
+    """Every ``Int`` with a range, whatever the range: a float past it gets the
+    range's own message; one inside it but too large to be exact, the
+    inexact one."""
+    field = Int(validate=validate.Range(**bounds))
+    with pytest.raises(ValidationError) as refused:
+        field.deserialize(value)
+    inside = bounds.get("min", -(2**1100)) <= value <= bounds.get("max", 2**1100)
+    if inside:
+        assert "too large to read exactly" in refused.value.messages[0]
+    else:
+        with pytest.raises(ValidationError) as exact:
+            field.deserialize(int(value))
+        assert refused.value.messages == exact.value.messages
 
 
 @pytest.mark.parametrize("value", [-(2**64), 2**63, 10**16])

@@ -25,7 +25,9 @@ integer the client meant (it was rounded when the JSON was read)."""
 class Int(fields.Integer):
     """An integer: a JSON integer or an integral number such as ``3.0``;
     booleans, strings, and numbers like ``1e17`` too large to be read exactly
-    are refused."""
+    are refused. A number past the field's range is refused with the range's
+    message, however it is written (the JSON reader gives an integer past
+    64 bits, such as ``18446744073709551616``, as a float)."""
 
     default_error_messages = {
         "inexact": "Number too large to read exactly: {input}. Integers here are plain JSON integers within the field's range."
@@ -38,6 +40,9 @@ class Int(fields.Integer):
             if not value.is_integer():
                 raise self.make_error("invalid", input=value)
             if abs(value) >= EXACT_FLOAT:
+                for validator in self.validators:
+                    if isinstance(validator, validate.Range):
+                        validator(value)  # past the field's range: the range's own message, as for an exact integer
                 raise self.make_error("inexact", input=echo(value))
         return int(value)
 
