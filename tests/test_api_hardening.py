@@ -51,13 +51,19 @@ def test_view_of_a_seat_not_at_the_table_is_refused(client, game):
         "{",
         b"\x04\xefUQ\xef",
         rb'{"players": 2, "seed": 1, "x": "\ud800"}',
+        '{"players": 1e400}',
     ],
-    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated", "random-bytes", "lone-surrogate"],
+    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated", "random-bytes", "lone-surrogate",
+         "past-a-double"],
 )
 def test_malformed_or_hostile_json_is_400(client, path, data):
+    """Each says what is wrong and where, in a sentence of its own: never the body's text."""
     status, body = _raw(client, path, data if isinstance(data, bytes) else data.encode())
     assert status == 400, body
     assert body["code"] == "malformed_json"
+    detail = body["detail"]
+    assert detail.startswith("The request body is not valid JSON: ") and len(detail) < 160, detail
+    assert ("it is empty" if not data else "line 1 column") in detail and "999" not in detail, detail
 
 
 def test_integral_float_too_large_to_be_exact_is_refused(client):

@@ -197,7 +197,7 @@ def json_body() -> Any:
             require_json(environ, request.mimetype)  # what clients send most is plain application/json
         data = request.get_data(cache=True)
         if not data:
-            raise ValueError("The body is empty")
+            raise ValueError("it is empty")
         containers = data.count(b"{") + data.count(b"[")  # an upper bound: brackets in strings count too
         if containers > MAX_CONTAINERS:
             abort(422, messages={"json": {"_schema": [

@@ -205,8 +205,8 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
     """
     try:
         body = json_body()
-    except ValueError:
-        abort(400, messages={"json": ["Invalid JSON body."]})
+    except ValueError as error:  # orjson's message says what and where (line, column), never the body's text
+        abort(400, messages={"json": ["Invalid JSON body."]}, message=f"The request body is not valid JSON: {error}.")
     if verify:
         holding.verify(body, checking=False)
     if alternatives and isinstance(body, dict):
