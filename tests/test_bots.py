@@ -137,7 +137,6 @@ def test_a_tiny_budget_still_searches_one_world():
     assert move in view.legal_moves
 
 
-
 def _agram_hand_after(plays: int):
     """A 3-player Agram hand (seed 5) after ``plays`` plays, each by the
     rules of thumb; and each play with a choice: (seat, legal moves, by the tips)."""

@@ -32,7 +32,7 @@ from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from ..schemas.sealed import Provenance
 from .bodies import json_body
 from .holding import Held, Holding, current
-from .problems import BODY_STATUSES, game_problem, no_such_game, problem_response
+from .problems import BODY_STATUSES, HTTP_DETAILS, game_problem, no_such_game, problem_response
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1",
@@ -206,7 +206,7 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
     try:
         body = json_body()
     except ValueError as error:  # orjson's message says what and where (line, column), never the body's text
-        abort(400, messages={"json": ["Invalid JSON body."]}, message=f"The request body is not valid JSON: {error}.")
+        abort(400, messages={"json": ["Invalid JSON body."]}, message=f"{HTTP_DETAILS['malformed_json'].removesuffix('.')}: {error}.")
     if verify:
         holding.verify(body, checking=False)
     if alternatives and isinstance(body, dict):

@@ -267,8 +267,9 @@ class Faults(ValidationError):
 
 class _Budget:
     """How many messages are still to be named. Reading goes on past the
-    last one named until one more is found (``truncated``) or the body ends,
-    so a body of exactly ``limit`` faults is not called truncated."""
+    last one named until one more is found (``truncated``: read no further)
+    or the body ends, so a body of exactly ``limit`` faults is not called
+    truncated."""
 
     def __init__(self, limit: int) -> None:
         self.left = limit
@@ -281,11 +282,6 @@ class _Budget:
             messages = messages[: self.left]
         self.left -= len(messages)
         return messages
-
-    @property
-    def spent(self) -> bool:
-        """Whether a fault past the limit was found: read no further."""
-        return self.truncated
 
 
 def _pruned(tree: dict[Any, Any]) -> dict[Any, Any]:
@@ -328,14 +324,14 @@ def _object_faults(schema: Schema, data: Any, budget: _Budget) -> dict[str, Any]
     for attribute, field in schema.load_fields.items():
         key = field.data_key or attribute
         members.add(key)
-        if budget.spent:
+        if budget.truncated:
             return errors
         found = _field_faults(field, data.get(key, missing), budget)
         if found:
             errors[key] = found
     for key in data:
         if key not in members:
-            if budget.spent:
+            if budget.truncated:
                 return errors
             errors[key] = budget.spend([schema.error_messages["unknown"]])
     if not errors:
@@ -386,7 +382,7 @@ def _field_faults(field: fields.Field[Any], value: Any, budget: _Budget) -> Any:
             return budget.spend(list(error.messages))
         errors: dict[int, Any] = {}
         for index, item in enumerate(value):
-            if budget.spent:
+            if budget.truncated:
                 break
             found = _field_faults(field.inner, item, budget)
             if found:
@@ -405,7 +401,7 @@ def _spent_tree(messages: dict[Any, Any], budget: _Budget) -> dict[Any, Any]:
     """A field's own error tree (a card list's by index), cut to the budget."""
     out: dict[Any, Any] = {}
     for key, value in messages.items():
-        if budget.spent:
+        if budget.truncated:
             break
         out[key] = budget.spend(list(value)) if isinstance(value, list) else _spent_tree(value, budget)
     return out
