@@ -173,3 +173,34 @@ def test_each_label_set_counts_apart(client):
         assert f"referee_http_request_total{{{labels}}} {count}.0" in text
         assert f"referee_http_request_duration_seconds_count{{{labels}}} {count}.0" in text
         assert f'referee_http_request_duration_seconds_bucket{{le="+Inf",{labels}}} {count}.0' in text
+
+
+ANSWERS = {
+    "a game's description": ("GET", "/v1/games/agram", None, 200),
+    "the games": ("GET", "/v1/games", None, 200),
+    "health": ("GET", "/healthz", None, 200),
+    "a deal": ("POST", "/v1/games/agram/deal", {"players": 3, "seed": 1}, 200),
+    "a trick's winner": ("POST", "/v1/games/agency/trick-winner", {"plays": [{"seat": 0, "card": "1V"}]}, 200),
+    "a refusal of the rules": ("POST", "/v1/games/agram/deal", {"players": 9}, 422),
+    "a refusal of the body's JSON": ("POST", "/v1/games/agram/deal", b"{", 400),
+    "a refusal of the media type": ("POST", "/v1/games/agram/deal", b"players=3", 415),
+    "an unknown game": ("POST", "/v1/games/nope/deal", {}, 404),
+    "an unknown path": ("GET", "/nowhere", None, 404),
+    "a method not allowed": ("PUT", "/v1/games/agram/deal", None, 405),
+    "a body past its size, refused before the app": ("POST", "/v1/games/agram/deal", b"[" * 2_000_000, 413),
+}
+
+
+@pytest.mark.parametrize("kind", list(ANSWERS))
+def test_every_json_answer_ends_with_one_newline(client, kind):
+    """An operation's answer and a problem, from a view or from the plumbing,
+    end as Flask's own JSON answers do: the JSON, then one newline."""
+    method, path, body, status = ANSWERS[kind]
+    kwargs = {"json": body} if isinstance(body, dict) else {"data": body, "content_type": "text/plain" if body == b"players=3" else "application/json"}
+    response = client.open(path, method=method, **({} if body is None else kwargs))
+    assert response.status_code == status
+    data = response.get_data()
+    assert data.endswith(b"\n") and not data.endswith(b"\n\n") and data.count(b"\n") == 1, data[-40:]
+    json.loads(data)
+    if response.headers.get("Content-Length"):
+        assert int(response.headers["Content-Length"]) == len(data)

@@ -17,7 +17,6 @@ from http import HTTPStatus
 from typing import Any
 
 import flask
-import orjson
 from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
@@ -32,7 +31,7 @@ from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from ..schemas.sealed import Provenance
 from .bodies import json_body
 from .holding import Held, Holding, current
-from .problems import BODY_STATUSES, HTTP_DETAILS, game_problem, no_such_game, problem_response
+from .problems import BODY_STATUSES, HTTP_DETAILS, game_problem, json_bytes, no_such_game, problem_response
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1",
@@ -137,13 +136,13 @@ def get_game(game: str) -> dict[str, Any]:
 
 
 def _json(body: dict[str, Any]) -> flask.Response:
-    """A 200 JSON response, encoded once by orjson.
+    """A 200 JSON response, encoded once (``json_bytes``).
 
     The views build their bodies in the documented shape (``dump_state`` and
     friends), so flask-smorest's response schema documents them without
     dumping them a second time; the contract tests check the shapes.
     """
-    return flask.current_app.response_class(orjson.dumps(body), mimetype="application/json")
+    return flask.current_app.response_class(json_bytes(body), mimetype="application/json")
 
 
 BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}
