@@ -22,7 +22,7 @@ def _examples() -> str:
 
 
 def _documents(text: str) -> list:
-    """The JSON documents curl printed one after another (with no newline between)."""
+    """The JSON documents curl printed one after another (each answer ends with one newline)."""
     decoder, documents, position = json.JSONDecoder(), [], 0
     while position < len(text.rstrip()):
         document, position = decoder.raw_decode(text, position)
