@@ -242,7 +242,9 @@ def test_a_whole_agency_hand_in_sealed_mode(browser):
         for _deal in range(5):  # a hand can end before seat 2 ever plays (A12a): deal again
             page = browser.new_page()
             wire = Wire(page)
-            deal(page, base, "agency", 4, seat)
+            # Bots at the rules level: the search's moves take about 0.35 s each in Agency, and the
+            # page's bots at the default level play a whole hand in the Fapfap test below.
+            deal(page, base, "agency", 4, seat, level="rules")
             if your_turn(page):
                 break
             page.close()
