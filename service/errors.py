@@ -14,6 +14,11 @@ ECHO_CHARACTERS = 40
 """The most characters of a client's value a refusal's sentence quotes."""
 
 
+def counted(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural unless it is one: "1 card", "2 cards"."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def echo(value: object, limit: int = ECHO_CHARACTERS) -> str:
     """A client's value as a refusal quotes it: a string in quotes, cut to
     ``limit`` characters (an ellipsis marks the cut) with control characters
@@ -68,9 +73,9 @@ class InvalidState(RefereeError):
 
     title = "Invalid state"
 
-    def __init__(self, problems: list[str]) -> None:
-        detail = f"The state breaks the rules' invariants: {problems[0]}" + (
-            f" (and {len(problems) - 1} more problem(s))" if len(problems) > 1 else ""
+    def __init__(self, problems: list[str], what: str = "The state") -> None:
+        detail = f"{what} breaks the rules' invariants: {problems[0]}" + (
+            f" (and {counted(len(problems) - 1, 'more problem')})" if len(problems) > 1 else ""
         )
         super().__init__("invalid_state", detail, problems=list(problems))
 

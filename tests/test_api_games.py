@@ -300,6 +300,23 @@ def test_deal_with_a_duplicated_card_is_an_invalid_state(client):
     assert any("1H appears more than once" in p for p in body["problems"])
 
 
+@pytest.mark.parametrize("game", ["agency", "agram", "spar"])
+def test_a_deal_that_is_not_the_games_names_the_deal_and_counts_right(client, game):
+    """A deal request's ``deck`` or ``hands`` is not a state: the refusal says
+    the deal breaks the invariants, each count agreeing with its number (A7, F3)."""
+    seating = {"first_leader": 0} if game == "agency" else {"players": 2}
+    deck = client.get(f"/v1/games/{game}").get_json()["deck"]
+    for cards, expected in ((1, "deck has 1 card;"), (2, "deck has 2 cards;")):
+        status, body = post(client, f"/v1/games/{game}/deal", {**seating, "deck": deck[:cards]})
+        assert (status, body["code"]) == (409, "invalid_state")
+        assert body["detail"].startswith(f"The deal breaks the rules' invariants: {expected}"), body["detail"]
+    short = [[deck[0]], [deck[1]]] + ([deck[16:24], deck[24:32]] if game == "agency" else [])  # two hands of 1 card
+    status, body = post(client, f"/v1/games/{game}/deal", {**seating, "hands": short})
+    assert (status, body["code"], len(body["problems"])) == (409, "invalid_state", 2)
+    assert body["detail"].startswith("The deal breaks the rules' invariants: hands[0] has 1 card;")
+    assert body["detail"].endswith("(and 1 more problem)"), body["detail"]
+
+
 def test_deck_order_is_dealt_as_a7(client):
     deck = [f"{rank}{suit}" for suit in "HMBV" for rank in range(1, 10)]
     state = _deal(client, "agency", {"deck": deck})

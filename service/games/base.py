@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
 from ..cards import Card, marks, shuffled
 from ..deadline import checkpoint
-from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, echo
+from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, counted, echo
 from ..tricks import Play, Trick, winning_play
 from .problems import (
     card_problems,
@@ -751,7 +751,7 @@ def replay(hand: Hand, tricks: Sequence[Trick], trick: Trick | None, problems: l
         if not _replay_plays(hand, claimed, where, problems):
             return False
         if len(claimed.plays) != players:
-            problems.append(f"{where} has {len(claimed.plays)} plays; a completed trick has {players}")
+            problems.append(f"{where} has {counted(len(claimed.plays), 'play')}; a completed trick has {players}")
             return False
         done = hand.tricks[index]
         if claimed.winner is not None and claimed.winner != done.winner:
@@ -771,7 +771,7 @@ def replay(hand: Hand, tricks: Sequence[Trick], trick: Trick | None, problems: l
     if not _replay_plays(hand, trick, "trick", problems):
         return False
     if len(hand.tricks) > len(tricks):
-        problems.append(f"trick has {len(trick.plays)} plays: a trick of {players} plays is complete")
+        problems.append(f"trick has {counted(len(trick.plays), 'play')}: a trick of {players} plays is complete")
         return False
     return True
 
@@ -858,6 +858,10 @@ def replay_transcript(
 
 # -- dealing ----------------------------------------------------------------------
 
+DEALT = "The deal"
+"""What a deal's ``deck`` or ``hands`` that are not the game's break (``InvalidState``'s detail): the deal
+request's cards, not a state."""
+
 
 def deal_hands(
     game: TrickGame[Any],
@@ -883,7 +887,7 @@ def deal_hands(
         else:
             refuse_deck(game, deck)
         hands = game.deal_deck(deck, seating)
-    raise_problems(dealt_hands_problems(game, hands, seating.players))
+    raise_problems(dealt_hands_problems(game, hands, seating.players), DEALT)
     return hands, seed
 
 
@@ -895,8 +899,8 @@ def refuse_deck(game: TrickGame[Any], deck: Sequence[Card]) -> None:
     """
     problems = card_problems("deck", deck, game) + duplicate_problems("deck", deck)
     if not problems and len(deck) != len(game.deck):
-        problems.append(f"deck has {len(deck)} cards; the {game.id} deck has {len(game.deck)}")
-    raise_problems(problems)
+        problems.append(f"deck has {counted(len(deck), 'card')}; the {game.id} deck has {len(game.deck)}")
+    raise_problems(problems, DEALT)
 
 
 def check_versions(rules_version: str | None, schema_version: int | None) -> None:

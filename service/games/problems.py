@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, codes, duplicates, marks, shuffled
-from ..errors import InvalidState
+from ..errors import InvalidState, counted
 from ..tricks import Play
 from .records import MatchRecord, RawState
 
@@ -42,7 +42,7 @@ def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], 
         problems.append(f"hands lists {len(hands)} seats; this hand has {seats}")
     for seat, hand in enumerate(hands):
         if len(hand) != game.hand_size:
-            problems.append(f"hands[{seat}] has {len(hand)} cards; {game.id} deals {game.hand_size} to each seat")
+            problems.append(f"hands[{seat}] has {counted(len(hand), 'card')}; {game.id} deals {game.hand_size} to each seat")
         problems += card_problems(f"hands[{seat}]", hand, game)
     return problems + duplicate_problems("hands", dealt)
 
@@ -96,7 +96,7 @@ def hands_problems(claimed: Sequence[Sequence[Card]], derived: Sequence[Sequence
     for index, (mine, theirs) in enumerate(zip(derived, claimed, strict=True)):
         where = f"{name}[{index}]"
         if len(mine) != len(theirs):
-            problems.append(f"{where} has {len(theirs)} cards but should have {len(mine)}: {codes(mine)}")
+            problems.append(f"{where} has {counted(len(theirs), 'card')} but should have {len(mine)}: {codes(mine)}")
         else:
             problems += mismatch(where, tuple(theirs), tuple(mine), codes)
     return problems
@@ -187,7 +187,8 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def raise_problems(problems: list[str]) -> None:
-    """Raise ``InvalidState`` listing ``problems``, if any."""
+def raise_problems(problems: list[str], what: str = "The state") -> None:
+    """Raise ``InvalidState`` listing ``problems``, if any; ``what`` is what
+    breaks the invariants (a deal's cards are not a state)."""
     if problems:
-        raise InvalidState(problems)
+        raise InvalidState(problems, what)

@@ -138,7 +138,7 @@ COMMON_PROBLEMS: tuple[ProblemCode, ...] = (
     ProblemCode(code="hand_over", kind=IllegalMove,
                 description="The hand is over: no move can be played. Deal a new hand."),
     ProblemCode(code="invalid_state", kind=InvalidState,
-                description="The state breaks the rules' invariants (a duplicated card, a card not in the deck, wrong hand sizes, an impossible trick...). `problems` lists every problem found."),
+                description="The state, or the `deck` or `hands` a deal was given, breaks the rules' invariants (a duplicated card, a card not in the deck, wrong hand sizes, an impossible trick...). `problems` lists every problem found."),
     ProblemCode(code="unsupported_version", kind=UnsupportedVersion,
                 description="The state was made by a rules or schema version this referee does not know."),
     ProblemCode(code="invalid_trick", kind=RulesRefusal,
