@@ -120,4 +120,4 @@ def test_analyze_with_a_small_budget_answers_bounds_that_hold_the_values(game_id
             assert bounded.before[0] <= entry.value_before <= bounded.before[1]
             assert bounded.after[0] <= entry.value_after <= bounded.after[1]
             if not bounded.exact:
-                assert bounded.value_before is None or bounded.value_after is None
+                assert bounded.value_before is None and bounded.value_after is None

@@ -374,6 +374,31 @@ def test_past_its_node_budget_analyze_answers_bounds(client):
     assert all(len(entry["before"]) == 2 and entry["before"][0] <= entry["before"][1] for entry in loose)
 
 
+@pytest.mark.parametrize("game_id", ["agency", "agram", "fapfap"])
+def test_an_entry_not_exact_has_both_values_null_even_where_one_side_was_proved(game_id):
+    """CONTRACT "Analysis and bots": where an entry is not exact, both values
+    are null and ``before`` and ``after`` carry the bounds, also when one of
+    the two was proved (``[v, v]``) and only the other was not."""
+    game = GAMES[game_id]
+    rng = random.Random(3)
+    seating = {} if game.family == "agency" else {"players": 5, "dealer": 0}
+    hand = game.deal(seed=3, **seating)
+    moves = []
+    while hand.to_act is not None:
+        move = rng.choice(hand.legal_moves())
+        hand, _ = game.play(hand, move)
+        moves.append(move)
+    state = replayed(client_of(), game_id, _deal_request(hand, seating, hand.deal_hands), _moves(moves))
+    status, answer, _ = post(client_of(**{ANALYZE_NODES: 3_000}), game_id, "analyze", {"state": state})
+    assert status == 200 and answer["exact"] is False
+    loose = [entry for entry in answer["plays"] if not entry["exact"]]
+    half = [entry for entry in loose if entry["before"][0] == entry["before"][1] or entry["after"][0] == entry["after"][1]]
+    assert half, "no entry with one side proved: the budget does not test the case"
+    assert all(entry["value_before"] is None and entry["value_after"] is None for entry in loose)
+    assert all(entry["value_before"] is not None and entry["value_after"] is not None and "before" not in entry
+               for entry in answer["plays"] if entry["exact"])
+
+
 def test_a_tiny_search_budget_still_suggests_a_legal_move():
     tiny = client_of(**{SUGGEST_WORLDS: 1, SUGGEST_PLIES: 1})
     state = agency_start(tiny)

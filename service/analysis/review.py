@@ -53,13 +53,17 @@ class PlayReview:
 
     @property
     def value_before(self) -> int | None:
-        """The most the seat could guarantee before the play; ``None`` when not proved."""
-        return self.before[0] if self.before[0] == self.before[1] else None
+        """The most the seat could guarantee before the play; ``None`` unless
+        the entry is ``exact``, both values proved (CONTRACT "Analysis and
+        bots": where an entry is not exact, both values are null and its
+        bounds say the rest)."""
+        return self.before[0] if self.exact else None
 
     @property
     def value_after(self) -> int | None:
-        """The most the seat can guarantee after the play; ``None`` when not proved."""
-        return self.after[0] if self.after[0] == self.after[1] else None
+        """The most the seat can guarantee after the play; ``None`` unless the
+        entry is ``exact``, as ``value_before``."""
+        return self.after[0] if self.exact else None
 
     @property
     def lost(self) -> bool:
