@@ -170,6 +170,17 @@ def test_a_number_past_its_range_is_refused_with_the_range_however_it_is_written
     assert body["errors"]["json"]["seed"] == ["Must be greater than or equal to 0 and less than or equal to 18446744073709551615."]
 
 
+def test_a_member_named_twice_is_read_with_its_last_value(client):
+    """README, Errors: an object naming a member twice is read with its last
+    value (RFC 8259 leaves it to the reader), at the top and nested."""
+    status, body = _raw(client, "/v1/games/agram/deal", b'{"players": 3, "seed": 1, "players": 4}')
+    assert status == 200 and body["state"]["players"] == 4
+    status, body = _raw(client, "/v1/games/agram/deal", b'{"players": 3, "options": {"target": 9, "target": 2}}')
+    assert status == 200 and body["state"]["options"]["target"] == 2
+    status, body = _raw(client, "/v1/games/agram/deal", b'{"players": 3, "players": 9}')
+    assert status == 422 and "players" in body["errors"]["json"]
+
+
 @pytest.mark.parametrize("bounds", [{"min": 0}, {"max": 10}, {"min": -5, "max": 5}, {"min": 0, "max": 3, "max_inclusive": False}])
 @pytest.mark.parametrize("value", [2.0**60, -(2.0**60), 1e300, -1e300])
 def test_an_integer_field_past_its_range_names_the_range(bounds, value):

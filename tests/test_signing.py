@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 
+import orjson
 import pytest
 
 from service import signing
@@ -47,6 +48,20 @@ def test_changing_one_card_is_refused(signed):
     assert status == 403, body
     assert body["code"] == "state_signature_invalid"
     assert body["type"] == "/problems/state_signature_invalid"
+
+
+def test_a_member_named_twice_changes_nothing_a_signature_vouches_for(signed):
+    """README, Errors: a duplicated member is read with its last value, and
+    the signature is checked on what was read: a second ``to_act`` that
+    differs is refused, one that repeats the signed value is the same state."""
+    state = _deal(signed)
+    text = orjson.dumps({"state": state}).decode()
+    for value, expected in ((state["to_act"], 200), ((state["to_act"] + 1) % 3, 403)):
+        body = text[:-2] + f',"to_act":{value}' + "}}"  # the state's own to_act first, then this one
+        response = signed.post("/v1/games/agram/legal-moves", data=body, content_type="application/json")
+        assert response.status_code == expected, response.get_json()
+        if expected == 403:
+            assert response.get_json()["code"] == "state_signature_invalid"
 
 
 @pytest.mark.parametrize("path", ["legal-moves", "play", "score", "view"])
