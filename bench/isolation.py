@@ -91,6 +91,7 @@ class AnalysisLoad:
         self.port, self.made = port, made
         self.stopping = threading.Event()
         self.answers: list[tuple[float, float, str, int]] = []  # (sent, answered, operation, status)
+        self.errors: list[str] = []  # what each answer of status 0 (no answer) raised, as ``repr``
         self.threads = [threading.Thread(target=self._loop, daemon=True) for _ in range(clients)]
 
     def _loop(self) -> None:
@@ -101,8 +102,9 @@ class AnalysisLoad:
                 sent = time.perf_counter()
                 try:
                     status, _ = post(self.port, f"/v1/games/agency/{operation}", self.made[operation], timeout=60)
-                except OSError:
+                except OSError as error:  # refused, reset, cut or timed out: status 0
                     status = 0
+                    self.errors.append(repr(error))
                 self.answers.append((sent, time.perf_counter(), operation, status))
 
     def __enter__(self) -> AnalysisLoad:

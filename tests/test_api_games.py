@@ -43,6 +43,17 @@ def test_out_of_turn_is_refused(client):
     _assert_refused(status, body, "not_your_turn", [])
 
 
+@pytest.mark.parametrize("seat", [3, 4])
+def test_a_seat_not_at_the_table_is_refused_as_out_of_turn_and_said_to_be_absent(client, seat):
+    """A move by a seat the game has but this 3-player hand does not (past
+    the game's 5 seats the schema refuses it, 422): ``not_your_turn`` (C1,
+    C2), its detail naming the hand's seats."""
+    state = _deal(client, "agram", AGRAM_DEAL)
+    status, body = _play(client, "agram", state, {"seat": seat, "card": "AH"})
+    _assert_refused(status, body, "not_your_turn", [])
+    assert f"not seat {seat}'s: this hand has seats 0 to 2 (RULINGS C1, C2)" in body["detail"], body["detail"]
+
+
 def test_card_not_held_is_refused(client):
     state = _deal(client, "agram", AGRAM_DEAL)
     status, body = _play(client, "agram", state, {"seat": 1, "card": "AH"})

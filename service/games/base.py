@@ -174,7 +174,9 @@ class Hand:
             return self.HAND_OVER
         seat = (self.leader + len(self.plays)) % self.seating.players
         if move.seat != seat:
-            return Refusal("not_your_turn", f"It is seat {seat}'s turn, not seat {move.seat}'s (RULINGS C1, C2)")
+            players = self.seating.players
+            absent = f": this hand has seats 0 to {players - 1}" if move.seat >= players else ""
+            return Refusal("not_your_turn", f"It is seat {seat}'s turn, not seat {move.seat}'s{absent} (RULINGS C1, C2)")
         return self._card_refusal(seat, move)
 
     def candidates(self) -> list[Play]:
