@@ -97,7 +97,7 @@ bench: $(VENV)/.installed-run
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 ## image: build deploy/Dockerfile twice with buildah (vfs driver), compare the two
-## builds file by file, and run the quick start against the image with podman
+## builds file by file, and run the quick start against the image (buildah run)
 ## (bench/image.py; as root; not part of test); IMAGE_ARGS passes options, e.g.
 ## IMAGE_ARGS="--base-python python:3.11-slim-bookworm --base-node node:20-bookworm"
 .PHONY: image
@@ -123,7 +123,7 @@ bench-timing: $(VENV)/.installed-test
 bench-bots: $(VENV)/.installed-run
 	$(BIN)/python -m bench.bots $(BOTS_ARGS)
 
-## bench-analysis: the worst-case time of solve, suggest and analyze over HTTP with the configured
+## bench-analysis: the worst-case time of solve, suggest and analyze, in-process, with the configured
 ## budgets (bench/analysis.py); ANALYSIS_ARGS passes options, e.g. ANALYSIS_ARGS=--quick
 .PHONY: bench-analysis
 bench-analysis: $(VENV)/.installed-run
