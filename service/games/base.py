@@ -172,9 +172,9 @@ class Hand:
         """Why ``move`` is not legal now, or ``None`` if it is (C1, C2, then the game's rules)."""
         if self.hand_over:
             return self.HAND_OVER
-        seat = (self.leader + len(self.plays)) % self.seating.players
+        players = self.seating.players
+        seat = (self.leader + len(self.plays)) % players
         if move.seat != seat:
-            players = self.seating.players
             absent = f": this hand has seats 0 to {players - 1}" if move.seat >= players else ""
             return Refusal("not_your_turn", f"It is seat {seat}'s turn, not seat {move.seat}'s{absent} (RULINGS C1, C2)")
         return self._card_refusal(seat, move)
