@@ -50,11 +50,13 @@ def test_view_of_a_seat_not_at_the_table_is_refused(client, game):
         "",
         "{",
         b"\x04\xefUQ\xef",
+        b'{"players": 2, "x": "\xff\xfe"}',
+        '{"players": 2}'.encode("utf-16"),
         rb'{"players": 2, "seed": 1, "x": "\ud800"}',
         '{"players": 1e400}',
     ],
-    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated", "random-bytes", "lone-surrogate",
-         "past-a-double"],
+    ids=["deep-object", "deep-array", "huge-integer", "nan", "infinity", "empty", "truncated", "random-bytes", "latin-1",
+         "utf-16", "lone-surrogate", "past-a-double"],
 )
 def test_malformed_or_hostile_json_is_400(client, path, data):
     """Each says what is wrong and where, in a sentence of its own: never the body's text."""
@@ -63,7 +65,16 @@ def test_malformed_or_hostile_json_is_400(client, path, data):
     assert body["code"] == "malformed_json"
     detail = body["detail"]
     assert detail.startswith("The request body is not valid JSON: ") and len(detail) < 160, detail
-    assert ("it is empty" if not data else "line 1 column") in detail and "999" not in detail, detail
+    where = "it is empty" if not data else "it is not UTF-8 text" if not _utf8(data) else "line 1 column"
+    assert where in detail and "999" not in detail and "surrogates" not in detail, detail
+
+
+def _utf8(data: str | bytes) -> bool:
+    try:
+        (data if isinstance(data, bytes) else data.encode()).decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
 
 
 def test_integral_float_too_large_to_be_exact_is_refused(client):

@@ -179,6 +179,11 @@ def require_json(environ: Mapping[str, Any], mimetype: str) -> None:
         abort(415, message=f"The request body must be sent as is or chunked: Transfer-Encoding {echo(', '.join(codings))} is not accepted.")
 
 
+NOT_UTF8 = "str is not valid UTF-8"
+"""How orjson's message for a body that is not UTF-8 begins (it then names
+surrogates and the first character, whatever the bytes at fault)."""
+
+
 def json_body() -> Any:
     """The request's JSON body, its media type checked and decoded once per
     request by orjson (strict RFC 8259: ``NaN``, ``Infinity``, an empty body
@@ -202,6 +207,11 @@ def json_body() -> Any:
         if containers > MAX_CONTAINERS:
             abort(422, messages={"json": {"_schema": [
                 f"The body holds up to {containers:,} JSON objects and arrays; a request holds at most {MAX_CONTAINERS:,}."]}})
-        body = orjson.loads(data)  # orjson.JSONDecodeError is a ValueError
+        try:
+            body = orjson.loads(data)
+        except orjson.JSONDecodeError as error:  # a ValueError: its message says what and where
+            if str(error).startswith(NOT_UTF8):  # orjson says "surrogates" and char 0 of any bad UTF-8
+                raise ValueError("it is not UTF-8 text (RFC 8259, 8.1)") from None
+            raise
         setattr(flask.g, _BODY, body)
     return body
