@@ -65,6 +65,10 @@ class IllegalMove(RefereeError):
     title = "Illegal move"
 
 
+STATE = "The state"
+"""What ``InvalidState``'s detail says breaks the invariants unless told otherwise."""
+
+
 class InvalidState(RefereeError):
     """A state the referee could not have produced (HTTP 409, ``invalid_state``).
 
@@ -73,7 +77,7 @@ class InvalidState(RefereeError):
 
     title = "Invalid state"
 
-    def __init__(self, problems: list[str], what: str = "The state") -> None:
+    def __init__(self, problems: list[str], what: str = STATE) -> None:
         detail = f"{what} breaks the rules' invariants: {problems[0]}" + (
             f" (and {counted(len(problems) - 1, 'more problem')})" if len(problems) > 1 else ""
         )

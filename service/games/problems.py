@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..cards import Card, codes, duplicates, marks, shuffled
-from ..errors import InvalidState, counted
+from ..errors import STATE, InvalidState, counted
 from ..tricks import Play
 from .records import MatchRecord, RawState
 
@@ -187,7 +187,7 @@ def show(value: Any) -> str:
     return str(value)
 
 
-def raise_problems(problems: list[str], what: str = "The state") -> None:
+def raise_problems(problems: list[str], what: str = STATE) -> None:
     """Raise ``InvalidState`` listing ``problems``, if any; ``what`` is what
     breaks the invariants (a deal's cards are not a state)."""
     if problems:
