@@ -297,7 +297,7 @@ def json_bytes(value: Any, option: int = 0) -> bytes:
     """The bytes of a JSON answer (orjson's, ``option`` its flags), ending
     with one newline as Flask's own JSON answers do, so that every answer,
     an operation's or a problem, is one line that ends where the answer does."""
-    return orjson.dumps(value, option=option) + b"\n"
+    return orjson.dumps(value, option=option | orjson.OPT_APPEND_NEWLINE)
 
 
 MAX_PROBLEM_BYTES = 128 * 1024
