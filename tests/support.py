@@ -16,6 +16,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -359,8 +360,14 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout
     """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.
 
     Yields the ``subprocess.Popen`` with a ``port`` attribute once
-    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards. Its
-    stderr is a pipe; ``stdout`` where its stdout goes (default: nowhere).
+    ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards.
+    ``stdout`` is where its stdout goes (default: nowhere). Its stderr goes
+    to a file, read with ``process.stderr_text()``, never to a pipe: a pipe no
+    one reads fills, and then every process writing to it (workers, analysis
+    processes) blocks. Once it has stopped, every line of its stderr must be
+    one of the referee's JSON log lines (deploy/gunicorn.conf.py
+    ``logconfig_dict``): anything else (a traceback, a library's warning) is
+    an error of the test that ran it.
     """
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -371,30 +378,43 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout
         "GUNICORN_WORKERS": str(workers),
         **(env or {}),
     }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
-        cwd=ROOT,
-        env=environment,
-        stdout=stdout,
-        stderr=subprocess.PIPE,
-    )
-    process.port = port
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "deploy" / "gunicorn.conf.py"), "service.app:create_app()"],
+            cwd=ROOT,
+            env=environment,
+            stdout=stdout,
+            stderr=errors,
+        )
+        process.port = port
+        process.stderr_text = lambda: (errors.seek(0), errors.read())[1].decode(errors="replace")
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if process.poll() is not None:
+                    raise RuntimeError("gunicorn exited: " + process.stderr_text()[-2000:])
+                try:
+                    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+                        if response.status == 200:
+                            break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise
+                    time.sleep(0.2)
+            yield process
+        finally:
+            _stop(process)
+            written = process.stderr_text()
+            process.stderr_text = lambda: written  # still there once the file is gone
+        plain = [line for line in written.splitlines() if line.strip() and not _json_object(line)]
+        assert not plain, "gunicorn wrote lines that are not JSON logs to stderr:\n" + "\n".join(plain[:40])
+
+
+def _json_object(line: str) -> bool:
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise RuntimeError("gunicorn exited: " + process.stderr.read().decode(errors="replace")[-2000:])
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        yield process
-    finally:
-        _stop(process)
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
 
 
 def _stop(process: subprocess.Popen) -> None:

@@ -339,7 +339,7 @@ def test_gunicorn_logs_its_own_lines_as_the_referees_json(tmp_path):
     with (tmp_path / "stdout").open("w") as stdout:
         with running_gunicorn(workers=2, env={"REFEREE_SEALING_KEYS": key}, stdout=stdout) as server:
             _get(server.port, "/healthz")
-        errors = server.stderr.read().decode()
+        errors = server.stderr_text()
     ours = json_lines(errors)
     assert {line["logger"] for line in ours} == {"gunicorn.error"}
     messages = [line["message"] for line in ours]

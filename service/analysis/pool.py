@@ -130,20 +130,37 @@ def _apart(call: Callable[[], T]) -> T:
     under gevent it runs in a greenlet of its own, and the request's
     greenlet only waits for it, and waits on once the timer has fired (the
     process answers at the same deadline). Anywhere else ``call`` runs here.
+
+    The helper greenlet returns what ``call`` raised rather than dying of
+    it: gevent prints the traceback of every greenlet that dies of an
+    exception to stderr, which made each ``PoolBusy`` refusal write a dozen
+    lines of plain text among the JSON logs (and, on a pipe no one read,
+    filled it until the worker blocked writing).
     """
     monkey = sys.modules.get("gevent.monkey")
     if monkey is None or not monkey.is_module_patched("socket"):
         return call()
     import gevent  # type: ignore[import-untyped]  # no type information; only its spawn is used
 
-    helper = gevent.spawn(call)
+    helper = gevent.spawn(_outcome, call)
     while True:
         try:
-            answer: T = helper.get()
-            return answer
-        except TimeoutError:
-            if helper.ready():  # raised by the call itself
-                raise
+            answered, value = helper.get()
+            break
+        except TimeoutError:  # the request's timer: wait on (the helper's own errors come back as values)
+            continue
+    if answered:
+        answer: T = value
+        return answer
+    raise value
+
+
+def _outcome(call: Callable[[], T]) -> tuple[bool, Any]:
+    """``(True, call())``, or ``(False, exception)`` for what it raised."""
+    try:
+        return True, call()
+    except Exception as error:
+        return False, error
 
 
 def _send(channel: socket.socket, payload: bytes) -> None:
