@@ -24,7 +24,7 @@ row; rounded up to whole deals), ``--games``, ``--levels``, ``--opponents``,
 ``FILE`` (JSON) as the run goes, and a run given a ``FILE`` that exists goes
 on from it (the deals it holds are not played again: a deal's hands are the
 same in every run); ``--report FILE ...`` prints the tables of saved runs
-without playing. Deals are played in rounds, the first deals of
+without playing (the README's, ``summary``, then the full one). Deals are played in rounds, the first deals of
 every row before the next ones, so a run stopped early has every row of a
 game and player count on the same first deals.
 """
@@ -269,6 +269,53 @@ def report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     return "\n".join(lines)
 
 
+def summary(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
+    """The README's tables: for each opponent, the searching level's row of
+    every game and player count played, its win rate less the ``random``
+    and ``rules`` levels' (paired by deal, in points of win rate), its
+    points per hand where the game has them (Fapfap's payout, Spar's points,
+    Agency's card points) less the ``rules`` level's, and ``perfect``'s win
+    rate: the ceiling of sampling worlds."""
+    tables = []
+    for opponent in OPPONENTS:
+        lines = [f"Against `{opponent}` opponents:", "",
+                 "| game | players | search (hands) | − random level | − rules level | points per hand | − rules level, points | perfect |",
+                 "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for game_id, players in configurations(list(GAMES)):
+            search = outcomes.get((game_id, players, Level.SEARCH.value, opponent))
+            if search is None:
+                continue
+            game = GAMES[game_id]
+            cells = [game_id, str(players), _rate(search, game, players)]
+            for other in (Level.RANDOM.value, Level.RULES.value):
+                base = outcomes.get((game_id, players, other, opponent))
+                cells.append(_difference(search.wins, base.wins, 100, ".1f") if base else "not run")
+            rules = outcomes.get((game_id, players, Level.RULES.value, opponent))
+            if points_label(game):
+                pmean, phalf = interval(list(search.points.values()))
+                cells += [f"{pmean:.2f} ± {phalf:.2f}", _difference(search.points, rules.points, 1, ".2f") if rules else "not run"]
+            else:
+                cells += ["", ""]
+            perfect = outcomes.get((game_id, players, PERFECT, opponent))
+            cells.append(_rate(perfect, game, players) if perfect else "not run")
+            lines.append("| " + " | ".join(cells) + " |")
+        if len(lines) > 4:  # an opponent no search row played against has no table
+            tables.append("\n".join(lines))
+    return "\n\n".join(tables)
+
+
+def _rate(outcome: Outcome, game: TrickGame, players: int) -> str:
+    """A row's win rate with its 95% interval and its hands, as the README gives it."""
+    mean, half = interval(list(outcome.wins.values()))
+    return f"{mean:.1%} ± {half:.1%} ({len(outcome.wins) * len(rotations(game, players)):,})"
+
+
+def _difference(a: dict[int, float], b: dict[int, float], scale: float, spec: str) -> str:
+    """``paired(a, b)`` times ``scale``, signed, with its 95% half-width."""
+    diff, width = paired(a, b)
+    return f"{diff * scale:+{spec}} ± {width * scale:{spec}}".replace("-", "−")
+
+
 def _order(item: tuple[tuple[str, int, str, str], Outcome]) -> tuple[int, int, int, int]:
     (game_id, players, level, opponent), _ = item
     return (list(GAMES).index(game_id), players, OPPONENTS.index(opponent), LEVELS.index(level))
@@ -302,12 +349,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=DEFAULT_BUDGET.worlds, help="the searching level's worlds")
     parser.add_argument("--plies", type=int, default=DEFAULT_BUDGET.plies, help="the searching level's playout plies")
     parser.add_argument("--save", default=None, help="write the deals played so far to this file (JSON) as the run goes")
-    parser.add_argument("--report", nargs="*", default=None, help="print the tables of these saved runs, playing nothing")
+    parser.add_argument("--report", nargs="*", default=None, help="print the tables of these saved runs (the README's, the full one, the times), playing nothing")
     args = parser.parse_args(argv)
     if args.report is not None:
         outcomes = {}
         for path in args.report:
             outcomes.update(load(path))
+        print(summary(outcomes))
+        print()
         print(report(outcomes))
         print()
         print(time_report(outcomes))
@@ -349,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"[{done}/{len(tasks)} {elapsed:,.0f}s, about {elapsed / done * (len(tasks) - done):,.0f}s left] "
                   f"{t.game} {t.players}p {t.level} vs {t.opponent}: deals {t.first}-{t.first + t.count - 1}",
                   file=sys.stderr, flush=True)
+    print(summary(outcomes))
+    print()
     print(report(outcomes))
     print()
     print(time_report(outcomes))

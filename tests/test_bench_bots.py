@@ -4,7 +4,7 @@ plays the same hands in every run, so a resumed run may skip it."""
 
 from __future__ import annotations
 
-from bench.bots import Task, _played, load, main, run_task, save
+from bench.bots import Outcome, Task, _played, load, main, run_task, save, summary
 from service.analysis.bots import DEFAULT_BUDGET
 
 
@@ -33,3 +33,21 @@ def test_a_run_saves_every_deal_at_its_end_and_a_second_run_plays_none(tmp_path,
     capsys.readouterr()
     assert main(argv) == 0
     assert capsys.readouterr().err.startswith("0 tasks")
+
+
+def test_the_readme_tables_give_each_search_row_less_the_levels_paired_by_deal():
+    """Four deals of 2-player Fapfap (8 hands): the search won 1, 0, 1, 1 of
+    them (a deal's two rotations averaged), the rules level 0, 0, 1, 0: a
+    win rate of 75% with half-width 1.96 * 0.5 / 2 = 49.0%, and 50 points
+    above the rules level, half-width 1.96 * stdev(1, 0, 0, 1) / 2 = 56.6;
+    payouts 1, -1, 2, 1 (0.75 ± 1.96 * 1.258 / 2) against -1, -1, 1, -1:
+    +1.25 ± 1.96 * stdev(2, 0, 1, 2) / 2 = 0.94."""
+    def outcome(level, wins, points):
+        task = Task("fapfap", 2, level, "random", 0, 4, DEFAULT_BUDGET)
+        return Outcome(task, dict(enumerate(wins)), dict(enumerate(points)), [])
+
+    outcomes = {("fapfap", 2, "search", "random"): outcome("search", [1, 0, 1, 1], [1, -1, 2, 1]),
+                ("fapfap", 2, "rules", "random"): outcome("rules", [0, 0, 1, 0], [-1, -1, 1, -1])}
+    tables = summary(outcomes)
+    assert "| fapfap | 2 | 75.0% ± 49.0% (8) | not run | +50.0 ± 56.6 | 0.75 ± 1.23 | +1.25 ± 0.94 | not run |" in tables
+    assert tables.count("| fapfap |") == 1 and "`rules` opponents" not in tables  # no search row against them
