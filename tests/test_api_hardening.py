@@ -67,6 +67,8 @@ def test_malformed_or_hostile_json_is_400(client, path, data):
     assert detail.startswith("The request body is not valid JSON: ") and len(detail) < 160, detail
     where = "it is empty" if not data else "it is not UTF-8 text" if not _utf8(data) else "line 1 column"
     assert where in detail and "999" not in detail and "surrogates" not in detail, detail
+    past_a_double = "9" * 5000 in str(data) or "1e400" in str(data)  # valid JSON, past the range read
+    assert ("a number is too large to read" in detail) == past_a_double and "infinity" not in detail, detail
 
 
 def _utf8(data: str | bytes) -> bool:

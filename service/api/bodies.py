@@ -182,6 +182,8 @@ def require_json(environ: Mapping[str, Any], mimetype: str) -> None:
 NOT_UTF8 = "str is not valid UTF-8"
 """How orjson's message for a body that is not UTF-8 begins (it then names
 surrogates and the first character, whatever the bytes at fault)."""
+PAST_A_DOUBLE = "number is infinity when parsed as double"
+"""How orjson's message for a number past a double's range begins (then where it is)."""
 
 
 def json_body() -> Any:
@@ -210,8 +212,12 @@ def json_body() -> Any:
         try:
             body = orjson.loads(data)
         except orjson.JSONDecodeError as error:  # a ValueError: its message says what and where
-            if str(error).startswith(NOT_UTF8):  # orjson says "surrogates" and char 0 of any bad UTF-8
+            message = str(error)
+            if message.startswith(NOT_UTF8):  # orjson says "surrogates" and char 0 of any bad UTF-8
                 raise ValueError("it is not UTF-8 text (RFC 8259, 8.1)") from None
+            if message.startswith(PAST_A_DOUBLE):  # valid JSON, past the limit a reader may set
+                where = message.removeprefix(PAST_A_DOUBLE)
+                raise ValueError(f"a number is too large to read (past a double's range, the limit RFC 8259, 6 lets a reader set){where}") from None
             raise
         setattr(flask.g, _BODY, body)
     return body
