@@ -159,9 +159,13 @@ logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"json": {"()": "service.api.logs.json_formatter"}},
+    # gunicorn's messages quote what a client sent (a refused request line or
+    # header): each is cut to a bounded length (service/api/logs.py Capped).
+    "filters": {"capped": {"()": "service.api.logs.Capped"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stdout"},
-        "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr"},
+        "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr",
+                          "filters": ["capped"]},
     },
     "root": {"level": "INFO", "handlers": ["console"]},
     "loggers": {

@@ -349,3 +349,29 @@ def test_gunicorn_logs_its_own_lines_as_the_referees_json(tmp_path):
     (startup,) = [line for line in referee if line["logger"] == "referee.startup"]  # once: the app loads in the master
     assert startup["mode"] == "sealed" and key not in json.dumps(referee)
     assert any(line["logger"] == "referee.access" and line["path"] == "/healthz" for line in referee)
+
+
+@pytest.mark.parametrize("request_bytes", [
+    b"GET / HTTP/1.1\r\n" + b"\x01" * 4000 + b": x\r\n\r\n",  # a header name of control bytes
+    b"GET /" + b"\x01" * 2000 + b" HTTP/1.1\r\n\r\n",  # a request line of them
+    b"GET / HTTP/1.1\r\n" + b"X" * 4000 + b"\x7f: x\r\n\r\n",  # a long name with one bad byte
+], ids=["header-name", "request-line", "long-name"])
+def test_a_refused_request_logs_a_bounded_line_whatever_it_quotes(request_bytes):
+    """Regression: gunicorn quotes a refused request's bytes in its warning,
+    and each control byte became six characters of JSON: a 4 KB request
+    wrote a 20 KB line to stderr (found by a hostile probe). Each message is
+    cut to ``MESSAGE_CHARACTERS`` (``service/api/logs.py Capped``)."""
+    import socket
+
+    from service.api.logs import MESSAGE_CHARACTERS
+
+    with running_gunicorn(workers=1) as server:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:
+            connection.sendall(request_bytes)
+            assert connection.recv(100).startswith(b"HTTP/1.1 400")
+    refusals = [line for line in json_lines(server.stderr_text()) if line["message"].startswith("Invalid request")]
+    assert len(refusals) == 1, refusals
+    (refusal,) = refusals
+    assert refusal["message"].endswith("more characters cut)"), refusal
+    assert len(refusal["message"]) < MESSAGE_CHARACTERS + 40
+    assert len(json.dumps(refusal)) < 6 * MESSAGE_CHARACTERS + 300  # escaped, still bounded

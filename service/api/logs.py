@@ -50,6 +50,25 @@ class GunicornLogger(GunicornBaseLogger):  # type: ignore[misc]  # gunicorn ship
         """No access line (see the class)."""
 
 
+MESSAGE_CHARACTERS = 200
+"""The most characters of a gunicorn message a log line keeps (``Capped``)."""
+
+
+class Capped(logging.Filter):
+    """Cuts a record's message to ``MESSAGE_CHARACTERS``, saying how much
+    was cut: gunicorn quotes the client's bytes in its refusals ("Invalid
+    request from ip=...: Invalid HTTP header name: ..."), and each control
+    byte came out as six characters of JSON, so a 4 KB request line wrote a
+    20 KB line to stderr. Its own messages are far shorter."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if len(message) > MESSAGE_CHARACTERS:
+            record.msg = f"{message[:MESSAGE_CHARACTERS]}... ({len(message) - MESSAGE_CHARACTERS:,} more characters cut)"
+            record.args = ()
+        return True
+
+
 def json_formatter() -> JsonFormatter:
     """The JSON log formatter: ``time``, ``level``, ``logger``, ``message`` and any extras."""
     return JsonFormatter(
