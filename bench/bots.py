@@ -287,13 +287,12 @@ def summary(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
                 continue
             game = GAMES[game_id]
             cells = [game_id, str(players), _rate(search, game, players)]
-            for other in (Level.RANDOM.value, Level.RULES.value):
-                base = outcomes.get((game_id, players, other, opponent))
+            random_level, rules_level = (outcomes.get((game_id, players, other, opponent)) for other in (Level.RANDOM.value, Level.RULES.value))
+            for base in (random_level, rules_level):
                 cells.append(_difference(search.wins, base.wins, 100, ".1f") if base else "not run")
-            rules = outcomes.get((game_id, players, Level.RULES.value, opponent))
             if points_label(game):
                 pmean, phalf = interval(list(search.points.values()))
-                cells += [f"{pmean:.2f} ± {phalf:.2f}", _difference(search.points, rules.points, 1, ".2f") if rules else "not run"]
+                cells += [f"{pmean:.2f} ± {phalf:.2f}", _difference(search.points, rules_level.points, 1, ".2f") if rules_level else "not run"]
             else:
                 cells += ["", ""]
             perfect = outcomes.get((game_id, players, PERFECT, opponent))
