@@ -7,7 +7,9 @@ after a change) and prints one line per figure:
 
 * ``stall``: N connections that send part of a request (the headers, the
   headers and part of a body, or 990 KB of a 1 MB body: ``--kinds
-  large-body``) and then wait, while ``/healthz`` is probed every
+  large-body``; the most headers the config allows, never ended, or ended
+  and followed by most of a 64 KiB body: ``--kinds
+  largest-headers,largest-headers-body``) and then wait, while ``/healthz`` is probed every
   0.25 s with a 1 s deadline: probes answered, the longest time ``/healthz``
   went unanswered (s), when the server dropped the stalled connections (s after
   they stalled) and the workers' RSS (MiB).
@@ -44,7 +46,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python bench/hostile.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import ROOT, Gunicorn, rss_kib  # noqa: E402
+from bench.server import ROOT, Gunicorn, config_values, rss_kib  # noqa: E402
+from service.api.bodies import SMALL_BODY_BYTES  # noqa: E402
 
 SIGNING_KEY = "hostile-bench-signing-key-0123456789abcdef"
 JSON_HEADERS = "Content-Type: application/json\r\n"
@@ -63,6 +66,33 @@ STALLS: dict[str, bytes] = {
     "large-body": (b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
                    b"Content-Length: 1000000\r\n\r\n" + b" " * 990_000),
 }
+LARGEST = ("largest-headers", "largest-headers-body")
+"""Stall kinds built from gunicorn.conf.py's header limits (:func:`largest_headers`): the most a
+connection can make a worker hold, with its headers never ended, or ended and followed by most of
+the largest body that is not counted against the body budget."""
+
+
+def largest_headers(fields: int, field_size: int, body: int = 0) -> bytes:
+    """A request whose headers fill gunicorn's limits: ``fields`` header lines of
+    ``field_size`` bytes each, CRLF included (``limit_request_fields``,
+    ``limit_request_field_size``), never ended with the blank line; with
+    ``body``, ended, announcing a body of ``body`` bytes and sending all but
+    100 of them."""
+    start = b"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+    own = 2 + (1 if body else 0)  # Host, Content-Type (and Content-Length)
+    filler = b"".join(b"X-Filler-%03d: " % index + b"a" * (field_size - 16) + b"\r\n" for index in range(fields - own))
+    if not body:
+        return start + filler
+    return start + filler + b"Content-Length: %d\r\n\r\n" % body + b" " * (body - 100)
+
+
+def stall_bytes(kind: str) -> bytes:
+    """What a connection of ``kind`` (:data:`STALLS` or :data:`LARGEST`) sends before it stops."""
+    if kind not in LARGEST:
+        return STALLS[kind]
+    limits = config_values("limit_request_fields", "limit_request_field_size")
+    return largest_headers(limits["limit_request_fields"], limits["limit_request_field_size"],
+                           SMALL_BODY_BYTES if kind == "largest-headers-body" else 0)
 
 
 # -- raw HTTP ---------------------------------------------------------------------
@@ -200,12 +230,13 @@ def stall(port: int, kind: str, connections: int, watch: float, *, probe_every: 
     ``workers_rss`` is an optional callable giving the workers' total RSS in KiB,
     read halfway through the watch.
     """
+    sent = stall_bytes(kind)
     sockets = []
     for _ in range(connections):
         sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        if STALLS[kind]:
+        if sent:
             try:
-                sock.sendall(STALLS[kind])
+                sock.sendall(sent)
             except OSError:
                 pass  # answered (a 503 for a body past the budget) and closed before all was sent
         sock.setblocking(False)
@@ -410,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--root", type=Path, default=ROOT, help="checkout to serve (default: this one)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--stalled", default="3,50,200", help="stalled connection counts (default 3,50,200)")
-    parser.add_argument("--kinds", default="headers,body", help=f"stall kinds, of {','.join(STALLS)}")
+    parser.add_argument("--kinds", default="headers,body", help=f"stall kinds, of {','.join((*STALLS, *LARGEST))}")
     parser.add_argument("--watch", type=float, default=40.0, help="seconds to watch each stall (default 40)")
     parser.add_argument("--only", nargs="*", choices=("stall", "metrics", "errors", "config"),
                         default=["stall", "metrics", "errors", "config"])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import signal
 import socket
@@ -58,15 +59,46 @@ def children(pid: int) -> list[int]:
     return sorted(found)
 
 
-def rss_kib(pid: int) -> int | None:
-    """Resident set size of ``pid`` in KiB (``VmRSS`` in /proc/<pid>/status)."""
+def config_values(*names: str, root: Path = ROOT) -> dict:
+    """What ``deploy/gunicorn.conf.py`` sets ``names`` to with no ``GUNICORN_*``
+    variable set (its defaults): ``{name: value}``.
+
+    Read by running the file as gunicorn does, in a process of its own, since
+    running it sets environment variables and makes a metrics directory.
+    """
+    env = {name: value for name, value in os.environ.items() if not name.startswith("GUNICORN_")}
+    with tempfile.TemporaryDirectory(prefix="config-metrics-") as metrics:
+        output = subprocess.run(
+            [sys.executable, "-c", "import json, runpy, sys; values = runpy.run_path(sys.argv[1]); "
+                                   "print(json.dumps({name: values[name] for name in sys.argv[2:]}))",
+             str(root / CONFIG.relative_to(ROOT)), *names],
+            cwd=root, env={**env, "PROMETHEUS_MULTIPROC_DIR": metrics}, capture_output=True, text=True, check=True,
+        ).stdout
+    return json.loads(output)
+
+
+def _proc_kib(pid: int, file: str, field: str) -> int | None:
     try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
+        for line in Path(f"/proc/{pid}/{file}").read_text().splitlines():
+            if line.startswith(field):
                 return int(line.split()[1])
     except OSError:
         return None
     return None
+
+
+def rss_kib(pid: int) -> int | None:
+    """Resident set size of ``pid`` in KiB (``VmRSS`` in /proc/<pid>/status):
+    every page it maps, those it shares with other processes included."""
+    return _proc_kib(pid, "status", "VmRSS:")
+
+
+def pss_kib(pid: int) -> int | None:
+    """Proportional set size of ``pid`` in KiB (``Pss`` in
+    /proc/<pid>/smaps_rollup): its own pages, and its share of those it shares
+    with other processes (a worker's with its master), so the sum over a pod's
+    processes is the memory they use together."""
+    return _proc_kib(pid, "smaps_rollup", "Pss:")
 
 
 class Gunicorn:

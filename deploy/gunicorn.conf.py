@@ -7,16 +7,16 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_BIND`` | ``0.0.0.0:$PORT`` | address to listen on |
 | ``PORT`` | ``8000`` | port, when ``GUNICORN_BIND`` is not set |
 | ``GUNICORN_WORKERS`` | usable cores | gevent worker processes (the work is CPU-bound: one per core) |
-| ``GUNICORN_WORKER_CONNECTIONS`` | ``1000`` | open connections per worker, stalled ones included |
+| ``GUNICORN_WORKER_CONNECTIONS`` | ``400`` | open connections per worker, stalled ones included |
 | ``GUNICORN_KEEPALIVE`` | ``5`` | seconds a client has to send a request's headers; then the connection is closed (one request per connection, so no connection is kept alive) |
 | ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408; work still running stops at its next checkpoint and answers 503 ``deadline_exceeded`` (the app reads it as ``REFEREE_DEADLINE_SECONDS``); an answer still being written is cut and the connection closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
-| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never) |
-| ``GUNICORN_MAX_REQUESTS_JITTER`` | ``1000`` | random extra, so workers do not recycle together |
+| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered (:func:`post_fork`) so that no two recycle together |
+| ``GUNICORN_MAX_REQUESTS_JITTER`` | ``0`` | random extra per worker (it makes the staggered workers drift towards each other) |
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
-| ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``50`` | number of headers |
-| ``GUNICORN_LIMIT_REQUEST_FIELD_SIZE`` | ``4096`` | bytes in one header |
+| ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``32`` | number of headers |
+| ``GUNICORN_LIMIT_REQUEST_FIELD_SIZE`` | ``1024`` | bytes in one header line, name and CRLF included |
 | ``GUNICORN_LOG_LEVEL`` | ``info`` | gunicorn's own log level (errors, worker events; JSON lines on stderr) |
 | ``GUNICORN_WORKER_TMP_DIR`` | ``/dev/shm`` if present | worker heartbeat files (keep off disk) |
 | ``PROMETHEUS_MULTIPROC_DIR`` | a new temp dir | where workers share metrics; emptied at start |
@@ -31,6 +31,7 @@ gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 
 import glob
 import os
+import random
 import signal
 import sys
 import tempfile
@@ -109,7 +110,7 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # gevent patches the standard library in each worker after the fork; the app
 # does no I/O of its own, so loading it unpatched in the master is safe.
 worker_class = "gevent"
-worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 1000)
+worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 400)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)
 _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
 # The app checks the same deadline between the stages of its work
@@ -124,12 +125,25 @@ os.environ.setdefault("REFEREE_ANALYSIS_PROCESSES", "1")
 timeout = _int("GUNICORN_TIMEOUT", 30)
 graceful_timeout = _int("GUNICORN_GRACEFUL_TIMEOUT", 20)
 max_requests = _int("GUNICORN_MAX_REQUESTS", 10000, minimum=0)
-max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 1000, minimum=0)
+max_requests_jitter = _int("GUNICORN_MAX_REQUESTS_JITTER", 0, minimum=0)
 
 # Tight request limits: the API takes small JSON bodies and few headers.
+# What a stalled connection holds is bounded by these with
+# worker_connections: gunicorn keeps two to three times the header bytes it
+# has read (measured with `make hostile HOSTILE_ARGS="--only stall --kinds
+# largest-headers,largest-headers-body"`). 32 headers of 1 KiB (32 KiB in
+# all; nginx's default is 4 buffers of 8 KiB) held about 75 KiB per
+# connection, and 175 to 205 KiB with the largest body under the body
+# budget's threshold (64 KiB) behind them. 400 such connections are about
+# 70 to 80 MiB; with
+# the body budget (64 MiB, held as about 77) and the worker's own memory
+# (about 58 MiB with its analysis process) a worker stays near 205 MiB, and
+# two with their master inside the manifest's 512 Mi. The earlier 50 headers
+# of 4 KiB held 568 KiB per connection: 1,000 connections took one worker
+# past 500 MiB. tests/test_hostile.py checks the sum against the manifest.
 limit_request_line = _int("GUNICORN_LIMIT_REQUEST_LINE", 2048)
-limit_request_fields = _int("GUNICORN_LIMIT_REQUEST_FIELDS", 50)
-limit_request_field_size = _int("GUNICORN_LIMIT_REQUEST_FIELD_SIZE", 4096)
+limit_request_fields = _int("GUNICORN_LIMIT_REQUEST_FIELDS", 32)
+limit_request_field_size = _int("GUNICORN_LIMIT_REQUEST_FIELD_SIZE", 1024)
 
 # Load the app once in the master: a broken app fails at start, and workers
 # share its memory.
@@ -218,9 +232,34 @@ def post_fork(server, worker):
     booting (gevent's patching comes first) went unheard, and the master
     waited its whole graceful timeout (20 s) before killing the worker. A
     worker that has not yet booted serves no request, so ending it loses
-    nothing."""
+    nothing.
+
+    Then the worker's request count before it is recycled
+    (:func:`_staggered_max_requests`)."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if server.cfg.max_requests > 0:
+        worker.max_requests = _staggered_max_requests(worker.age, server.num_workers, server.cfg.max_requests,
+                                                     server.cfg.max_requests_jitter)
+
+
+def _staggered_max_requests(age: int, workers: int, max_requests: int, jitter: int) -> int:
+    """Requests the worker of ``age`` (1 for the first one gunicorn starts)
+    serves before it is recycled, of ``workers``.
+
+    gunicorn gives every worker ``max_requests`` plus a random extra of at
+    most ``jitter``, so workers started together recycle together: under
+    load (about 2,000 requests a second on 2 workers) both were draining or
+    booting at once, and every request waited 1 to 2.4 s. The first
+    ``workers`` workers are staggered instead: worker ``k`` recycles after
+    ``max_requests * k / workers`` requests, and each replacement after the
+    full ``max_requests``, so with the load shared evenly one worker recycles
+    every ``max_requests`` requests to the server, never two together. A
+    reload (SIGHUP) starts its workers with the full count. ``jitter`` is still added
+    (default 0: any jitter lets the phases drift together again).
+    """
+    share = max_requests * age // workers if age <= workers else max_requests
+    return max(1, share) + (random.randint(0, jitter) if jitter else 0)
 
 
 def post_worker_init(worker):

@@ -206,6 +206,73 @@ def test_gunicorn_numbers_are_read_from_the_environment(config_run, monkeypatch)
     assert (settings["workers"], settings["max_requests"], settings["_request_timeout"]) == (3, 0, 7)
 
 
+
+def _recycles(config, workers: int, max_requests: int, requests: int) -> list[tuple[int, int]]:
+    """(request, slot) of every recycle when ``requests`` are shared out in turn
+    among ``workers`` slots, each worker's count set as post_fork sets it."""
+    ages, counts, limits, recycles = list(range(1, workers + 1)), [0] * workers, [0] * workers, []
+    for slot, age in enumerate(ages):
+        limits[slot] = config["_staggered_max_requests"](age, workers, max_requests, 0)
+    next_age = workers + 1
+    for request in range(requests):
+        slot = request % workers
+        counts[slot] += 1
+        if counts[slot] >= limits[slot]:
+            recycles.append((request, slot))
+            counts[slot], limits[slot] = 0, config["_staggered_max_requests"](next_age, workers, max_requests, 0)
+            next_age += 1
+    return recycles
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3, 4, 7])
+def test_workers_recycle_evenly_apart(config_run, workers):
+    """Regression: workers started together recycled together (every worker
+    after max_requests plus a small jitter), so under load all of them were
+    draining or booting at once. With the load shared evenly, the first
+    workers are staggered and every later one serves the full count: one
+    worker recycles every max_requests requests to the server, each one every
+    max_requests of its own."""
+    config = config_run()
+    recycles = _recycles(config, workers, 1000, 50_000)
+    assert {slot for _, slot in recycles} == set(range(workers))
+    # In requests to the whole server: one recycle every max_requests (each worker's max_requests / workers).
+    gaps = [later[0] - earlier[0] for earlier, later in zip(recycles, recycles[1:])]
+    assert 1000 - 2 * workers <= min(gaps) and max(gaps) <= 1000 + 2 * workers, gaps  # whole-number shares
+    for slot in range(workers):
+        own = [request for request, at in recycles if at == slot]
+        assert len(own) >= 2 and {later - earlier for earlier, later in zip(own, own[1:])} == {1000 * workers}, (slot, own[:4])
+
+
+def test_post_fork_sets_the_workers_count(config_run):
+    """post_fork gives the worker its staggered count (and leaves it alone when
+    recycling is off, GUNICORN_MAX_REQUESTS=0); a jitter adds at most itself."""
+    config = config_run()
+
+    class Cfg:
+        max_requests, max_requests_jitter = 10_000, 0
+
+    class Server:
+        cfg, num_workers = Cfg(), 4
+
+    class Worker:
+        max_requests = None
+
+    counts = []
+    for age in (1, 2, 3, 4, 5, 9):
+        worker = Worker()
+        worker.age = age
+        config["post_fork"](Server(), worker)
+        counts.append(worker.max_requests)
+    assert counts == [2500, 5000, 7500, 10_000, 10_000, 10_000]
+    Server.cfg.max_requests_jitter = 100
+    assert all(2500 <= config["_staggered_max_requests"](1, 4, 10_000, 100) <= 2600 for _ in range(50))
+    Server.cfg.max_requests = 0
+    worker = Worker()
+    worker.age = 1
+    config["post_fork"](Server(), worker)
+    assert worker.max_requests is None
+
+
 def _get(port: int, path: str) -> str:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
         return response.read().decode()

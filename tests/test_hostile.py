@@ -17,6 +17,7 @@ import threading
 import time
 
 import pytest
+import yaml
 
 from bench.hostile import (
     JSON_HEADERS,
@@ -34,7 +35,9 @@ from bench.hostile import (
     request_bytes,
     stall,
 )
+from bench.server import ROOT, children, config_values, pss_kib
 from service.api import ops
+from service.config import BODY_BUDGET_BYTES, DEFAULTS
 from support import running_gunicorn
 
 WORKERS = 2
@@ -394,6 +397,58 @@ def test_large_bodies_past_the_budget_are_503_and_every_other_request_is_served(
             if again.status == 200:
                 break
         assert again.status == 200, again.body[:200]
+
+
+
+def _manifest() -> tuple[int, int]:
+    """The Deployment's ``GUNICORN_WORKERS`` and memory limit (bytes)."""
+    documents = yaml.safe_load_all((ROOT / "deploy" / "k8s" / "base" / "deployment.yaml").read_text())
+    (deployment,) = [document for document in documents if document["kind"] == "Deployment"]
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    workers = int({item["name"]: item.get("value") for item in container["env"]}["GUNICORN_WORKERS"])
+    limit = container["resources"]["limits"]["memory"]
+    assert limit.endswith("Mi"), limit
+    return workers, int(limit[:-2]) * 1024 * 1024
+
+
+def test_stalled_connections_of_every_kind_fit_the_pod_memory_limit():
+    """A worker full of stalled connections (``worker_connections`` of them,
+    the most its header limits let each send) plus its body budget, times the
+    manifest's workers, fits the manifest's memory limit. Regression: with 50
+    headers of 4 KiB, each connection held 568 KiB and 1,000 of them took one
+    worker past 500 MiB. Measured on one worker, with its analysis process
+    after the costliest operations, as proportional set sizes (pages shared
+    with the master counted once)."""
+    defaults = config_values("worker_connections")
+    connections = defaults["worker_connections"]
+    env = {"GUNICORN_KEEPALIVE": "20", "GUNICORN_REQUEST_TIMEOUT": "20"}
+    with running_gunicorn(workers=1, env=env) as server:
+        (worker,) = children(server.pid)
+
+        def resident() -> int:  # KiB: the worker and its analysis process
+            return sum(filter(None, map(pss_kib, [worker, *children(worker)])))
+
+        for game, deal, ask, extra in (("agency", b"{}", "solve", {}), ("agram", b'{"players": 5}', "suggest", {"seed": 1})):
+            # The analysis process at its most: the costliest operations, each to its whole budget.
+            dealt = raw_request(server.port, request_bytes("POST", f"/v1/games/{game}/deal", deal, JSON_HEADERS))
+            body = json.dumps({"state": dealt.json()["state"], **extra}).encode()
+            answered = raw_request(server.port, request_bytes("POST", f"/v1/games/{game}/{ask}", body, JSON_HEADERS))
+            assert answered.status == 200, answered.body[:300]
+        base, held = resident(), {}
+        for kind in ("headers", "body", "largest-headers", "largest-headers-body"):
+            # All but one: the last is for the probes of /healthz (they would wait in the backlog).
+            result = stall(server.port, kind, connections - 1, watch=3, workers_rss=resident)
+            assert result.answered == result.probes and result.dropped == 0, result.line()
+            held[kind] = (result.rss_mib * 1024 - base) * connections / (connections - 1)
+            time.sleep(1)
+        master = pss_kib(server.pid)
+    workers, limit = _manifest()
+    budget = DEFAULTS[BODY_BUDGET_BYTES] * 1.2 / 1024  # KiB: a stalled body holds about 1.2 times its bytes
+    projected = master + workers * (base + max(held.values()) + budget)
+    assert projected * 1024 < limit, (f"{workers} workers x ({base} + {max(held.values()):.0f} + {budget:.0f}) KiB "
+                                      f"+ {master} KiB is over the manifest's {limit // 2**20} MiB; per kind {held}")
+    # The largest headers hold the most: the limits, not the kind of stall, set the bound.
+    assert max(held, key=held.__getitem__) == "largest-headers-body", held
 
 
 # 7. Bursts: admission (REFEREE_MAX_ACTIVE) and the deadline (GUNICORN_REQUEST_TIMEOUT)
