@@ -109,7 +109,11 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # about 0.77 for replay, the heaviest (README, Benchmarks); p99 about the same.
 # gevent patches the standard library in each worker after the fork; the app
 # does no I/O of its own, so loading it unpatched in the master is safe.
-worker_class = "gevent"
+# RefereeWorker is gevent's worker, answering the requests gunicorn refuses
+# before the app (request line or headers unparsable or over the limits
+# below) as problem+json instead of gunicorn's HTML page
+# (service/api/worker.py).
+worker_class = "service.api.worker.RefereeWorker"
 worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 400)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)
 _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)

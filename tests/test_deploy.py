@@ -16,8 +16,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import gunicorn.config
+import gunicorn.util
 import pytest
 import yaml
+from gunicorn.workers.ggevent import GeventWorker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
@@ -172,7 +174,8 @@ def test_gunicorn_config_uses_only_known_settings(config_run, monkeypatch):
     names = {name for name, value in settings.items() if not name.startswith("_") and not isinstance(value, type(sys))}
     assert names - known == set()
     assert settings["bind"] == "0.0.0.0:9123"
-    assert settings["worker_class"] == "gevent" and settings["workers"] >= 1
+    assert settings["worker_class"] == "service.api.worker.RefereeWorker" and settings["workers"] >= 1
+    assert issubclass(gunicorn.util.load_class(settings["worker_class"]), GeventWorker)  # gevent's, answering its refusals as problems
     assert settings["keepalive"] >= 1 and settings["_request_timeout"] >= 1
     assert settings["preload_app"] is True and settings["control_socket_disable"] is True
     assert settings["accesslog"] is None  # the app logs each request itself

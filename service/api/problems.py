@@ -12,6 +12,9 @@ plus any extra members of the refusal (``legal_moves``, ``problems``,
   ``GET /problems/<code>`` dereferences from :data:`PROBLEM_TYPES`.
 * Anything else is a bug: it is logged and answered 500 ``internal_error``
   with no stack trace.
+* The requests the HTTP server refuses before the app sees them
+  (:data:`PARSER_ERRORS`) are answered as problems by the server's worker
+  (:mod:`service.api.worker`), with this module's codes and builder.
 
 To document error responses on a view::
 
@@ -177,13 +180,57 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
                                   "many large bodies (`service_unavailable`); or the request's deadline passed before its work was "
                                   "done (`deadline_exceeded`). Send it again after `Retry-After` seconds."),
 )
-"""Every plain HTTP error the service answers: the one table its codes,
+"""Every plain HTTP error the app answers: the one table its codes,
 sentences and shared spec responses come from."""
+
+PARSER_ERRORS: tuple[HttpError, ...] = (
+    HttpError(status=414, code="request_line_too_long", detail="The request line is longer than {limit_request_line:,} bytes."),
+    HttpError(status=431, code="too_many_headers", detail="The request has more than {limit_request_fields:,} headers."),
+    HttpError(status=431, code="header_too_long", detail="A header line is longer than {limit_request_field_size:,} bytes."),
+    HttpError(status=431, code="headers_too_large",
+              detail="The request's headers are larger than this service reads: at most {limit_request_fields:,} headers "
+                     "of at most {limit_request_field_size:,} bytes each."),
+    HttpError(status=400, code="malformed_request_line",
+              detail="The request line is not `METHOD target HTTP/1.1` ending in CRLF, with single spaces between its "
+                     "parts and a target that is a path of printable ASCII (other bytes percent-encoded)."),
+    HttpError(status=400, code="invalid_method", detail="The method is not one this service reads: 3 to 20 upper-case "
+                                                        "characters, as in GET or POST."),
+    HttpError(status=400, code="invalid_http_version",
+              detail="The request line does not end with HTTP/1.0 or HTTP/1.1, the versions this service speaks."),
+    HttpError(status=400, code="invalid_header_name",
+              detail="A header name is not valid: a name is letters, digits, hyphens and a few other symbols, with no space "
+                     "or control character, and ends at its colon."),
+    HttpError(status=400, code="invalid_header",
+              detail="A header is not valid: each is one `Name: value` line ending in CRLF, its value has no control "
+                     "characters, and Host and Content-Type are sent at most once."),
+    HttpError(status=400, code="invalid_framing",
+              detail="The request's body framing is invalid or ambiguous: send one Content-Length of digits, or (HTTP/1.1) "
+                     "a Transfer-Encoding that ends with chunked, once, and no Content-Length."),
+    HttpError(status=400, code="obsolete_line_folding",
+              detail="A header continues on the next line (obsolete line folding); send each header on one line."),
+    HttpError(status=400, code="conflicting_scheme_headers",
+              detail="The headers that say whether the request came over HTTPS (such as X-Forwarded-Proto and "
+                     "X-Forwarded-Ssl) disagree."),
+    HttpError(status=417, code="expectation_failed",
+              detail="The Expect header asks for something other than 100-continue, the one expectation this service meets."),
+    HttpError(status=501, code="unsupported_transfer_coding",
+              detail="The Transfer-Encoding names a coding this service does not know; send the body with a "
+                     "Content-Length, or chunked."),
+)
+"""The refusals of the HTTP server itself, before the app sees the request
+(a request line or headers it cannot parse, or over its limits): answered
+as problems by :class:`service.api.worker.RefereeWorker`, ``type:
+about:blank``. A ``detail`` may name the server's limits as
+``{limit_request_line}``, ``{limit_request_fields}`` and
+``{limit_request_field_size}`` (its settings of the same names, in bytes
+or headers), filled in when answered. The server also answers some
+requests with codes of :data:`HTTP_ERRORS`: ``malformed_body``,
+``bad_request``, ``forbidden`` and ``internal_error``."""
 
 HTTP_CODES: dict[int, str] = {}
 for _error in HTTP_ERRORS:
     HTTP_CODES.setdefault(_error.status, _error.code)
-HTTP_DETAILS: dict[str, str] = {error.code: error.detail for error in HTTP_ERRORS}
+HTTP_DETAILS: dict[str, str] = {error.code: error.detail for error in HTTP_ERRORS + PARSER_ERRORS}
 BODY_STATUSES: tuple[int, ...] = tuple(sorted({error.status for error in HTTP_ERRORS if error.body}))
 """The statuses every operation with a body can answer, whatever its game."""
 
@@ -424,6 +471,14 @@ def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[d
 
 
 _RESPONSES = {error.status: error.response for error in HTTP_ERRORS if error.response}
+DEFAULT_DESCRIPTION = (
+    "Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before "
+    "the request is read, when its request line or headers cannot be parsed or break the server's limits "
+    "(the connection then closes): "
+    + "; ".join(f"{status} " + ", ".join(f"`{error.code}`" for error in PARSER_ERRORS if error.status == status)
+                for status in sorted({error.status for error in PARSER_ERRORS})) + "."
+)
+"""The spec's default response: what every operation can answer besides its own responses."""
 
 
 class ProblemApi(SpecOnReadApi):
@@ -444,7 +499,7 @@ class ProblemApi(SpecOnReadApi):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
             self.spec.components.response(status.name, response, lazy=True)
-        default = {"description": "Error (RFC 9457 problem details)", "schema": self.ERROR_SCHEMA}
+        default = {"description": DEFAULT_DESCRIPTION, "schema": self.ERROR_SCHEMA}
         prepare_response(default, self.spec, PROBLEM_MEDIA_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 

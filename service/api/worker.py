@@ -1,0 +1,141 @@
+"""The gunicorn worker that serves the referee: gevent's, answering its own refusals as problems.
+
+gunicorn refuses a request its parser cannot read, or that breaks its limits
+(``limit_request_line``, ``limit_request_fields``,
+``limit_request_field_size``), before the app sees it, and answers it with
+an HTML page of its own that quotes what the client sent.
+:class:`RefereeWorker` answers each of them instead with an
+``application/problem+json`` body like the app's (``type: about:blank``,
+``title``, ``status``, ``detail``, ``code``; ``service.api.problems``
+:data:`~service.api.problems.PARSER_ERRORS`), with the status gunicorn
+gives it, a ``detail`` that names the limit broken and never the
+client's bytes, and ``Connection: close``. gunicorn still logs each
+refusal as it did (its warning, cut by ``service.api.logs.Capped``), and an
+error that is not the client's (a bug) with its traceback; that one is
+answered 500 ``internal_error``, without it.
+
+Use: ``worker_class = "service.api.worker.RefereeWorker"``
+(``deploy/gunicorn.conf.py``). gunicorn imports this module in the master,
+before the fork, so the problem builder it imports (and Flask with it) is
+loaded unpatched there, as the preloaded app is; gevent patches each worker
+after the fork, and nothing here does I/O at import.
+"""
+
+from __future__ import annotations
+
+from ssl import SSLError
+from typing import Any
+
+import gunicorn
+from gunicorn import util
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.ggevent import GeventWorker
+
+from .bodies import body_fault
+from .headers import API_CSP, CACHE_HEADER, CSP_HEADER, SECURITY_HEADERS
+from .problems import HTTP_DETAILS, PROBLEM_MEDIA_TYPE, problem_bytes, status_line
+
+Refusal = tuple[int, str, str]
+"""An answer of the server's own: status, code and detail."""
+
+INTERNAL_DETAIL = "The server failed unexpectedly while reading or answering the request. The error was logged."
+
+# The status and code of each refusal class, most specific first (a class's
+# subclasses before it); the status is the one gunicorn's own page has
+# (Worker.handle_error). Any other error is a bug: 500 internal_error.
+_CODES: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], int, str], ...] = (
+    # A header the app tried to send: the app's fault, not the client's.
+    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName), 500, "internal_error"),
+    (http_errors.LimitRequestLine, 414, "request_line_too_long"),
+    (http_errors.LimitRequestHeaders, 431, "headers_too_large"),  # unless its message says which limit (_LIMITS)
+    (http_errors.InvalidRequestLine, 400, "malformed_request_line"),
+    (http_errors.InvalidRequestMethod, 400, "invalid_method"),
+    (http_errors.InvalidHTTPVersion, 400, "invalid_http_version"),
+    (http_errors.InvalidHeaderName, 400, "invalid_header_name"),
+    (http_errors.InvalidHeader, 400, "invalid_header"),  # invalid_framing when it names a framing header
+    (http_errors.ObsoleteFolding, 400, "obsolete_line_folding"),
+    (http_errors.InvalidSchemeHeaders, 400, "conflicting_scheme_headers"),
+    (http_errors.ExpectationFailed, 417, "expectation_failed"),
+    (http_errors.UnsupportedTransferCoding, 501, "unsupported_transfer_coding"),
+    ((http_errors.InvalidChunkSize, http_errors.ChunkMissingTerminator, http_errors.InvalidChunkExtension), 400, "malformed_body"),
+    ((http_errors.InvalidProxyLine, http_errors.InvalidH2CPreface), 400, "bad_request"),
+    ((http_errors.ForbiddenProxyRequest, SSLError), 403, "forbidden"),
+)
+# gunicorn's messages for the header limits it checks one by one (its own text, never the client's).
+_LIMITS = {"limit request headers fields": "too_many_headers", "limit request headers fields size": "header_too_long"}
+_FRAMING_HEADERS = frozenset({"CONTENT-LENGTH", "TRANSFER-ENCODING"})
+CODES = frozenset({code for _, _, code in _CODES} | set(_LIMITS.values()) | {"invalid_framing", "internal_error"})
+"""Every code :func:`refusal` answers: those of ``PARSER_ERRORS``, and
+``malformed_body``, ``bad_request``, ``forbidden`` and ``internal_error``."""
+
+
+def refusal(error: BaseException, limits: dict[str, int]) -> Refusal:
+    """The answer to an error gunicorn met before or around the app: its
+    status (the one gunicorn's own page has), code and detail.
+
+    Args:
+        error: what gunicorn's parser raised (``gunicorn.http.errors``), or
+            anything else (answered 500 ``internal_error``).
+        limits: the server's ``limit_request_line``, ``limit_request_fields``
+            and ``limit_request_field_size`` (bytes, headers, bytes), which
+            the details name.
+
+    Returns:
+        ``(status, code, detail)``; the detail is a sentence of this
+        service's, never text the client sent.
+    """
+    status, code = next(((status, code) for kinds, status, code in _CODES if isinstance(error, kinds)), (500, "internal_error"))
+    if code == "headers_too_large":
+        code = _LIMITS.get(str(error), code)
+    elif code == "invalid_header" and getattr(error, "hdr", None) in _FRAMING_HEADERS:
+        code = "invalid_framing"
+    if code == "internal_error":
+        return status, code, INTERNAL_DETAIL
+    if code == "malformed_body":
+        return status, code, body_fault(error)
+    return status, code, HTTP_DETAILS[code].format(**limits)
+
+
+_HEADERS = (
+    b"".join(f"{name}: {value}\r\n".encode() for name, value in (*SECURITY_HEADERS.items(), (CSP_HEADER, API_CSP)))
+    + f"{CACHE_HEADER}: no-store\r\n".encode()
+)
+
+
+def answer_bytes(status: int, code: str, detail: str) -> bytes:
+    """The whole HTTP/1.1 answer of a refusal: the status line; ``Server``,
+    ``Date`` and ``Connection: close`` as gunicorn writes them; the media
+    type and ``Content-Length``; the API's security headers and
+    ``Cache-Control: no-store``; then the problem (:func:`problem_bytes`)."""
+    body = problem_bytes(status, code, detail)
+    head = (f"HTTP/1.1 {status_line(status)}\r\nServer: {gunicorn.SERVER}\r\nDate: {util.http_date()}\r\n"
+            f"Connection: close\r\nContent-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n")
+    return head.encode() + _HEADERS + b"\r\n" + body
+
+
+class _Unsent:
+    """A socket that sends nothing: where gunicorn's own page goes (:meth:`RefereeWorker.handle_error`)."""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def setblocking(self, flag: bool) -> None:
+        """Nothing to set."""
+
+    def sendall(self, data: bytes) -> None:
+        """Nothing sent."""
+
+
+class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
+    """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module)."""
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        """Log ``exc`` as gunicorn does (its warning for a refused request,
+        the traceback of any other error), then answer it on ``client`` as
+        a problem (:func:`refusal`) instead of gunicorn's HTML page."""
+        super().handle_error(req, _Unsent(), addr, exc)
+        limits = {name: getattr(self.cfg, name) for name in ("limit_request_line", "limit_request_fields", "limit_request_field_size")}
+        try:
+            util.write_nonblock(client, answer_bytes(*refusal(exc, limits)))
+        except Exception:  # noqa: BLE001 - as gunicorn: the client may be gone
+            self.log.debug("Failed to send error message.")

@@ -1,0 +1,219 @@
+"""The requests gunicorn refuses before the app sees them are problems too
+(``service/api/worker.py`` RefereeWorker), against real gunicorn
+(deploy/gunicorn.conf.py) over raw sockets.
+
+Each kind of refusal answers gunicorn's status with ``application/problem+json``:
+the five members, its code, a detail naming the limit broken and never the
+client's bytes, and ``Connection: close``, and the connection closes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import ssl
+import time
+from types import SimpleNamespace
+
+import pytest
+import yaml
+from gunicorn.http import errors as http_errors
+from gunicorn.workers.base import Worker
+from gunicorn.workers.ggevent import GeventWorker
+
+from bench.hostile import Answer, parse_answer
+from service.api.problems import PARSER_ERRORS, PROBLEM_MEDIA_TYPE
+from service.api.worker import CODES, RefereeWorker, refusal
+from support import ROOT, running_gunicorn
+
+pytestmark = pytest.mark.timeout(60)
+
+MARK = "zq7xw"
+"""In every refused request: no answer may contain it."""
+LIMITS = {"limit_request_line": 2000, "limit_request_fields": 40, "limit_request_field_size": 3000}
+"""The server's limits (set by :func:`server`, whatever deploy/gunicorn.conf.py's defaults are)."""
+HEAD = f"Host: referee\r\nX-Mark: {MARK}\r\n".encode()
+HEADERS_READ = LIMITS["limit_request_fields"] * (LIMITS["limit_request_field_size"] + 2) + 4
+"""The most bytes of headers gunicorn reads before it refuses them all
+(``max_buffer_headers``): the request that breaks it sends no more, so that
+nothing is left unread when the server closes (and the kernel resets the
+connection, answer and all)."""
+
+
+def _request(line: bytes = f"GET /{MARK} HTTP/1.1".encode(), headers: bytes = b"", body: bytes = b"") -> bytes:
+    return line + b"\r\n" + HEAD + headers + b"\r\n" + body
+
+
+# Each kind of refusal: the request, and the status, code and words of the detail it answers.
+KINDS: dict[str, tuple[bytes, int, str, str]] = {
+    "request-line-too-long": (_request(f"GET /{MARK * 500} HTTP/1.1".encode()), 414, "request_line_too_long", "2,000 bytes"),
+    "too-many-headers": (_request(headers=b"".join(b"X-%s-%d: %s\r\n" % (MARK.encode(), i, MARK.encode()) for i in range(LIMITS["limit_request_fields"] + 10))),
+                         431, "too_many_headers", "more than 40 headers"),
+    "header-too-long": (_request(headers=f"X-Long: {MARK * 1000}\r\n".encode()), 431, "header_too_long", "3,000 bytes"),
+    "headers-too-large": (_request(headers=b"X-Long: " + (MARK * HEADERS_READ).encode()[:HEADERS_READ - len(HEAD) - len("X-Long: \r\n") + 1]),
+                          431, "headers_too_large", "40 headers"),
+    "malformed-request-line": (_request(f"GET  /{MARK} HTTP/1.1".encode()), 400, "malformed_request_line", "request line"),
+    "non-ascii-target": (_request(f"GET /{MARK}\u00e9 HTTP/1.1".encode("latin-1")), 400, "malformed_request_line", "printable ASCII"),
+    "bad-method": (_request(f"{MARK} /{MARK} HTTP/1.1".encode()), 400, "invalid_method", "method"),
+    "bad-http-version": (_request(f"GET /{MARK} HTTP/2.0".encode()), 400, "invalid_http_version", "HTTP/1.1"),
+    "malformed-http-version": (_request(f"GET /{MARK} HTTP/1.{MARK}".encode()), 400, "invalid_http_version", "HTTP/1.1"),
+    "invalid-header-name": (_request(headers=f"X {MARK}: 1\r\n".encode()), 400, "invalid_header_name", "header name"),
+    "header-without-colon": (_request(headers=f"X-{MARK}\r\n".encode()), 400, "invalid_header", "Name: value"),
+    "control-byte-in-header": (_request(headers=f"X-A: {MARK}\x01\r\n".encode()), 400, "invalid_header", "control characters"),
+    "host-twice": (_request(headers=f"Host: {MARK}\r\n".encode()), 400, "invalid_header", "Host"),
+    "two-content-lengths": (_request(headers=b"Content-Length: 2\r\nContent-Length: 3\r\n", body=b"{}"), 400, "invalid_framing", "Content-Length"),
+    "content-length-and-chunked": (_request(headers=b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", body=b"0\r\n\r\n"),
+                                   400, "invalid_framing", "Transfer-Encoding"),
+    "content-length-not-digits": (_request(headers=f"Content-Length: {MARK}\r\n".encode()), 400, "invalid_framing", "digits"),
+    "folded-header": (_request(headers=f"X-A: 1\r\n {MARK}\r\n".encode()), 400, "obsolete_line_folding", "one line"),
+    "conflicting-scheme-headers": (_request(headers=b"X-Forwarded-Proto: https\r\nX-Forwarded-Ssl: off\r\n"),
+                                   400, "conflicting_scheme_headers", "HTTPS"),
+    "unmet-expectation": (_request(headers=f"Expect: {MARK}\r\nContent-Length: 0\r\n".encode()), 417, "expectation_failed", "100-continue"),
+    "unknown-transfer-coding": (_request(headers=f"Transfer-Encoding: {MARK}\r\n".encode()), 501, "unsupported_transfer_coding", "chunked"),
+    # gunicorn reads a chunked body as the app reads it: the app answers its faults (tests/test_hostile.py has them all).
+    "invalid-chunked-body": (_request(f"POST /{MARK} HTTP/1.1".encode(), b"Transfer-Encoding: chunked\r\n", f"{MARK}\r\n".encode()),
+                             400, "malformed_body", "chunk size"),
+}
+
+
+@pytest.fixture(scope="module")
+def server():
+    env = {f"GUNICORN_{name.upper()}": str(value) for name, value in LIMITS.items()}
+    with running_gunicorn(workers=1, env=env) as process:
+        yield process
+
+
+def _closed_answer(port: int, data: bytes) -> Answer:
+    """Send ``data``, read until the server closes the connection (within 5 s), and parse it."""
+    received = bytearray()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(data)
+        while chunk := sock.recv(65536):  # a TimeoutError here: the server kept the connection open
+            received += chunk
+    return parse_answer(bytes(received))
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_each_refusal_is_a_problem_that_repeats_nothing_the_client_sent(server, kind):
+    data, status, code, words = KINDS[kind]
+    answer = _closed_answer(server.port, data)
+    assert answer.status == status, (answer.status, answer.body[:300])
+    assert answer.headers["content-type"] == PROBLEM_MEDIA_TYPE and answer.headers["connection"] == "close"
+    assert answer.headers["x-content-type-options"] == "nosniff" and answer.headers["cache-control"] == "no-store"
+    assert int(answer.headers["content-length"]) == len(answer.body)
+    body = answer.json()
+    assert body.keys() == {"type", "title", "status", "detail", "code"}
+    assert (body["type"], body["status"], body["code"]) == ("about:blank", status, code), body
+    assert words in body["detail"] and body["detail"].endswith("."), body["detail"]
+    assert MARK.encode() not in answer.body.lower() and MARK not in json.dumps(answer.headers).lower()
+    assert b"<" not in answer.body  # no HTML
+
+
+def test_gunicorn_still_logs_each_refusal(server):
+    """gunicorn's own warning, as before the worker answered its refusals: one line, cut to its bound."""
+    before = server.stderr_text().count("Invalid request from ip=")
+    _closed_answer(server.port, KINDS["bad-method"][0])
+    for _ in range(50):  # the worker writes it as it answers: within a second
+        lines = [json.loads(line) for line in server.stderr_text().splitlines() if "Invalid request from ip=" in line]
+        if len(lines) > before:
+            break
+        time.sleep(0.02)
+    assert len(lines) == before + 1 and lines[-1]["level"] == "WARNING" and lines[-1]["logger"] == "gunicorn.error"
+
+
+def test_the_refusals_leave_the_worker_serving(server):
+    for data, *_ in KINDS.values():
+        _closed_answer(server.port, data)
+    assert _closed_answer(server.port, b"GET /healthz HTTP/1.1\r\nHost: referee\r\n\r\n").status == 200
+    assert server.poll() is None
+
+
+# Without a server: every refusal's status is gunicorn's own, and an error that is no refusal is a 500.
+
+
+class _Sent:
+    """A socket that keeps what is sent on it."""
+
+    def __init__(self) -> None:
+        self.data = b""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def setblocking(self, flag: bool) -> None:
+        pass
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+
+class _Log:
+    def __init__(self) -> None:
+        self.lines: list[tuple[str, str]] = []
+
+    def __getattr__(self, level: str):
+        return lambda message, *args, **_: self.lines.append((level, message % args if args else message))
+
+
+def _worker(kind: type[Worker]) -> Worker:
+    """A worker of ``kind`` that only handles errors (no process, no sockets)."""
+    worker = kind.__new__(kind)
+    worker.cfg, worker.log = SimpleNamespace(**LIMITS), _Log()
+    return worker
+
+
+ERRORS = [
+    http_errors.LimitRequestLine(3000, 2048), http_errors.LimitRequestHeaders("limit request headers fields"),
+    http_errors.LimitRequestHeaders("limit request headers fields size"), http_errors.LimitRequestHeaders("max buffer headers"),
+    http_errors.InvalidRequestLine(MARK), http_errors.InvalidRequestMethod(MARK), http_errors.InvalidHTTPVersion(MARK),
+    http_errors.InvalidHeaderName(MARK), http_errors.InvalidHeader(MARK), http_errors.InvalidHeader("CONTENT-LENGTH"),
+    http_errors.ObsoleteFolding(MARK), http_errors.InvalidSchemeHeaders(), http_errors.ExpectationFailed(MARK),
+    http_errors.UnsupportedTransferCoding(MARK), http_errors.InvalidChunkSize(MARK.encode()),
+    http_errors.ChunkMissingTerminator(MARK.encode()), http_errors.InvalidChunkExtension(MARK),
+    http_errors.InvalidProxyLine(MARK), http_errors.InvalidH2CPreface(MARK.encode()), http_errors.ForbiddenProxyRequest(MARK),
+    ssl.SSLError(MARK), http_errors.ConfigurationProblem(MARK), http_errors.InvalidResponseHeader(MARK),
+    http_errors.InvalidResponseHeaderName(MARK), http_errors.InvalidProxyHeader(MARK), RuntimeError(MARK),
+]
+
+
+def _answered(kind: type[Worker], error: BaseException) -> tuple[bytes, list[tuple[str, str]]]:
+    worker, sent = _worker(kind), _Sent()
+    try:
+        raise error
+    except BaseException as raised:  # as gunicorn calls it: in the except clause
+        worker.handle_error(None, sent, ("127.0.0.1", 1), raised)
+    return sent.data, worker.log.lines
+
+
+@pytest.mark.parametrize("error", ERRORS, ids=lambda error: type(error).__name__)
+def test_each_refusal_has_gunicorns_status_and_log_line(error):
+    ours, our_lines = _answered(RefereeWorker, error)
+    theirs, their_lines = _answered(GeventWorker, error)
+    status = int(re.match(rb"HTTP/1\.1 (\d{3}) ", theirs).group(1))
+    answer = parse_answer(ours)
+    assert answer.status == status == refusal(error, LIMITS)[0] == answer.json()["status"]
+    assert answer.json()["code"] in CODES and MARK.encode() not in ours
+    assert our_lines == their_lines  # gunicorn's warning, or its traceback for a 500
+
+
+def test_an_error_that_is_no_refusal_is_a_500_without_its_traceback():
+    data, lines = _answered(RefereeWorker, RuntimeError(MARK))
+    answer = parse_answer(data)
+    assert answer.status == 500 and answer.headers["content-type"] == PROBLEM_MEDIA_TYPE
+    assert answer.json()["code"] == "internal_error" and b"Traceback" not in data and MARK.encode() not in data
+    assert lines == [("exception", "Error handling request (no URI read)")]
+
+
+def test_every_code_answered_is_documented():
+    """Each code of the worker's is a code of the service's (``PARSER_ERRORS``
+    and four of the app's), in the README's table of errors, and named by the
+    spec's default response, with its status."""
+    documented = {error.code for error in PARSER_ERRORS}
+    assert CODES == documented | {"malformed_body", "bad_request", "forbidden", "internal_error"}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("### Errors", 1)[1].split("\n\n")[2]
+    rows = {code: row.split(" | ")[-2] for row in readme.splitlines() for code in re.findall(r"`([a-z_]+)`", row.split(" | ")[-1])}
+    default = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["responses"]["DEFAULT_ERROR"]["description"]
+    named = {code: status for status, codes in re.findall(r"(\d{3}) ((?:`[a-z_]+`(?:, )?)+)", default) for code in re.findall("[a-z_]+", codes)}
+    for error in PARSER_ERRORS:
+        assert rows.get(error.code) == named.get(error.code) == str(error.status), error.code
