@@ -149,6 +149,15 @@ limit_request_line = _int("GUNICORN_LIMIT_REQUEST_LINE", 2048)
 limit_request_fields = _int("GUNICORN_LIMIT_REQUEST_FIELDS", 32)
 limit_request_field_size = _int("GUNICORN_LIMIT_REQUEST_FIELD_SIZE", 1024)
 
+# No header sets the WSGI environment's SCRIPT_NAME or PATH_INFO, not even a
+# trusted proxy's (gunicorn's default lets one from 127.0.0.1, such as a
+# sidecar passing a client's header on, rewrite the path the app routes on;
+# a SCRIPT_NAME the path did not start with was a 500). The referee is served
+# at the root. Header names with underscores are dropped (gunicorn's
+# header_map default), uncounted by limit_request_fields but read within its
+# bound on all the headers' bytes.
+forwarder_headers = ""
+
 # Load the app once in the master: a broken app fails at start, and workers
 # share its memory.
 preload_app = True

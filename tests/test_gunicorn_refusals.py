@@ -61,6 +61,7 @@ KINDS: dict[str, tuple[bytes, int, str, str]] = {
     "invalid-header-name": (_request(headers=f"X {MARK}: 1\r\n".encode()), 400, "invalid_header_name", "header name"),
     "header-without-colon": (_request(headers=f"X-{MARK}\r\n".encode()), 400, "invalid_header", "Name: value"),
     "control-byte-in-header": (_request(headers=f"X-A: {MARK}\x01\r\n".encode()), 400, "invalid_header", "control characters"),
+    "no-host": (f"GET /{MARK} HTTP/1.1\r\nX-Mark: {MARK}\r\n\r\n".encode(), 400, "missing_host", "Host header"),
     "host-twice": (_request(headers=f"Host: {MARK}\r\n".encode()), 400, "invalid_header", "Host"),
     "two-content-lengths": (_request(headers=b"Content-Length: 2\r\nContent-Length: 3\r\n", body=b"{}"), 400, "invalid_framing", "Content-Length"),
     "content-length-and-chunked": (_request(headers=b"Content-Length: 5\r\nTransfer-Encoding: chunked\r\n", body=b"0\r\n\r\n"),
@@ -84,14 +85,19 @@ def server():
         yield process
 
 
-def _closed_answer(port: int, data: bytes) -> Answer:
-    """Send ``data``, read until the server closes the connection (within 5 s), and parse it."""
+def _received(port: int, data: bytes) -> bytes:
+    """Send ``data`` and read until the server closes the connection (within 5 s)."""
     received = bytearray()
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         sock.sendall(data)
         while chunk := sock.recv(65536):  # a TimeoutError here: the server kept the connection open
             received += chunk
-    return parse_answer(bytes(received))
+    return bytes(received)
+
+
+def _closed_answer(port: int, data: bytes) -> Answer:
+    """:func:`_received`, parsed."""
+    return parse_answer(_received(port, data))
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -217,3 +223,29 @@ def test_every_code_answered_is_documented():
     named = {code: status for status, codes in re.findall(r"(\d{3}) ((?:`[a-z_]+`(?:, )?)+)", default) for code in re.findall("[a-z_]+", codes)}
     for error in PARSER_ERRORS:
         assert rows.get(error.code) == named.get(error.code) == str(error.status), error.code
+
+
+@pytest.mark.parametrize("minor", range(2, 10))
+def test_a_later_http1_minor_version_is_answered_as_http11(server, minor):
+    """Regression: HTTP/1.2 to 1.9 were served with a status line in the
+    client's version (``HTTP/1.9 200 OK``); a server answers in its own,
+    the highest minor version it speaks (RFC 9110, 2.5)."""
+    received = _received(server.port, b"GET /healthz HTTP/1.%d\r\nHost: referee\r\n\r\n" % minor)
+    assert received.startswith(b"HTTP/1.1 200 "), received[:100]
+
+
+def test_an_http10_request_needs_no_host(server):
+    received = _received(server.port, b"GET /healthz HTTP/1.0\r\n\r\n")
+    assert received.startswith(b"HTTP/1.0 200 "), received[:100]
+
+
+@pytest.mark.parametrize("header", ["SCRIPT_NAME: /zq7xw", "PATH_INFO: /zq7xw", "Script-Name: /zq7xw"])
+def test_no_header_rewrites_the_path_the_app_routes_on(server, header):
+    """Regression: from 127.0.0.1 (gunicorn's trusted forwarder by default) a
+    ``SCRIPT_NAME`` header set the WSGI script name: a path it did not
+    begin was a 500, one it did was routed without it. Now no header sets
+    it (``forwarder_headers`` empty): the path is the request's."""
+    healthz = _closed_answer(server.port, f"GET /healthz HTTP/1.1\r\nHost: referee\r\n{header}\r\n\r\n".encode())
+    assert healthz.status == 200, healthz.body[:200]
+    moved = _closed_answer(server.port, f"GET /zq7xw/healthz HTTP/1.1\r\nHost: referee\r\n{header}\r\n\r\n".encode())
+    assert moved.status == 404, moved.body[:200]

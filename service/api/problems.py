@@ -196,13 +196,15 @@ PARSER_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=400, code="invalid_method", detail="The method is not one this service reads: 3 to 20 upper-case "
                                                         "characters, as in GET or POST."),
     HttpError(status=400, code="invalid_http_version",
-              detail="The request line does not end with HTTP/1.0 or HTTP/1.1, the versions this service speaks."),
+              detail="The request line does not end with HTTP/1.x, the version this service speaks (1.2 to 1.9 are "
+                     "read and answered as HTTP/1.1)."),
     HttpError(status=400, code="invalid_header_name",
               detail="A header name is not valid: a name is letters, digits, hyphens and a few other symbols, with no space "
                      "or control character, and ends at its colon."),
     HttpError(status=400, code="invalid_header",
               detail="A header is not valid: each is one `Name: value` line ending in CRLF, its value has no control "
                      "characters, and Host and Content-Type are sent at most once."),
+    HttpError(status=400, code="missing_host", detail="An HTTP/1.1 request must have a Host header (RFC 9112, 3.2)."),
     HttpError(status=400, code="invalid_framing",
               detail="The request's body framing is invalid or ambiguous: send one Content-Length of digits, or (HTTP/1.1) "
                      "a Transfer-Encoding that ends with chunked, once, and no Content-Length."),

@@ -40,6 +40,14 @@ Refusal = tuple[int, str, str]
 
 INTERNAL_DETAIL = "The server failed unexpectedly while reading or answering the request. The error was logged."
 
+class MissingHost(http_errors.InvalidHeader):  # type: ignore[misc]  # gunicorn ships no types
+    """An HTTP/1.1 request with no ``Host`` header, which a server must
+    refuse with 400 (RFC 9112, 3.2); gunicorn logs it as an invalid header."""
+
+    def __init__(self) -> None:
+        super().__init__("HOST")
+
+
 # The status and code of each refusal class, most specific first (a class's
 # subclasses before it); the status is the one gunicorn's own page has
 # (Worker.handle_error). Any other error is a bug: 500 internal_error.
@@ -52,6 +60,7 @@ _CODES: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], int, 
     (http_errors.InvalidRequestMethod, 400, "invalid_method"),
     (http_errors.InvalidHTTPVersion, 400, "invalid_http_version"),
     (http_errors.InvalidHeaderName, 400, "invalid_header_name"),
+    (MissingHost, 400, "missing_host"),
     (http_errors.InvalidHeader, 400, "invalid_header"),  # invalid_framing when it names a framing header
     (http_errors.ObsoleteFolding, 400, "obsolete_line_folding"),
     (http_errors.InvalidSchemeHeaders, 400, "conflicting_scheme_headers"),
@@ -128,6 +137,21 @@ class _Unsent:
 
 class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module)."""
+
+    def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
+        """Serve ``req`` as gunicorn does, once it is read as HTTP/1.1 at most.
+
+        A request of a later HTTP/1 minor version (1.2 to 1.9, which gunicorn
+        accepts) is served as HTTP/1.1, the highest this server speaks
+        (RFC 9110, 2.5): gunicorn would have answered in the client's
+        version. An HTTP/1.1 request with no ``Host`` raises
+        :class:`MissingHost` (400 ``missing_host``, RFC 9112, 3.2).
+        """
+        if req.version > (1, 1):
+            req.version = (1, 1)
+        if req.version == (1, 1) and not any(name == "HOST" for name, _ in req.headers):
+            raise MissingHost()
+        return super().handle_request(listener_name, req, sock, addr)
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         """Log ``exc`` as gunicorn does (its warning for a refused request,

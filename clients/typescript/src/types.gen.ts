@@ -5420,7 +5420,7 @@ export type GetHealthData = {
 
 export type GetHealthErrors = {
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5445,7 +5445,7 @@ export type GetMetricsData = {
 
 export type GetMetricsErrors = {
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5470,7 +5470,7 @@ export type ListProblemTypesData = {
 
 export type ListProblemTypesErrors = {
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5501,7 +5501,7 @@ export type GetProblemTypeErrors = {
      */
     404: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5530,7 +5530,7 @@ export type GetReadinessErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5555,7 +5555,7 @@ export type ListGamesData = {
 
 export type ListGamesErrors = {
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5616,7 +5616,7 @@ export type AgencyAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5677,7 +5677,7 @@ export type AgencyCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5738,7 +5738,7 @@ export type AgencyDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5799,7 +5799,7 @@ export type AgencyLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5860,7 +5860,7 @@ export type AgencyPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5921,7 +5921,7 @@ export type AgencyRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -5982,7 +5982,7 @@ export type AgencyReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6043,7 +6043,7 @@ export type AgencyScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6104,7 +6104,7 @@ export type AgencySolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6165,7 +6165,7 @@ export type AgencySuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6222,7 +6222,7 @@ export type AgencyTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6283,7 +6283,7 @@ export type AgencyViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6344,7 +6344,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6405,7 +6405,7 @@ export type AgramMaliCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6466,7 +6466,7 @@ export type AgramMaliDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6527,7 +6527,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6588,7 +6588,7 @@ export type AgramMaliPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6649,7 +6649,7 @@ export type AgramMaliRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6710,7 +6710,7 @@ export type AgramMaliReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6771,7 +6771,7 @@ export type AgramMaliScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6832,7 +6832,7 @@ export type AgramMaliSolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6893,7 +6893,7 @@ export type AgramMaliSuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -6950,7 +6950,7 @@ export type AgramMaliTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7011,7 +7011,7 @@ export type AgramMaliViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7072,7 +7072,7 @@ export type AgramAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7133,7 +7133,7 @@ export type AgramCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7194,7 +7194,7 @@ export type AgramDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7255,7 +7255,7 @@ export type AgramLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7316,7 +7316,7 @@ export type AgramPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7377,7 +7377,7 @@ export type AgramRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7438,7 +7438,7 @@ export type AgramReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7499,7 +7499,7 @@ export type AgramScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7560,7 +7560,7 @@ export type AgramSolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7621,7 +7621,7 @@ export type AgramSuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7678,7 +7678,7 @@ export type AgramTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7739,7 +7739,7 @@ export type AgramViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7800,7 +7800,7 @@ export type FapfapAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7861,7 +7861,7 @@ export type FapfapCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7922,7 +7922,7 @@ export type FapfapDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -7983,7 +7983,7 @@ export type FapfapLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8044,7 +8044,7 @@ export type FapfapPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8105,7 +8105,7 @@ export type FapfapRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8166,7 +8166,7 @@ export type FapfapReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8227,7 +8227,7 @@ export type FapfapScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8288,7 +8288,7 @@ export type FapfapSolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8349,7 +8349,7 @@ export type FapfapSuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8406,7 +8406,7 @@ export type FapfapTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8467,7 +8467,7 @@ export type FapfapViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8528,7 +8528,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8589,7 +8589,7 @@ export type SinkSinkCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8650,7 +8650,7 @@ export type SinkSinkDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8711,7 +8711,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8772,7 +8772,7 @@ export type SinkSinkPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8833,7 +8833,7 @@ export type SinkSinkRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8894,7 +8894,7 @@ export type SinkSinkReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -8955,7 +8955,7 @@ export type SinkSinkScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9016,7 +9016,7 @@ export type SinkSinkSolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9077,7 +9077,7 @@ export type SinkSinkSuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9134,7 +9134,7 @@ export type SinkSinkTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9195,7 +9195,7 @@ export type SinkSinkViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9256,7 +9256,7 @@ export type SparAnalyzeErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9317,7 +9317,7 @@ export type SparCheckErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9378,7 +9378,7 @@ export type SparDealErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9439,7 +9439,7 @@ export type SparLegalMovesErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9500,7 +9500,7 @@ export type SparPlayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9561,7 +9561,7 @@ export type SparRecordErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9622,7 +9622,7 @@ export type SparReplayErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9683,7 +9683,7 @@ export type SparScoreErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9744,7 +9744,7 @@ export type SparSolveErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9805,7 +9805,7 @@ export type SparSuggestErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9862,7 +9862,7 @@ export type SparTrickWinnerErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9923,7 +9923,7 @@ export type SparViewErrors = {
      */
     503: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
@@ -9961,7 +9961,7 @@ export type GetGameErrors = {
      */
     422: Problem;
     /**
-     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
      */
     default: Problem;
 };
