@@ -302,3 +302,20 @@ def test_a_version_refusal_names_only_what_differs(client, versions, named):
     response = client.post("/v1/games/agram/legal-moves", json={"state": state})
     assert (response.status_code, response.get_json()["code"]) == (409, "unsupported_version")
     assert response.get_json()["detail"].endswith(f"state schema version 1, not {named}")
+
+
+@pytest.mark.parametrize("host", ["a" * 64 + ".example", "a..b", ".example", "x" * 300])
+@pytest.mark.parametrize(("method", "path"), [("GET", "/healthz"), ("POST", "/v1/games/agram/deal"), ("GET", "/v1/games")])
+def test_a_host_that_is_no_host_name_is_400_invalid_host(client, host, method, path):
+    """Regression: werkzeug's routing cannot encode such a Host (IDNA: a
+    label of 1 to 63 characters), and it was answered 400 ``bad_request``,
+    "could not be understood", a code the README did not list."""
+    response = client.open(path, method=method, json={} if method == "POST" else None, headers={"Host": host})
+    assert response.status_code == 400 and response.mimetype == "application/problem+json"
+    body = response.get_json()
+    assert body["code"] == "invalid_host" and "Host header" in body["detail"] and host not in body["detail"]
+
+
+@pytest.mark.parametrize("host", ["a" * 63 + ".example", "referee:8000", "127.0.0.1:8000", "[::1]:8000"])
+def test_a_host_name_at_the_limits_is_served(client, host):
+    assert client.get("/healthz", headers={"Host": host}).status_code == 200

@@ -36,7 +36,7 @@ import flask
 import marshmallow as ma
 import orjson
 from flask_smorest.utils import prepare_response
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import BadHost, HTTPException
 from werkzeug.http import HTTP_STATUS_CODES
 
 from service import errors, notation
@@ -156,6 +156,9 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
               response="The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`)."),
     HttpError(status=400, code="malformed_json", detail="The request body is not valid JSON."),
     HttpError(status=400, code="malformed_body", detail="The request body could not be read: its framing is broken or the connection closed early."),
+    HttpError(status=400, code="invalid_host",
+              detail="The Host header is not a host name this service can read: labels of 1 to 63 letters, digits or "
+                     "hyphens between dots, and an optional port."),
     HttpError(status=403, code="forbidden", detail="This request is refused.",
               response="Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). "
                        "Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), "
@@ -428,6 +431,8 @@ def _unknown_game(path: str) -> str | None:
 
 def _http_code(error: HTTPException, data: Mapping[str, Any]) -> str:
     status = error.code or 500
+    if isinstance(error, BadHost):  # werkzeug's routing could not encode the Host (a label over 63 characters)
+        return "invalid_host"
     if status == 400:
         messages = data.get("messages") or data.get("errors") or {}
         json_error = isinstance(messages, Mapping) and "json" in messages
