@@ -249,3 +249,27 @@ def test_no_header_rewrites_the_path_the_app_routes_on(server, header):
     assert healthz.status == 200, healthz.body[:200]
     moved = _closed_answer(server.port, f"GET /zq7xw/healthz HTTP/1.1\r\nHost: referee\r\n{header}\r\n\r\n".encode())
     assert moved.status == 404, moved.body[:200]
+
+
+def test_an_answer_read_too_slowly_is_cut_at_the_deadline():
+    """Regression: the kernel took a large answer (``/openapi.json``) whole
+    into a send buffer it sized to it, the worker closed, and a client
+    reading 4 KB every 0.1 s received all of it 27 s later, long past the
+    request's deadline. With the worker's send buffer capped, the rest of
+    the answer waits in the worker, and the deadline (here 2 s) cuts it:
+    the connection closes with the answer incomplete, well before a slow
+    reader could have read it all."""
+    with running_gunicorn(workers=1, env={"GUNICORN_REQUEST_TIMEOUT": "2"}) as server:
+        whole = len(_received(server.port, b"GET /openapi.json HTTP/1.1\r\nHost: referee\r\n\r\n"))
+        assert whole > 500_000
+        received, started = 0, time.monotonic()
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.settimeout(15)
+            sock.connect(("127.0.0.1", server.port))
+            sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: referee\r\n\r\n")
+            while chunk := sock.recv(4096):
+                received += len(chunk)
+                time.sleep(0.1)
+        assert received < whole / 2, (received, whole)
+        assert time.monotonic() - started < 12

@@ -23,6 +23,7 @@ after the fork, and nothing here does I/O at import.
 
 from __future__ import annotations
 
+import socket
 from ssl import SSLError
 from typing import Any
 
@@ -135,8 +136,28 @@ class _Unsent:
         """Nothing sent."""
 
 
+SEND_BUFFER_BYTES = 64 * 1024
+"""The kernel send buffer asked for each connection (``SO_SNDBUF``; Linux
+doubles it): the most of an answer the kernel holds for a client that reads
+slowly, past which the worker's write waits, under the request's deadline."""
+
+
 class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module)."""
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        """Serve the connection ``client`` as gunicorn does, with its send
+        buffer capped (:data:`SEND_BUFFER_BYTES`). Regression: the kernel
+        sized it to the answer (up to megabytes), so a worker handed a large
+        answer (``/openapi.json``, 549 KB) over at once and closed, and a
+        client reading it slowly kept it, and the kernel's memory, for as long
+        as it liked, past the request's deadline; now the rest waits in the
+        worker, and the deadline (``GUNICORN_REQUEST_TIMEOUT``) cuts it."""
+        try:
+            client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
+        except OSError:  # the client is gone: gunicorn's handling says so
+            pass
+        super().handle(listener, client, addr)
 
     def handle_request(self, listener_name: Any, req: Any, sock: Any, addr: Any) -> Any:
         """Serve ``req`` as gunicorn does, once it is read as HTTP/1.1 at most.
