@@ -12,7 +12,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408; work still running stops at its next checkpoint and answers 503 ``deadline_exceeded`` (the app reads it as ``REFEREE_DEADLINE_SECONDS``); an answer still being written is cut and the connection closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
-| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered (:func:`post_fork`) so that no two recycle together |
+| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered (:func:`post_fork`), and one recycles at a time (``service/api/worker.py``) |
 | ``GUNICORN_MAX_REQUESTS_JITTER`` | ``0`` | random extra per worker (it makes the staggered workers drift towards each other) |
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
 | ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``32`` | number of headers |
@@ -269,7 +269,10 @@ def _staggered_max_requests(age: int, workers: int, max_requests: int, jitter: i
     full ``max_requests``, so with the load shared evenly one worker recycles
     every ``max_requests`` requests to the server, never two together. A
     reload (SIGHUP) starts its workers with the full count. ``jitter`` is still added
-    (default 0: any jitter lets the phases drift together again).
+    (default 0: any jitter lets the phases drift together again). Where the
+    phases meet all the same (the load shared unevenly, a reload), the
+    worker holds back: ``service/api/worker.py`` recycles one worker at a
+    time.
     """
     share = max_requests * age // workers if age <= workers else max_requests
     return max(1, share) + (random.randint(0, jitter) if jitter else 0)
@@ -281,6 +284,15 @@ def post_worker_init(worker):
     analysis = sys.modules.get("service.api.analysis")  # loaded with the referee's app (not with bench's floor app)
     if analysis is not None:
         analysis.start_pool(worker.wsgi)
+
+
+def on_exit(server):
+    """Remove the workers' recycling mark and its lock (service/api/worker.py)."""
+    from service.api.worker import recycle_marker
+
+    marker = recycle_marker(server.cfg.worker_tmp_dir, server.pid)
+    for path in (marker, marker.with_name(marker.name + ".lock")):
+        path.unlink(missing_ok=True)
 
 
 def child_exit(server, worker):

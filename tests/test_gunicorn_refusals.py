@@ -10,9 +10,11 @@ client's bytes, and ``Connection: close``, and the connection closes.
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import ssl
+import threading
 import time
 from types import SimpleNamespace
 
@@ -24,7 +26,15 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from bench.hostile import Answer, parse_answer
 from service.api.problems import PARSER_ERRORS, PROBLEM_MEDIA_TYPE
-from service.api.worker import CODES, RefereeWorker, refusal
+from service.api.worker import (
+    CODES,
+    RECYCLE_QUIET_SECONDS,
+    RefereeWorker,
+    may_recycle,
+    recycle_booted,
+    recycle_marker,
+    refusal,
+)
 from support import ROOT, running_gunicorn
 
 pytestmark = pytest.mark.timeout(60)
@@ -273,3 +283,59 @@ def test_an_answer_read_too_slowly_is_cut_at_the_deadline():
                 time.sleep(0.1)
         assert received < whole / 2, (received, whole)
         assert time.monotonic() - started < 12
+
+
+# Recycling one worker at a time (RefereeWorker, may_recycle)
+
+
+def test_a_worker_may_recycle_only_while_no_other_is(tmp_path):
+    """The first worker to finish its count recycles and marks itself; another
+    is held back until the first one's replacement has booted, or the mark is
+    older than its bound (a replacement that never booted)."""
+    marker = recycle_marker(str(tmp_path), 4242)
+    assert marker.parent == tmp_path and "4242" in marker.name
+    assert may_recycle(marker, now=1000.0)
+    assert not may_recycle(marker, now=1000.0 + RECYCLE_QUIET_SECONDS - 1)
+    recycle_booted(marker, started=999.0)  # a worker started before the mark: not its replacement
+    assert not may_recycle(marker, now=1005.0)
+    recycle_booted(marker, started=1001.0)  # the replacement, started after the mark
+    assert may_recycle(marker, now=1010.0)
+    assert may_recycle(marker, now=1010.0 + RECYCLE_QUIET_SECONDS + 1)  # a mark no replacement cleared ends
+    recycle_booted(marker, started=2000.0)
+    recycle_booted(marker, started=2000.0)  # no mark: nothing to clear
+    assert may_recycle(marker, now=2001.0)
+
+
+def test_a_file_system_error_lets_the_worker_recycle(tmp_path):
+    assert may_recycle(tmp_path / "no-such-directory" / "marker")
+
+
+def test_workers_recycle_one_at_a_time_under_load():
+    """Two workers recycled every 20 requests (10 for the first, staggered),
+    four clients for 6 s: every request is answered, the workers are
+    recycled, never two recycling before a replacement has booted, and the
+    mark is gone once gunicorn has stopped."""
+    env = {"GUNICORN_MAX_REQUESTS": "20"}
+    with running_gunicorn(workers=2, env=env) as server:
+        statuses: list[int] = []
+
+        until = time.monotonic() + 6
+
+        def client() -> None:
+            while time.monotonic() < until:
+                statuses.append(parse_answer(_received(server.port, b"GET /healthz HTTP/1.1\r\nHost: referee\r\n\r\n")).status)
+
+        threads = [threading.Thread(target=client) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        marker = recycle_marker("/dev/shm" if os.access("/dev/shm", os.W_OK) else None, server.pid)
+    assert len(statuses) > 200 and set(statuses) == {200}
+    events = [json.loads(line)["message"] for line in server.stderr_text().splitlines()
+              if "Autorestarting" in line or "Booting worker" in line]
+    restarts = [index for index, message in enumerate(events) if message.startswith("Autorestarting")]
+    assert len(restarts) >= 3, events
+    for earlier, later in zip(restarts, restarts[1:]):
+        assert any(message.startswith("Booting worker") for message in events[earlier:later]), events
+    assert not marker.exists() and not marker.with_name(marker.name + ".lock").exists()

@@ -14,6 +14,11 @@ refusal as it did (its warning, cut by ``service.api.logs.Capped``), and an
 error that is not the client's (a bug) with its traceback; that one is
 answered 500 ``internal_error``, without it.
 
+It also serves later HTTP/1 minor versions as HTTP/1.1 and refuses an
+HTTP/1.1 request without ``Host`` (:meth:`RefereeWorker.handle_request`),
+caps each connection's send buffer (:data:`SEND_BUFFER_BYTES`), and
+recycles one worker at a time (:func:`may_recycle`).
+
 Use: ``worker_class = "service.api.worker.RefereeWorker"``
 (``deploy/gunicorn.conf.py``). gunicorn imports this module in the master,
 before the fork, so the problem builder it imports (and Flask with it) is
@@ -23,7 +28,14 @@ after the fork, and nothing here does I/O at import.
 
 from __future__ import annotations
 
+import fcntl
+import os
 import socket
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 from ssl import SSLError
 from typing import Any
 
@@ -142,8 +154,86 @@ doubles it): the most of an answer the kernel holds for a client that reads
 slowly, past which the worker's write waits, under the request's deadline."""
 
 
+RECYCLE_QUIET_SECONDS = 30.0
+"""How long a worker's mark that it is recycling holds the others back, at
+most: its replacement clears it once booted (:func:`recycle_booted`); a mark
+no replacement cleared (a worker killed while it booted) ends then."""
+RECYCLE_RETRY_REQUESTS = 100
+"""Requests a worker held back from recycling serves before it asks again."""
+
+
+def recycle_marker(directory: str | None, master_pid: int) -> Path:
+    """The file that says one of the workers of ``master_pid`` is recycling
+    (in gunicorn's ``worker_tmp_dir``, or the temporary directory)."""
+    return Path(directory or tempfile.gettempdir()) / f"referee-recycling-{master_pid}"
+
+
+@contextmanager
+def _locked(marker: Path) -> Iterator[None]:
+    """Hold the lock beside ``marker`` (``flock``, for the instants a worker reads or writes the mark)."""
+    with open(f"{marker}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def may_recycle(marker: Path, now: float | None = None, quiet: float = RECYCLE_QUIET_SECONDS) -> bool:
+    """Whether a worker that has served its count may recycle now: no other
+    worker's mark younger than ``quiet`` seconds (``now``: seconds since the
+    epoch, default the time). If so, it marks itself (under a lock, so two
+    workers never both get yes). A file system error answers yes: the
+    worker recycles as gunicorn would."""
+    now = time.time() if now is None else now
+    try:
+        with _locked(marker):
+            try:
+                if now - marker.stat().st_mtime < quiet:
+                    return False
+            except FileNotFoundError:
+                pass
+            marker.touch()
+            os.utime(marker, (now, now))
+            return True
+    except OSError:
+        return True
+
+
+def recycle_booted(marker: Path, started: float) -> None:
+    """A worker started at ``started`` (seconds since the epoch) has booted
+    and is about to serve: a mark made before it started (the one of the
+    worker it replaces) is cleared, so another may recycle. A later mark is
+    another worker's, recycling while this one booted: it stays. Regression:
+    the second of the first workers, booting, cleared the first's mark, and
+    both recycled within 0.2 s."""
+    try:
+        with _locked(marker):
+            if marker.stat().st_mtime <= started:
+                marker.unlink()
+    except OSError:  # no mark, or none that can be read: nothing to clear
+        pass
+
+
 class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
-    """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module)."""
+    """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module).
+
+    Workers recycle one at a time (:func:`may_recycle`): one that has served
+    its ``max_requests`` while another is draining or its replacement
+    booting serves :data:`RECYCLE_RETRY_REQUESTS` more before it asks again.
+    Regression: both workers recycled together under load, and every
+    request waited 1 to 2.4 s with no worker to serve it.
+    """
+
+    max_requests: int  # gunicorn's: the requests this worker serves before it recycles
+    nr: int  # gunicorn's: the requests it has served
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """As gunicorn's; made in the master just before the fork."""
+        super().__init__(*args, **kwargs)
+        self.started = time.time()
+
+    def run(self) -> None:
+        """Clear the mark of the worker this one replaces (:func:`recycle_booted`), then serve as gunicorn does."""
+        recycle_booted(recycle_marker(self.cfg.worker_tmp_dir, self.ppid), self.started)
+        super().run()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         """Serve the connection ``client`` as gunicorn does, with its send
@@ -166,12 +256,17 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         accepts) is served as HTTP/1.1, the highest this server speaks
         (RFC 9110, 2.5): gunicorn would have answered in the client's
         version. An HTTP/1.1 request with no ``Host`` raises
-        :class:`MissingHost` (400 ``missing_host``, RFC 9112, 3.2).
+        :class:`MissingHost` (400 ``missing_host``, RFC 9112, 3.2). The
+        request that completes the worker's count recycles it only if no
+        other worker is recycling (see the class).
         """
         if req.version > (1, 1):
             req.version = (1, 1)
         if req.version == (1, 1) and not any(name == "HOST" for name, _ in req.headers):
             raise MissingHost()
+        if self.nr + 1 >= self.max_requests and self.alive \
+                and not may_recycle(recycle_marker(self.cfg.worker_tmp_dir, self.ppid)):
+            self.max_requests = self.nr + RECYCLE_RETRY_REQUESTS  # another worker is recycling: later
         return super().handle_request(listener_name, req, sock, addr)
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
