@@ -44,7 +44,7 @@ $(CHROMIUM):
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
-## test: lint (ruff), type-check (mypy --strict on service/), then the whole
+## test: lint (ruff), type-check (mypy --strict on service/ and conformance/), then the whole
 ## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then
 ## the tests that time the service, alone so that no other test's load falls on them
 TEST_JOBS ?= 2

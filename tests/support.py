@@ -356,12 +356,15 @@ def walk_agency_match(client: Any, target: int = 2, rng: random.Random | None = 
 
 
 @contextlib.contextmanager
-def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout: Any = subprocess.DEVNULL):
+def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout: Any = subprocess.DEVNULL,
+                     new_session: bool = False):
     """Start gunicorn with ``deploy/gunicorn.conf.py`` on a free loopback port.
 
     Yields the ``subprocess.Popen`` with a ``port`` attribute once
     ``/healthz`` answers; stops it (SIGTERM, then SIGKILL) afterwards.
-    ``stdout`` is where its stdout goes (default: nowhere). Its stderr goes
+    ``stdout`` is where its stdout goes (default: nowhere); with
+    ``new_session``, gunicorn leads a process group of its own (a test may
+    signal the whole group, as a terminal's Ctrl-C does). Its stderr goes
     to a file, read with ``process.stderr_text()``, never to a pipe: a pipe no
     one reads fills, and then every process writing to it (workers, analysis
     processes) blocks. Once it has stopped, every line of its stderr must be
@@ -385,6 +388,7 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout
             env=environment,
             stdout=stdout,
             stderr=errors,
+            start_new_session=new_session,
         )
         process.port = port
         process.stderr_text = lambda: (errors.seek(0), errors.read())[1].decode(errors="replace")

@@ -8,8 +8,10 @@ import os
 import re
 import runpy
 import shutil
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 import urllib.request
 from datetime import datetime, timedelta
@@ -281,6 +283,13 @@ def _get(port: int, path: str) -> str:
         return response.read().decode()
 
 
+def _post(port: int, path: str, body: dict) -> str:
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read().decode()
+
+
 def test_gunicorn_workers_share_metrics_and_refuse_big_chunked_bodies():
     with running_gunicorn(workers=2, env={"REFEREE_MAX_BODY_BYTES": "1024"}) as server:
         for _ in range(20):
@@ -445,3 +454,28 @@ def test_a_refused_request_logs_a_bounded_line_whatever_it_quotes(request_bytes)
     assert refusal["message"].endswith("more characters cut)"), refusal
     assert len(refusal["message"]) < MESSAGE_CHARACTERS + 40
     assert len(json.dumps(refusal)) < 6 * MESSAGE_CHARACTERS + 300  # escaped, still bounded
+
+
+def test_ctrl_c_stops_every_process_with_no_traceback():
+    """Regression: Ctrl-C on ``make run`` (SIGINT to gunicorn's whole process
+    group: master, workers and analysis processes) printed a traceback from
+    each worker, which heard SIGINT from the terminal and again from its
+    master. Now every process exits within 10 s and stderr holds only JSON
+    lines (``running_gunicorn`` checks them)."""
+    with running_gunicorn(workers=2, new_session=True) as server:
+        dealt = json.loads(_post(server.port, "/v1/games/agram/deal", {"players": 3}))
+        json.loads(_post(server.port, "/v1/games/agram/suggest", {"state": dealt["state"], "seed": 1}))  # the analysis process at work
+        os.killpg(server.pid, signal.SIGINT)
+        server.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while _group_alive(server.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not _group_alive(server.pid), "a process of the group outlived Ctrl-C"
+
+
+def _group_alive(group: int) -> bool:
+    try:
+        os.killpg(group, 0)
+    except ProcessLookupError:
+        return False
+    return True

@@ -230,6 +230,18 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         super().__init__(*args, **kwargs)
         self.started = time.time()
 
+    def handle_quit(self, sig: Any, frame: Any) -> None:
+        """Quit at once (SIGINT, SIGQUIT) as gunicorn does, on the first
+        signal only. Regression: Ctrl-C on ``make run`` signals the whole
+        process group, so each worker got SIGINT from the terminal and again
+        from its master; the second, arriving while the worker was already
+        exiting, raised ``SystemExit`` in gevent's hub and printed a
+        traceback on stderr."""
+        if getattr(self, "quitting", False):
+            return
+        self.quitting = True
+        super().handle_quit(sig, frame)
+
     def run(self) -> None:
         """Clear the mark of the worker this one replaces (:func:`recycle_booted`), then serve as gunicorn does."""
         recycle_booted(recycle_marker(self.cfg.worker_tmp_dir, self.ppid), self.started)
