@@ -12,7 +12,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408; work still running stops at its next checkpoint and answers 503 ``deadline_exceeded`` (the app reads it as ``REFEREE_DEADLINE_SECONDS``); an answer still being written is cut and the connection closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
-| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered (:func:`post_fork`), and one recycles at a time (``service/api/worker.py``) |
+| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered, and one recycles at a time (``service/api/worker.py``) |
 | ``GUNICORN_MAX_REQUESTS_JITTER`` | ``0`` | random extra per worker (it makes the staggered workers drift towards each other) |
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
 | ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``32`` | number of headers |
@@ -31,7 +31,6 @@ gunicorn reads 0 as "no limit" or "no deadline", 0 is refused.
 
 import glob
 import os
-import random
 import signal
 import sys
 import tempfile
@@ -245,37 +244,9 @@ def post_fork(server, worker):
     booting (gevent's patching comes first) went unheard, and the master
     waited its whole graceful timeout (20 s) before killing the worker. A
     worker that has not yet booted serves no request, so ending it loses
-    nothing.
-
-    Then the worker's request count before it is recycled
-    (:func:`_staggered_max_requests`)."""
+    nothing."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    if server.cfg.max_requests > 0:
-        worker.max_requests = _staggered_max_requests(worker.age, server.num_workers, server.cfg.max_requests,
-                                                     server.cfg.max_requests_jitter)
-
-
-def _staggered_max_requests(age: int, workers: int, max_requests: int, jitter: int) -> int:
-    """Requests the worker of ``age`` (1 for the first one gunicorn starts)
-    serves before it is recycled, of ``workers``.
-
-    gunicorn gives every worker ``max_requests`` plus a random extra of at
-    most ``jitter``, so workers started together recycle together: under
-    load (about 2,000 requests a second on 2 workers) both were draining or
-    booting at once, and every request waited 1 to 2.4 s. The first
-    ``workers`` workers are staggered instead: worker ``k`` recycles after
-    ``max_requests * k / workers`` requests, and each replacement after the
-    full ``max_requests``, so with the load shared evenly one worker recycles
-    every ``max_requests`` requests to the server, never two together. A
-    reload (SIGHUP) starts its workers with the full count. ``jitter`` is still added
-    (default 0: any jitter lets the phases drift together again). Where the
-    phases meet all the same (the load shared unevenly, a reload), the
-    worker holds back: ``service/api/worker.py`` recycles one worker at a
-    time.
-    """
-    share = max_requests * age // workers if age <= workers else max_requests
-    return max(1, share) + (random.randint(0, jitter) if jitter else 0)
 
 
 def post_worker_init(worker):
@@ -288,11 +259,9 @@ def post_worker_init(worker):
 
 def on_exit(server):
     """Remove the workers' recycling mark and its lock (service/api/worker.py)."""
-    from service.api.worker import recycle_marker
+    from service.api.worker import remove_recycle_files
 
-    marker = recycle_marker(server.cfg.worker_tmp_dir, server.pid)
-    for path in (marker, marker.with_name(marker.name + ".lock")):
-        path.unlink(missing_ok=True)
+    remove_recycle_files(server.cfg.worker_tmp_dir, server.pid)
 
 
 def child_exit(server, worker):

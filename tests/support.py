@@ -22,6 +22,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from service import games as core
 from service.errors import RefereeError
 from service.schemas.records import dump_event, dump_play, dump_record, to_json
@@ -353,6 +355,13 @@ def walk_agency_match(client: Any, target: int = 2, rng: random.Random | None = 
         assert state["first_leader"] == leader and state["to_act"] == leader
         assert state["match"]["chooser"] == chooser and state["match"]["previous"] == tally
     raise AssertionError("the match never ended")
+
+
+def referee_container(manifests: str) -> dict[str, Any]:
+    """The referee's container in the Deployment among ``manifests`` (YAML documents)."""
+    (deployment,) = [doc for doc in yaml.safe_load_all(manifests) if doc["kind"] == "Deployment"]
+    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    return container
 
 
 @contextlib.contextmanager

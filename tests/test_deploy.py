@@ -25,7 +25,8 @@ from gunicorn.workers.ggevent import GeventWorker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from support import running_gunicorn
+from bench.hostile import JSON_HEADERS, raw_request, request_bytes
+from support import referee_container, running_gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -85,9 +86,7 @@ def test_rendered_kustomizations_pass_strict_kubernetes_validation(name, tmp_pat
 
 
 def referee_env(manifests: str) -> dict[str, dict]:
-    (deployment,) = [doc for doc in yaml.safe_load_all(manifests) if doc["kind"] == "Deployment"]
-    (container,) = deployment["spec"]["template"]["spec"]["containers"]
-    return {env["name"]: env for env in container["env"]}
+    return {env["name"]: env for env in referee_container(manifests)["env"]}
 
 
 @pytest.mark.parametrize(("name", "keys", "secret"), [
@@ -212,81 +211,9 @@ def test_gunicorn_numbers_are_read_from_the_environment(config_run, monkeypatch)
 
 
 
-def _recycles(config, workers: int, max_requests: int, requests: int) -> list[tuple[int, int]]:
-    """(request, slot) of every recycle when ``requests`` are shared out in turn
-    among ``workers`` slots, each worker's count set as post_fork sets it."""
-    ages, counts, limits, recycles = list(range(1, workers + 1)), [0] * workers, [0] * workers, []
-    for slot, age in enumerate(ages):
-        limits[slot] = config["_staggered_max_requests"](age, workers, max_requests, 0)
-    next_age = workers + 1
-    for request in range(requests):
-        slot = request % workers
-        counts[slot] += 1
-        if counts[slot] >= limits[slot]:
-            recycles.append((request, slot))
-            counts[slot], limits[slot] = 0, config["_staggered_max_requests"](next_age, workers, max_requests, 0)
-            next_age += 1
-    return recycles
-
-
-@pytest.mark.parametrize("workers", [1, 2, 3, 4, 7])
-def test_workers_recycle_evenly_apart(config_run, workers):
-    """Regression: workers started together recycled together (every worker
-    after max_requests plus a small jitter), so under load all of them were
-    draining or booting at once. With the load shared evenly, the first
-    workers are staggered and every later one serves the full count: one
-    worker recycles every max_requests requests to the server, each one every
-    max_requests of its own."""
-    config = config_run()
-    recycles = _recycles(config, workers, 1000, 50_000)
-    assert {slot for _, slot in recycles} == set(range(workers))
-    # In requests to the whole server: one recycle every max_requests (each worker's max_requests / workers).
-    gaps = [later[0] - earlier[0] for earlier, later in zip(recycles, recycles[1:])]
-    assert 1000 - 2 * workers <= min(gaps) and max(gaps) <= 1000 + 2 * workers, gaps  # whole-number shares
-    for slot in range(workers):
-        own = [request for request, at in recycles if at == slot]
-        assert len(own) >= 2 and {later - earlier for earlier, later in zip(own, own[1:])} == {1000 * workers}, (slot, own[:4])
-
-
-def test_post_fork_sets_the_workers_count(config_run):
-    """post_fork gives the worker its staggered count (and leaves it alone when
-    recycling is off, GUNICORN_MAX_REQUESTS=0); a jitter adds at most itself."""
-    config = config_run()
-
-    class Cfg:
-        max_requests, max_requests_jitter = 10_000, 0
-
-    class Server:
-        cfg, num_workers = Cfg(), 4
-
-    class Worker:
-        max_requests = None
-
-    counts = []
-    for age in (1, 2, 3, 4, 5, 9):
-        worker = Worker()
-        worker.age = age
-        config["post_fork"](Server(), worker)
-        counts.append(worker.max_requests)
-    assert counts == [2500, 5000, 7500, 10_000, 10_000, 10_000]
-    Server.cfg.max_requests_jitter = 100
-    assert all(2500 <= config["_staggered_max_requests"](1, 4, 10_000, 100) <= 2600 for _ in range(50))
-    Server.cfg.max_requests = 0
-    worker = Worker()
-    worker.age = 1
-    config["post_fork"](Server(), worker)
-    assert worker.max_requests is None
-
 
 def _get(port: int, path: str) -> str:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as response:
-        return response.read().decode()
-
-
-def _post(port: int, path: str, body: dict) -> str:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=json.dumps(body).encode(),
-                                     headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
         return response.read().decode()
 
 
@@ -463,8 +390,10 @@ def test_ctrl_c_stops_every_process_with_no_traceback():
     master. Now every process exits within 10 s and stderr holds only JSON
     lines (``running_gunicorn`` checks them)."""
     with running_gunicorn(workers=2, new_session=True) as server:
-        dealt = json.loads(_post(server.port, "/v1/games/agram/deal", {"players": 3}))
-        json.loads(_post(server.port, "/v1/games/agram/suggest", {"state": dealt["state"], "seed": 1}))  # the analysis process at work
+        dealt = raw_request(server.port, request_bytes("POST", "/v1/games/agram/deal", b'{"players": 3}', JSON_HEADERS))
+        body = json.dumps({"state": dealt.json()["state"], "seed": 1}).encode()
+        suggested = raw_request(server.port, request_bytes("POST", "/v1/games/agram/suggest", body, JSON_HEADERS))
+        assert suggested.status == 200  # the analysis process at work
         os.killpg(server.pid, signal.SIGINT)
         server.wait(timeout=10)
         deadline = time.monotonic() + 10

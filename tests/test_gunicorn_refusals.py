@@ -10,14 +10,15 @@ client's bytes, and ``Connection: close``, and the connection closes.
 from __future__ import annotations
 
 import json
-import os
 import re
 import socket
 import ssl
+import sys
 import threading
 import time
 from types import SimpleNamespace
 
+import gunicorn.config
 import pytest
 import yaml
 from gunicorn.http import errors as http_errors
@@ -25,6 +26,7 @@ from gunicorn.workers.base import Worker
 from gunicorn.workers.ggevent import GeventWorker
 
 from bench.hostile import Answer, parse_answer
+from bench.server import config_values
 from service.api.problems import PARSER_ERRORS, PROBLEM_MEDIA_TYPE
 from service.api.worker import (
     CODES,
@@ -34,6 +36,7 @@ from service.api.worker import (
     recycle_booted,
     recycle_marker,
     refusal,
+    staggered_max_requests,
 )
 from support import ROOT, running_gunicorn
 
@@ -285,7 +288,60 @@ def test_an_answer_read_too_slowly_is_cut_at_the_deadline():
         assert time.monotonic() - started < 12
 
 
-# Recycling one worker at a time (RefereeWorker, may_recycle)
+# Recycling staggered and one worker at a time (RefereeWorker, staggered_max_requests, may_recycle)
+
+
+def _recycles(workers: int, max_requests: int, requests: int) -> list[tuple[int, int]]:
+    """(request, slot) of every recycle when ``requests`` are shared out in turn
+    among ``workers`` slots, each worker's count set as RefereeWorker sets it."""
+    ages, counts, limits, recycles = list(range(1, workers + 1)), [0] * workers, [0] * workers, []
+    for slot, age in enumerate(ages):
+        limits[slot] = staggered_max_requests(age, workers, max_requests, 0)
+    next_age = workers + 1
+    for request in range(requests):
+        slot = request % workers
+        counts[slot] += 1
+        if counts[slot] >= limits[slot]:
+            recycles.append((request, slot))
+            counts[slot], limits[slot] = 0, staggered_max_requests(next_age, workers, max_requests, 0)
+            next_age += 1
+    return recycles
+
+
+@pytest.mark.parametrize("workers", [1, 2, 3, 4, 7])
+def test_workers_recycle_evenly_apart(workers):
+    """Regression: workers started together recycled together (every worker
+    after max_requests plus a small jitter), so under load all of them were
+    draining or booting at once. With the load shared evenly, the first
+    workers are staggered and every later one serves the full count: one
+    worker recycles every max_requests requests to the server, each one every
+    max_requests of its own."""
+    recycles = _recycles(workers, 1000, 50_000)
+    assert {slot for _, slot in recycles} == set(range(workers))
+    # In requests to the whole server: one recycle every max_requests (each worker's max_requests / workers).
+    gaps = [later[0] - earlier[0] for earlier, later in zip(recycles, recycles[1:])]
+    assert 1000 - 2 * workers <= min(gaps) and max(gaps) <= 1000 + 2 * workers, gaps  # whole-number shares
+    for slot in range(workers):
+        own = [request for request, at in recycles if at == slot]
+        assert len(own) >= 2 and {later - earlier for earlier, later in zip(own, own[1:])} == {1000 * workers}, (slot, own[:4])
+
+
+def _worker_made(age: int, **settings: int) -> RefereeWorker:
+    """A RefereeWorker as gunicorn's master makes it, before the fork, with ``settings``."""
+    cfg = gunicorn.config.Config()
+    for name, value in settings.items():
+        cfg.set(name, value)
+    return RefereeWorker(age, 4242, [], None, 30, cfg, None)
+
+
+def test_each_worker_gets_its_staggered_count():
+    """Each worker has its staggered count (and gunicorn's own, no limit, when
+    recycling is off, GUNICORN_MAX_REQUESTS=0); a jitter adds at most itself."""
+    settings = {"workers": 4, "max_requests": 10_000, "max_requests_jitter": 0}
+    counts = [_worker_made(age, **settings).max_requests for age in (1, 2, 3, 4, 5, 9)]
+    assert counts == [2500, 5000, 7500, 10_000, 10_000, 10_000]
+    assert all(2500 <= staggered_max_requests(1, 4, 10_000, 100) <= 2600 for _ in range(50))
+    assert _worker_made(1, **{**settings, "max_requests": 0}).max_requests == sys.maxsize
 
 
 def test_a_worker_may_recycle_only_while_no_other_is(tmp_path):
@@ -330,7 +386,7 @@ def test_workers_recycle_one_at_a_time_under_load():
             thread.start()
         for thread in threads:
             thread.join()
-        marker = recycle_marker("/dev/shm" if os.access("/dev/shm", os.W_OK) else None, server.pid)
+        marker = recycle_marker(config_values("worker_tmp_dir")["worker_tmp_dir"], server.pid)
     assert len(statuses) > 200 and set(statuses) == {200}
     events = [json.loads(line)["message"] for line in server.stderr_text().splitlines()
               if "Autorestarting" in line or "Booting worker" in line]

@@ -17,7 +17,6 @@ import threading
 import time
 
 import pytest
-import yaml
 
 from bench.hostile import (
     JSON_HEADERS,
@@ -38,7 +37,7 @@ from bench.hostile import (
 from bench.server import ROOT, children, config_values, pss_kib
 from service.api import ops
 from service.config import BODY_BUDGET_BYTES, DEFAULTS
-from support import running_gunicorn
+from support import referee_container, running_gunicorn
 
 WORKERS = 2
 HEADER_DEADLINE = 2  # GUNICORN_KEEPALIVE: seconds to send the headers
@@ -402,9 +401,7 @@ def test_large_bodies_past_the_budget_are_503_and_every_other_request_is_served(
 
 def _manifest() -> tuple[int, int]:
     """The Deployment's ``GUNICORN_WORKERS`` and memory limit (bytes)."""
-    documents = yaml.safe_load_all((ROOT / "deploy" / "k8s" / "base" / "deployment.yaml").read_text())
-    (deployment,) = [document for document in documents if document["kind"] == "Deployment"]
-    (container,) = deployment["spec"]["template"]["spec"]["containers"]
+    container = referee_container((ROOT / "deploy" / "k8s" / "base" / "deployment.yaml").read_text())
     workers = int({item["name"]: item.get("value") for item in container["env"]}["GUNICORN_WORKERS"])
     limit = container["resources"]["limits"]["memory"]
     assert limit.endswith("Mi"), limit

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import random
 import socket
 import tempfile
 import time
@@ -162,18 +163,50 @@ RECYCLE_RETRY_REQUESTS = 100
 """Requests a worker held back from recycling serves before it asks again."""
 
 
+def staggered_max_requests(age: int, workers: int, max_requests: int, jitter: int) -> int:
+    """Requests the worker of ``age`` (1 for the first one gunicorn starts)
+    serves before it is recycled, of ``workers``.
+
+    gunicorn gives every worker ``max_requests`` plus a random extra of at
+    most ``jitter``, so workers started together recycle together: under
+    load (about 2,000 requests a second on 2 workers) both were draining or
+    booting at once, and every request waited 1 to 2.4 s. The first
+    ``workers`` workers are staggered instead: worker ``k`` recycles after
+    ``max_requests * k / workers`` requests, and each replacement after the
+    full ``max_requests``, so with the load shared evenly one worker recycles
+    every ``max_requests`` requests to the server, never two together. A
+    reload (SIGHUP) starts its workers with the full count. ``jitter`` is
+    still added (``GUNICORN_MAX_REQUESTS_JITTER``, default 0: any jitter lets
+    the phases drift together again). Where the phases meet all the same (the
+    load shared unevenly, a reload), :func:`may_recycle` holds one back.
+    """
+    share = max_requests * age // workers if age <= workers else max_requests
+    return max(1, share) + (random.randint(0, jitter) if jitter else 0)
+
+
 def recycle_marker(directory: str | None, master_pid: int) -> Path:
     """The file that says one of the workers of ``master_pid`` is recycling
     (in gunicorn's ``worker_tmp_dir``, or the temporary directory)."""
     return Path(directory or tempfile.gettempdir()) / f"referee-recycling-{master_pid}"
 
 
+def _lock_path(marker: Path) -> Path:
+    return marker.with_name(marker.name + ".lock")
+
+
 @contextmanager
 def _locked(marker: Path) -> Iterator[None]:
     """Hold the lock beside ``marker`` (``flock``, for the instants a worker reads or writes the mark)."""
-    with open(f"{marker}.lock", "a") as lock:
+    with open(_lock_path(marker), "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield
+
+
+def remove_recycle_files(directory: str | None, master_pid: int) -> None:
+    """Remove the mark of :func:`recycle_marker` and its lock (the master, as it exits)."""
+    marker = recycle_marker(directory, master_pid)
+    for path in (marker, _lock_path(marker)):
+        path.unlink(missing_ok=True)
 
 
 def may_recycle(marker: Path, now: float | None = None, quiet: float = RECYCLE_QUIET_SECONDS) -> bool:
@@ -215,7 +248,8 @@ def recycle_booted(marker: Path, started: float) -> None:
 class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no types
     """gunicorn's gevent worker (``gevent``), whose own refusals are problems (see the module).
 
-    Workers recycle one at a time (:func:`may_recycle`): one that has served
+    The first workers recycle staggered (:func:`staggered_max_requests`), and
+    workers recycle one at a time (:func:`may_recycle`): one that has served
     its ``max_requests`` while another is draining or its replacement
     booting serves :data:`RECYCLE_RETRY_REQUESTS` more before it asks again.
     Regression: both workers recycled together under load, and every
@@ -226,9 +260,14 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
     nr: int  # gunicorn's: the requests it has served
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        """As gunicorn's; made in the master just before the fork."""
+        """As gunicorn's, with the staggered count; made in the master just before the fork."""
         super().__init__(*args, **kwargs)
+        if self.cfg.max_requests > 0:
+            self.max_requests = staggered_max_requests(self.age, self.cfg.workers, self.cfg.max_requests,
+                                                       self.cfg.max_requests_jitter)
         self.started = time.time()
+        self.recycle_marker = recycle_marker(self.cfg.worker_tmp_dir, self.ppid)
+        self.quitting = False
 
     def handle_quit(self, sig: Any, frame: Any) -> None:
         """Quit at once (SIGINT, SIGQUIT) as gunicorn does, on the first
@@ -237,14 +276,14 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         from its master; the second, arriving while the worker was already
         exiting, raised ``SystemExit`` in gevent's hub and printed a
         traceback on stderr."""
-        if getattr(self, "quitting", False):
+        if self.quitting:
             return
         self.quitting = True
         super().handle_quit(sig, frame)
 
     def run(self) -> None:
         """Clear the mark of the worker this one replaces (:func:`recycle_booted`), then serve as gunicorn does."""
-        recycle_booted(recycle_marker(self.cfg.worker_tmp_dir, self.ppid), self.started)
+        recycle_booted(self.recycle_marker, self.started)
         super().run()
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
@@ -277,7 +316,7 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         if req.version == (1, 1) and not any(name == "HOST" for name, _ in req.headers):
             raise MissingHost()
         if self.nr + 1 >= self.max_requests and self.alive \
-                and not may_recycle(recycle_marker(self.cfg.worker_tmp_dir, self.ppid)):
+                and not may_recycle(self.recycle_marker):
             self.max_requests = self.nr + RECYCLE_RETRY_REQUESTS  # another worker is recycling: later
         return super().handle_request(listener_name, req, sock, addr)
 
