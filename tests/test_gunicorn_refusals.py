@@ -9,6 +9,7 @@ client's bytes, and ``Connection: close``, and the connection closes.
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import socket
@@ -16,6 +17,8 @@ import ssl
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from types import SimpleNamespace
 
 import gunicorn.config
@@ -25,12 +28,14 @@ from gunicorn.http import errors as http_errors
 from gunicorn.workers.base import Worker
 from gunicorn.workers.ggevent import GeventWorker
 
-from bench.hostile import Answer, parse_answer
+from bench.hostile import Answer, chunked_request, parse_answer, request_bytes
 from bench.server import config_values
 from service.api.problems import PARSER_ERRORS, PROBLEM_MEDIA_TYPE
 from service.api.worker import (
     CODES,
+    CONTINUE,
     RECYCLE_QUIET_SECONDS,
+    ContinueOnRead,
     RefereeWorker,
     may_recycle,
     recycle_booted,
@@ -46,6 +51,8 @@ MARK = "zq7xw"
 """In every refused request: no answer may contain it."""
 LIMITS = {"limit_request_line": 2000, "limit_request_fields": 40, "limit_request_field_size": 3000}
 """The server's limits (set by :func:`server`, whatever deploy/gunicorn.conf.py's defaults are)."""
+BODY_LIMIT = 100_000
+"""The server's ``REFEREE_MAX_BODY_BYTES``, and its ``REFEREE_BODY_BUDGET_BYTES`` too: one large body in flight spends it."""
 HEAD = f"Host: referee\r\nX-Mark: {MARK}\r\n".encode()
 HEADERS_READ = LIMITS["limit_request_fields"] * (LIMITS["limit_request_field_size"] + 2) + 4
 """The most bytes of headers gunicorn reads before it refuses them all
@@ -94,17 +101,23 @@ KINDS: dict[str, tuple[bytes, int, str, str]] = {
 @pytest.fixture(scope="module")
 def server():
     env = {f"GUNICORN_{name.upper()}": str(value) for name, value in LIMITS.items()}
+    env |= {"REFEREE_MAX_BODY_BYTES": str(BODY_LIMIT), "REFEREE_BODY_BUDGET_BYTES": str(BODY_LIMIT)}
     with running_gunicorn(workers=1, env=env) as process:
         yield process
 
 
 def _received(port: int, data: bytes) -> bytes:
     """Send ``data`` and read until the server closes the connection (within 5 s)."""
-    received = bytearray()
     with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
         sock.sendall(data)
-        while chunk := sock.recv(65536):  # a TimeoutError here: the server kept the connection open
-            received += chunk
+        return _received_from(sock)
+
+
+def _received_from(sock: socket.socket) -> bytes:
+    """Read ``sock`` until the server closes it (a TimeoutError: the server kept the connection open)."""
+    received = bytearray()
+    while chunk := sock.recv(65536):
+        received += chunk
     return bytes(received)
 
 
@@ -262,6 +275,71 @@ def test_no_header_rewrites_the_path_the_app_routes_on(server, header):
     assert healthz.status == 200, healthz.body[:200]
     moved = _closed_answer(server.port, f"GET /zq7xw/healthz HTTP/1.1\r\nHost: referee\r\n{header}\r\n\r\n".encode())
     assert moved.status == 404, moved.body[:200]
+
+
+def _expecting(length: int) -> bytes:
+    """The headers of a deal whose ``length``-byte body waits for ``100 Continue``."""
+    return (f"POST /v1/games/agram/deal HTTP/1.1\r\nHost: referee\r\nContent-Type: application/json\r\n"
+            f"Expect: 100-continue\r\nContent-Length: {length}\r\n\r\n").encode()
+
+
+def test_a_body_waiting_for_100_continue_gets_it_then_its_answer(server):
+    body = b'{"players": 3, "seed": 7}'
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(_expecting(len(body)))
+        assert sock.recv(len(CONTINUE)) == CONTINUE
+        sock.sendall(body)
+        answer = parse_answer(_received_from(sock))
+    assert answer.status == 200 and answer.json()["state"]["players"] == 3, answer.body[:200]
+
+
+@contextmanager
+def _budget_spent(port: int) -> Iterator[None]:
+    """A connection holding the server's whole body budget: a large body, mostly sent, never ended."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as holder:
+        holder.sendall(request_bytes("POST", "/v1/games/agram/deal", b" " * BODY_LIMIT)[:-1000])
+        time.sleep(0.5)  # the worker reads the headers and reserves the body's size
+        yield
+
+
+@pytest.mark.parametrize("kind", ["too-large", "budget-spent"])
+def test_a_body_refused_by_its_headers_is_refused_before_100_continue(server, kind):
+    """Regression: gunicorn sent ``100 Continue`` as soon as the headers were
+    read, so a client was told to send a body the referee then refused by
+    its headers alone (413 by its ``Content-Length``, 503 with the body
+    budget spent), and sent it to a connection already closing. The final
+    status comes instead, first, and nothing asks for the body (RFC 9110,
+    10.1.1)."""
+    status, length, holding = {"too-large": (413, BODY_LIMIT + 1, nullcontext()),
+                               "budget-spent": (503, 70_000, _budget_spent(server.port))}[kind]
+    with holding, socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(_expecting(length))
+        received = _received_from(sock)
+    assert received.startswith(b"HTTP/1.1 %d " % status), received[:200]
+    assert parse_answer(received).json()["code"] == {413: "payload_too_large", 503: "service_unavailable"}[status]
+
+
+def test_a_chunked_body_fits_a_budget_of_the_largest_body(server):
+    """Regression: a chunked body was counted as one byte over the largest
+    body, so with ``REFEREE_BODY_BUDGET_BYTES`` at its least (equal to
+    ``REFEREE_MAX_BODY_BYTES``, as this server has it) every one was 503."""
+    body = b'{"players": 4, "seed": 2}'
+    answer = _closed_answer(server.port, chunked_request("/v1/games/agram/deal", b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)))
+    assert answer.status == 200 and answer.json()["state"]["players"] == 4, answer.body[:200]
+
+
+def test_100_continue_is_sent_once_at_the_first_read():
+    class Sock:
+        sent: list[bytes] = []
+
+        def sendall(self, data: bytes) -> None:
+            self.sent.append(data)
+
+    sock = Sock()
+    body = ContinueOnRead(io.BytesIO(b"ab\ncd\n"), sock)
+    assert sock.sent == []
+    assert body.read(1) == b"a" and body.readline() == b"b\n" and list(body) == [b"cd\n"]
+    assert sock.sent == [CONTINUE]
 
 
 def test_an_answer_read_too_slowly_is_cut_at_the_deadline():

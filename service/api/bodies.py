@@ -131,9 +131,12 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     too_large = f"The request body is larger than this service accepts: at most {limit:,} bytes."
     if length is not None and length > limit:
         return 413, "payload_too_large", too_large, {}
-    wanted = length if length is not None else limit + 1
+    wanted = length if length is not None else limit + 1  # one byte past the limit tells a larger body
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-    held = BODY_BUDGET.reserve(length if length is not None else wanted if chunked else 0, budget)
+    # A chunked body counts as the largest a body may be (the byte past it is
+    # never kept). Regression: it counted one byte more, so with the budget at
+    # its least (the limit, which the settings allow) every chunked body was 503.
+    held = BODY_BUDGET.reserve(length if length is not None else limit if chunked else 0, budget)
     if held is None:
         return unavailable(BUSY_DETAIL)
     try:

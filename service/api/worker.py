@@ -14,8 +14,10 @@ refusal as it did (its warning, cut by ``service.api.logs.Capped``), and an
 error that is not the client's (a bug) with its traceback; that one is
 answered 500 ``internal_error``, without it.
 
-It also serves later HTTP/1 minor versions as HTTP/1.1 and refuses an
-HTTP/1.1 request without ``Host`` (:meth:`RefereeWorker.handle_request`),
+It also serves later HTTP/1 minor versions as HTTP/1.1, refuses an
+HTTP/1.1 request without ``Host``, answers ``Expect: 100-continue`` only
+when the body is first read (:class:`ContinueOnRead`;
+:meth:`RefereeWorker.handle_request` does all three),
 caps each connection's send buffer (:data:`SEND_BUFFER_BYTES`), and
 recycles one worker at a time (:func:`may_recycle`).
 
@@ -147,6 +149,50 @@ class _Unsent:
 
     def sendall(self, data: bytes) -> None:
         """Nothing sent."""
+
+
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+class ContinueOnRead:
+    """A request body that sends ``100 Continue`` on ``sock`` when it is
+    first read, for a request that asked for it (``Expect: 100-continue``).
+
+    gunicorn sends it as soon as the headers are read, so a client was told
+    to send a body the referee then refused by its headers alone: 413
+    ``payload_too_large`` by its ``Content-Length``, 503 when the worker's
+    body budget is spent (``service.api.bodies.receive``, which reads the body
+    only once it has passed both). The client sent its body to a connection
+    already closed, and could lose the refusal to a reset. Now a request
+    refused before its body is read gets the final status and no ``100``
+    (RFC 9110, 10.1.1: a status the headers decide is sent instead of it).
+    """
+
+    def __init__(self, body: Any, sock: Any) -> None:
+        self.body = body
+        self.sock = sock
+        self.sent = False
+
+    def _continue(self) -> None:
+        if not self.sent:
+            self.sent = True
+            self.sock.sendall(CONTINUE)
+
+    def read(self, size: int | None = None) -> bytes:
+        self._continue()
+        return self.body.read(size)  # type: ignore[no-any-return]
+
+    def readline(self, size: int | None = None) -> bytes:
+        self._continue()
+        return self.body.readline(size)  # type: ignore[no-any-return]
+
+    def readlines(self, hint: int | None = None) -> list[bytes]:
+        self._continue()
+        return self.body.readlines(hint)  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[bytes]:
+        self._continue()
+        return iter(self.body)
 
 
 SEND_BUFFER_BYTES = 64 * 1024
@@ -315,6 +361,9 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
             req.version = (1, 1)
         if req.version == (1, 1) and not any(name == "HOST" for name, _ in req.headers):
             raise MissingHost()
+        if req._expected_100_continue:
+            req._expected_100_continue = False
+            req.body = ContinueOnRead(req.body, sock)
         if self.nr + 1 >= self.max_requests and self.alive \
                 and not may_recycle(self.recycle_marker):
             self.max_requests = self.nr + RECYCLE_RETRY_REQUESTS  # another worker is recycling: later
