@@ -150,6 +150,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         expose_headers=[headers.REQUEST_ID_HEADER, "Allow"],
         max_age=600,
     )
+    app.extensions[headers.CORS_EXTENSION] = cors
     app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
     held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     app.extensions[analysis.POOL] = analysis.pool_for(app.config)

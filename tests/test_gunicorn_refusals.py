@@ -133,6 +133,9 @@ def test_each_refusal_is_a_problem_that_repeats_nothing_the_client_sent(server, 
     assert answer.status == status, (answer.status, answer.body[:300])
     assert answer.headers["content-type"] == PROBLEM_MEDIA_TYPE and answer.headers["connection"] == "close"
     assert answer.headers["x-content-type-options"] == "nosniff" and answer.headers["cache-control"] == "no-store"
+    # Regression: no CORS headers, so a page on another origin could not read the refusal.
+    assert answer.headers["access-control-allow-origin"] == "*"  # the server's REFEREE_CORS_ORIGINS: the default, any
+    assert answer.headers["access-control-expose-headers"] == "Allow, X-Request-ID"
     assert int(answer.headers["content-length"]) == len(answer.body)
     body = answer.json()
     assert body.keys() == {"type", "title", "status", "detail", "code"}
@@ -140,6 +143,33 @@ def test_each_refusal_is_a_problem_that_repeats_nothing_the_client_sent(server, 
     assert words in body["detail"] and body["detail"].endswith("."), body["detail"]
     assert MARK.encode() not in answer.body.lower() and MARK not in json.dumps(answer.headers).lower()
     assert b"<" not in answer.body  # no HTML
+
+
+ORIGINS = ("https://table.example", "https://other.example")
+
+
+@pytest.mark.parametrize("origin", [*ORIGINS, "https://elsewhere.example"])
+def test_a_refusal_has_the_cors_headers_of_the_allowed_origins(origin):
+    """With exact origins allowed: a request the parser refused (its headers
+    unread) has the CORS headers the app gives a request without ``Origin``
+    (one allowed origin, and ``Vary: Origin``); one read whole
+    (``missing_host``) is answered for its own ``Origin`` as the app answers
+    it: for it when it is allowed, with no ``Access-Control-Allow-Origin``
+    when it is not."""
+    def cors(answer: Answer) -> dict[str, str]:
+        return {name: value for name, value in answer.headers.items() if name.startswith("access-control-") or name == "vary"}
+
+    with running_gunicorn(workers=1, env={"REFEREE_CORS_ORIGINS": ",".join(ORIGINS)}) as process:
+        unread = _closed_answer(process.port, f"GET /healthz HTTP/1.1\r\nOrigin: {origin}\r\nX-Bad\x01: 1\r\n\r\n".encode())
+        read = _closed_answer(process.port, f"GET /healthz HTTP/1.1\r\nOrigin: {origin}\r\n\r\n".encode())
+        without = _closed_answer(process.port, b"GET /healthz HTTP/1.1\r\nHost: referee\r\n\r\n")
+        served = _closed_answer(process.port, f"GET /healthz HTTP/1.1\r\nHost: referee\r\nOrigin: {origin}\r\n\r\n".encode())
+    assert (unread.status, unread.json()["code"], read.status, read.json()["code"]) == (400, "invalid_header_name", 400, "missing_host")
+    assert (without.status, served.status) == (200, 200)
+    assert cors(unread) == cors(without) and cors(unread)["access-control-allow-origin"] in ORIGINS
+    assert cors(unread)["vary"] == "Origin" and cors(unread)["access-control-expose-headers"] == "Allow, X-Request-ID"
+    assert cors(read) == cors(served)
+    assert cors(read).get("access-control-allow-origin") == (origin if origin in ORIGINS else None)
 
 
 def test_gunicorn_still_logs_each_refusal(server):
@@ -191,7 +221,7 @@ class _Log:
 def _worker(kind: type[Worker]) -> Worker:
     """A worker of ``kind`` that only handles errors (no process, no sockets)."""
     worker = kind.__new__(kind)
-    worker.cfg, worker.log = SimpleNamespace(**LIMITS), _Log()
+    worker.cfg, worker.log, worker.wsgi = SimpleNamespace(**LIMITS), _Log(), None
     return worker
 
 

@@ -95,6 +95,8 @@ def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[s
     return out
 
 
+CORS_EXTENSION = "referee.cors"
+"""``app.extensions`` key of the app's :class:`Cors` (the worker's own refusals read it)."""
 CORS_REMEMBERED = 64
 """The most (Origin, Access-Control-Request-Private-Network) pairs whose CORS
 headers are remembered; others are worked out every time."""

@@ -9,7 +9,9 @@ an HTML page of its own that quotes what the client sent.
 ``title``, ``status``, ``detail``, ``code``; ``service.api.problems``
 :data:`~service.api.problems.PARSER_ERRORS`), with the status gunicorn
 gives it, a ``detail`` that names the limit broken and never the
-client's bytes, and ``Connection: close``. gunicorn still logs each
+client's bytes, the app's CORS headers (so a page on another origin can
+read it; :meth:`RefereeWorker.cors_headers`) and ``Connection: close``.
+gunicorn still logs each
 refusal as it did (its warning, cut by ``service.api.logs.Capped``), and an
 error that is not the client's (a bug) with its traceback; that one is
 answered 500 ``internal_error``, without it.
@@ -36,7 +38,7 @@ import random
 import socket
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from ssl import SSLError
@@ -48,7 +50,7 @@ from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
 from .bodies import body_fault
-from .headers import API_CSP, CACHE_HEADER, CSP_HEADER, SECURITY_HEADERS
+from .headers import API_CSP, CACHE_HEADER, CORS_EXTENSION, CSP_HEADER, SECURITY_HEADERS
 from .problems import HTTP_DETAILS, PROBLEM_MEDIA_TYPE, problem_bytes, status_line
 
 Refusal = tuple[int, str, str]
@@ -127,15 +129,18 @@ _HEADERS = (
 )
 
 
-def answer_bytes(status: int, code: str, detail: str) -> bytes:
+def answer_bytes(status: int, code: str, detail: str, extra: Sequence[tuple[str, str]] = ()) -> bytes:
     """The whole HTTP/1.1 answer of a refusal: the status line; ``Server``,
     ``Date`` and ``Connection: close`` as gunicorn writes them; the media
     type and ``Content-Length``; the API's security headers and
-    ``Cache-Control: no-store``; then the problem (:func:`problem_bytes`)."""
+    ``Cache-Control: no-store``; the ``extra`` headers (the CORS ones:
+    values of the service's settings, never the client's bytes); then the
+    problem (:func:`problem_bytes`)."""
     body = problem_bytes(status, code, detail)
     head = (f"HTTP/1.1 {status_line(status)}\r\nServer: {gunicorn.SERVER}\r\nDate: {util.http_date()}\r\n"
             f"Connection: close\r\nContent-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n")
-    return head.encode() + _HEADERS + b"\r\n" + body
+    added = "".join(f"{name}: {value}\r\n" for name, value in extra)
+    return head.encode() + _HEADERS + added.encode("latin-1") + b"\r\n" + body
 
 
 class _Unsent:
@@ -369,6 +374,24 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
             self.max_requests = self.nr + RECYCLE_RETRY_REQUESTS  # another worker is recycling: later
         return super().handle_request(listener_name, req, sock, addr)
 
+    def cors_headers(self, req: Any) -> Sequence[tuple[str, str]]:
+        """The app's CORS headers (``REFEREE_CORS_ORIGINS``) for a refusal of
+        ``req``, by the app's own rules (``service.api.headers.Cors``).
+
+        A request the parser refused has no headers to read (gunicorn passes
+        none), so its answer has the headers the app gives a request without
+        ``Origin``: ``*`` when every origin is allowed, else the first allowed
+        origin (with ``Vary: Origin`` when there are several). A request read
+        whole and then refused (``missing_host``) is answered for its own
+        ``Origin``. None when the app is not the referee's (a failed load)."""
+        cors = getattr(self.wsgi, "extensions", {}).get(CORS_EXTENSION)
+        if cors is None:
+            return ()
+        headers = req.headers if req is not None else ()
+        environ = {f"HTTP_{name.replace('-', '_')}": value for name, value in headers
+                   if name in ("ORIGIN", "ACCESS-CONTROL-REQUEST-PRIVATE-NETWORK")}
+        return cors.headers(environ, "GET", None)  # type: ignore[no-any-return]
+
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         """Log ``exc`` as gunicorn does (its warning for a refused request,
         the traceback of any other error), then answer it on ``client`` as
@@ -376,6 +399,6 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         super().handle_error(req, _Unsent(), addr, exc)
         limits = {name: getattr(self.cfg, name) for name in ("limit_request_line", "limit_request_fields", "limit_request_field_size")}
         try:
-            util.write_nonblock(client, answer_bytes(*refusal(exc, limits)))
+            util.write_nonblock(client, answer_bytes(*refusal(exc, limits), self.cors_headers(req)))
         except Exception:  # noqa: BLE001 - as gunicorn: the client may be gone
             self.log.debug("Failed to send error message.")
