@@ -68,7 +68,8 @@ class MissingHost(http_errors.InvalidHeader):  # type: ignore[misc]  # gunicorn 
 
 # The status and code of each refusal class, most specific first (a class's
 # subclasses before it); the status is the one gunicorn's own page has
-# (Worker.handle_error). Any other error is a bug: 500 internal_error.
+# (Worker.handle_error), but for a Transfer-Encoding not ending chunked
+# (400, :func:`refusal`). Any other error is a bug: 500 internal_error.
 _CODES: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], int, str], ...] = (
     # A header the app tried to send: the app's fault, not the client's.
     ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName), 500, "internal_error"),
@@ -116,11 +117,25 @@ def refusal(error: BaseException, limits: dict[str, int]) -> Refusal:
         code = _LIMITS.get(str(error), code)
     elif code == "invalid_header" and getattr(error, "hdr", None) in _FRAMING_HEADERS:
         code = "invalid_framing"
+    elif code == "unsupported_transfer_coding" and not _ends_with_chunked(getattr(error, "hdr", "")):
+        status, code = 400, "invalid_framing"
     if code == "internal_error":
         return status, code, INTERNAL_DETAIL
     if code == "malformed_body":
         return status, code, body_fault(error)
     return status, code, HTTP_DETAILS[code].format(**limits)
+
+
+def _ends_with_chunked(value: str) -> bool:
+    """Whether a ``Transfer-Encoding`` value's last coding is ``chunked``.
+
+    A request's body whose last coding is another cannot be delimited, which
+    a server must refuse with 400 (RFC 9112, 6.3), whatever its codings are;
+    only an unknown coding before a final ``chunked`` is 501 (RFC 9112, 6.1:
+    the body can be read, not decoded). Regression: gunicorn answered 501
+    whenever a coding was unknown to it (``br``, ``chunked, br``)."""
+    codings = [coding.split(";")[0].strip(" \t").lower() for coding in value.split(",")]
+    return [coding for coding in codings if coding][-1:] == ["chunked"]
 
 
 _HEADERS = (
