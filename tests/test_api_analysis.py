@@ -452,6 +452,8 @@ def test_sealed_mode_hides_what_no_seat_may_see(game_id):
         for credential in (None, seat):
             status, problem, response = table.post(name, credential)
             assert (status, problem["code"]) == (403, "hidden_cards") and response.mimetype == "application/problem+json"
+            # what the hand's end brings, true of both: solve then has no move to value, so no "ask again" (fresh-user trial)
+            assert problem["detail"].endswith("once the hand is over its deal is revealed, and analyze reviews it"), problem
     other = (seat + 1) % len(table.credentials)
     for credential in (None, other):
         status, problem, _ = table.post("suggest", credential, seed=1)

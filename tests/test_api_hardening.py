@@ -319,3 +319,58 @@ def test_a_host_that_is_no_host_name_is_400_invalid_host(client, host, method, p
 @pytest.mark.parametrize("host", ["a" * 63 + ".example", "referee:8000", "127.0.0.1:8000", "[::1]:8000"])
 def test_a_host_name_at_the_limits_is_served(client, host):
     assert client.get("/healthz", headers={"Host": host}).status_code == 200
+
+
+
+HAND_PATHS = ["legal-moves", "play", "score", "view", "check", "record", "solve", "suggest", "analyze"]
+"""Every operation that takes a hand as ``state`` (or, sealed, ``token``)."""
+
+
+def _mistakes(client, game: str) -> tuple[dict, dict[str, tuple[dict, str]]]:
+    """A seat-0 view request's and a play's other members (a real legal
+    move), and each kind of thing easily sent for a hand's state of
+    ``game`` that is none: the body, and the start of the one sentence
+    that names it; each from answers the referee really gave."""
+    seating = {} if game == "agency" else {"players": 3}
+    state = _deal(client, game, {**seating, "seed": 8})
+    move = post(client, f"/v1/games/{game}/legal-moves", {"state": state})[1]["moves"][0]
+    other = "spar" if game != "spar" else "agram"
+    other_state = _deal(client, other, {"players": 3, "seed": 8})
+    sealed = create_app({"TESTING": True, "REFEREE_SEALING_KEYS": "a-sealing-key-for-the-hardening-tests-0123"}).test_client()
+    public = _deal(sealed, game, seating)
+    view = post(client, f"/v1/games/{game}/view", {"state": state, "seat": 0})[1]
+    return {"play": {"move": move}, "view": {"seat": 0}}, {
+        "bare state": (state, "The body is a hand's state itself: send it as `state`"),
+        "another game's state": ({"state": other_state}, f"This is a state of {other}, not of {game}: send it to {other}'s operations"),
+        "sealed public state": ({"state": public}, "This is a sealed hand's public state"),
+        "seat's view": ({"state": view}, "This is a seat's view"),
+        "state in a state": ({"state": {"state": state}}, "This is a request body, not a state"),
+    }
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_what_is_plainly_not_a_state_is_named_in_one_sentence(client, game):
+    """A bare state, another game's, a sealed hand's public state, a seat's
+    view, a request body inside ``state``: each sent where a hand is asked
+    for is a 422 whose one message says what was sent and what to send,
+    not an unknown-field fault for each of its members (found by a
+    fresh-user trial), on every operation that takes a hand."""
+    others, mistakes = _mistakes(client, game)
+    for path in HAND_PATHS:
+        for kind, (body, sentence) in mistakes.items():
+            status, answer = post(client, f"/v1/games/{game}/{path}", {**body, **others.get(path, {})})
+            assert status == 422 and answer["code"] == "validation_failed", (path, kind, answer)
+            errors = answer["errors"]["json"]
+            (message,) = (errors if kind == "bare state" else errors.pop("state"))["_schema"]
+            assert message.startswith(sentence), (path, kind, message)
+            assert errors == ({"_schema": [message]} if kind == "bare state" else {}), (path, kind, errors)  # nothing else
+
+
+def test_a_state_of_no_game_or_this_games_keeps_its_field_faults(client):
+    """The hints read only what plainly marks another thing: a made-up game
+    id, or a state of this game with a fault, is named field by field as before."""
+    state = _deal(client, "agram", {"players": 3, "seed": 8})
+    status, answer = post(client, "/v1/games/agram/legal-moves", {"state": {**state, "game": "bridge"}})
+    assert status == 422 and answer["errors"]["json"] == {"state": {"game": ["Must be one of: agram."]}}, answer
+    status, answer = post(client, "/v1/games/agram/legal-moves", {"state": {**state, "dealer": -1}})
+    assert status == 422 and list(answer["errors"]["json"]["state"]) == ["dealer"], answer

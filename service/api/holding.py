@@ -321,7 +321,7 @@ class SealedHolding(Holding):
         """
         if not held.hand.hand_over:
             raise SealRefused("hidden_cards", f"{operation} reads cards hidden from every seat, which a sealed hand shows "
-                                              "no one while it runs: ask again once the hand is over")
+                                              "no one while it runs; once the hand is over its deal is revealed, and analyze reviews it")
 
     def bot_seat(self, held: Held) -> int:
         """The seat to act, when the request's credential is that seat's.

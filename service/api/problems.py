@@ -93,7 +93,7 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         code="seat_credential_invalid",
         kind=errors.SealRefused,
         title="Seat credential invalid",
-        description="Sealed mode: a move or view needs the seat's credential (`Authorization: Bearer <credential>`), and this request has none, another seat's, or one of another match.",
+        description="Sealed mode: a move, a view or a suggestion for a seat needs that seat's credential (`Authorization: Bearer <credential>`), and this request has none, another seat's, or one of another match.",
     ),
     ProblemCode(
         code="chosen_deal_refused",
@@ -112,7 +112,7 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         kind=errors.SealRefused,
         title="Hidden cards",
         description="Sealed mode: the answer would show cards hidden from every seat (`solve` while the hand runs; `analyze` and `record` "
-                    "until the hand is over, when the deal is revealed). Ask again once the hand is over.",
+                    "until the hand is over, when the deal is revealed). Once the hand is over, `analyze` reviews it and `record` writes it.",
     ),
 )
 

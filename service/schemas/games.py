@@ -105,6 +105,8 @@ class StateBase(BoundedSchema):
     state. Subclasses set ``EDGE`` (their family's edge)."""
 
     EDGE: FamilyEdge[Any]
+    GAME: str
+    """The id of the game whose state this schema reads."""
 
     rules_version = fields.String(
         validate=validate.Length(max=32),
@@ -120,12 +122,19 @@ class StateBase(BoundedSchema):
     )
 
     def pre_read(self, data: dict[str, Any]) -> None:
-        """A state of another version is refused before its fields are read (409)."""
+        """A state of another version is refused before its fields are read
+        (409); then what is not this game's state at all but is easily
+        sent for one (422, one sentence saying what was sent and what to
+        send, in place of a fault for each member): another game's state, a
+        sealed hand's public state, a seat's view, a request body."""
         rules, shape = data.get("rules_version"), data.get("schema_version")
         if type(shape) is float and shape.is_integer():
             shape = int(shape)  # as the Int field reads it
         if (rules is None or isinstance(rules, str)) and (shape is None or type(shape) is int):
             check_versions(rules, shape)
+        mistaken = _mistaken_state(data, self.GAME)
+        if mistaken is not None:
+            raise ValidationError(mistaken, "_schema")
 
     def build(self, data: dict[str, Any]) -> RawState:
         match = data.get("match") or {}
@@ -143,8 +152,33 @@ class StateBase(BoundedSchema):
         )
 
 
+def _mistaken_state(data: dict[str, Any], game: str) -> str | None:
+    """What is wrong with sending ``data`` as a state of ``game`` when it is
+    plainly something else (see :meth:`StateBase.pre_read`); ``None`` when
+    it is not."""
+    named = data.get("game")
+    if type(named) is str and named != game and named in GAMES:
+        return f"This is a state of {named}, not of {game}: send it to {named}'s operations (/v1/games/{named}/...)."
+    if "match_id" in data and "ply" in data:
+        return ("This is a sealed hand's public state, which holds no hidden card, so no move can be judged from it: "
+                "send the hand's token as `token` in place of `state`.")
+    if "seat" in data and "legal_moves" in data:
+        return "This is a seat's view, which holds only that seat's cards: send the hand's state (sealed mode: its token)."
+    if "state" in data or "token" in data:
+        return "This is a request body, not a state: send the hand's state itself as `state`, once."
+    return None
+
+
 class HandRequest(BoundedSchema):
     """A request that names its hand by ``state`` or ``token``: exactly one."""
+
+    def pre_read(self, data: dict[str, Any]) -> None:
+        """A body that is itself a hand's state (or public state) is refused
+        with one sentence saying where the state goes, in place of an
+        unknown-field fault for each of its members."""
+        if "state" not in data and "token" not in data and "game" in data and "tricks" in data:
+            raise ValidationError("The body is a hand's state itself: send it as `state` (`{\"state\": <the state>}`, "
+                                  "with the request's other members beside it), or in sealed mode its token as `token`.", "_schema")
 
     def checks(self, data: dict[str, Any]) -> None:
         if ("state" in data) == ("token" in data):
@@ -599,7 +633,7 @@ def _state_schema(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:
         "hand_over": Bool(metadata={"description": "Whether the hand is over."}),
         "match": fields.Nested(parts.match, metadata={"description": "Where this hand stands in its match; absent: a first hand."}),
     }
-    base = type(f"_{parts.prefix}StateBase", (StateBase,), {"EDGE": edge})
+    base = type(f"_{parts.prefix}StateBase", (StateBase,), {"EDGE": edge, "GAME": game.id})
     return named_schema(
         f"{parts.prefix}State",
         _ordered({**common, **edge.state_fields(parts)}),

@@ -141,7 +141,8 @@ class _Compiler:
         members = [(field.attribute or attr, field.data_key or attr, field) for attr, field in schema.load_fields.items()]
         lines = [f"def {name}(v):", f"    if type(v) is not dict or len(v) > {len(members) + MAX_UNKNOWN_FIELDS}:", "        raise Refused"]
         if _overrides(schema, "pre_read"):
-            lines.append(f"    {self.constant(schema.pre_read)}(v)")
+            lines += ["    try:", f"        {self.constant(schema.pre_read)}(v)",
+                      "    except ValidationError:", "        raise Refused from None"]
         lines += [f"    if not v.keys() <= {self.constant(frozenset(key for _, key, _ in members))}:", "        raise Refused",
                   "    out = {}"]
         for attribute, key, field in members:
