@@ -238,14 +238,8 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
     """The README's programs run as written with the client installed as it
     says: the open-mode one (a refusal, then a whole hand) against an open
     referee, the sealed-mode one against a sealed one."""
-    open_hand, sealed_hand = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
-    program = open_hand if server.mode == "open" else sealed_hand
-    result = subprocess.run(
-        [str(installed_python_client / "python"), "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
-        cwd=tmp_path, capture_output=True, text=True, timeout=120,
-    )
-    assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    open_hand, sealed_hand, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    lines = _run_python_client(installed_python_client, open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the refused move, the events, the winner, then the hand's record
         refused, *events, winner, record = lines
         assert winner.startswith("winner: ")
@@ -262,13 +256,39 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
         assert kinds.count("card_played") == 3 * 6  # Agram, 3 players: every card dealt is played (F2)
 
 
-def test_typescript_client_readme_plays_its_hands(server, tmp_path):
-    """The README's programs type-check strictly and run as written: the open
-    one against an open referee, the sealed one against a sealed one."""
+def _run_python_client(bin_dir: Path, program: str, server, cwd: Path) -> list[str]:
+    """The lines a README program prints, run with the installed client against ``server``."""
+    result = subprocess.run([str(bin_dir / "python"), "-c", program.replace("localhost:8000", f"127.0.0.1:{server.port}")],
+                            cwd=cwd, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+def test_python_client_readme_plays_a_hand_with_bots_and_reviews_it(server, installed_python_client, tmp_path):
+    """The README's bots program runs as written against an open referee:
+    seat 0's two cards valued by solve two tricks from the end (0 or 1,
+    Agram's values), each play the review says lost its seat the hand, the
+    winner; the same lines every run (every suggestion seeded)."""
+    if server.mode != "open":
+        pytest.skip("the program holds open states")
+    *_, bots = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    lines = _run_python_client(installed_python_client, bots, server, tmp_path)
+    solved = [line.split() for line in lines if line.startswith("solve ")]
+    assert len(solved) == 2 and all(value in ("0", "1") for _, _, value in solved), lines
+    lost = [line.split() for line in lines if line.startswith("lost ")]
+    assert all(0 <= int(ply) < 18 and seat in "012" for _, ply, seat, _ in lost), lines
+    assert lines[-1] in ("winner: 0", "winner: 1", "winner: 2") and len(lines) == 2 + len(lost) + 1, lines
+    assert _run_python_client(installed_python_client, bots, server, tmp_path) == lines
+
+
+def _typescript_readme_programs() -> list[str]:
     readme = (clients.TYPESCRIPT_CLIENT.parent / "README.md").read_text(encoding="utf-8")
-    open_hand, sealed_hand = re.findall(r"```ts\n(.*?)```", readme, re.S)
+    return re.findall(r"```ts\n(.*?)```", readme, re.S)
+
+
+def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
+    """The lines a README program prints, type-checked strictly, then bundled and run against ``server``."""
     source = tmp_path / "hand.ts"
-    program = open_hand if server.mode == "open" else sealed_hand
     source.write_text(program.replace("'./src", f"'{clients.TYPESCRIPT_CLIENT}").replace("localhost:8000", f"127.0.0.1:{server.port}"))
     config = tmp_path / "tsconfig.json"
     config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source)]}))
@@ -277,7 +297,14 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
     clients.bundle(tmp_path / "hand.mjs", source, platform="node")
     result = subprocess.run(["node", str(tmp_path / "hand.mjs")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
-    lines = result.stdout.splitlines()
+    return result.stdout.splitlines()
+
+
+def test_typescript_client_readme_plays_its_hands(server, tmp_path):
+    """The README's programs type-check strictly and run as written: the open
+    one against an open referee, the sealed one against a sealed one."""
+    open_hand, sealed_hand, _ = _typescript_readme_programs()
+    lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the events, the winner, then the hand's record
         *events, last, record = lines
         assert record.startswith("record agram/1 p3 d0 s") and record.endswith(f" ={last.split()[-1]}")
@@ -289,6 +316,24 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
         assert kinds.count("card_played") == 3 * 6 and last.startswith("winner ")
     else:
         assert last.startswith("winning team ")
+
+
+def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(server, tmp_path):
+    """The README's bots program type-checks strictly and runs as written
+    against a sealed referee: a hint for seat 0 at each of its turns (each
+    a move with a holder, Agency's), bots with their own credentials on the
+    other seats, then the review of every play once the hand is over (an
+    Agency hand has 4 to 32 plays, A12)."""
+    if server.mode != "sealed":
+        pytest.skip("the program holds sealed tokens")
+    *_, bots = _typescript_readme_programs()
+    lines = _run_typescript(bots, server, tmp_path)
+    hints = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("hint ")]
+    assert hints and all(hint["seat"] == 0 and "card" in hint and "holder" in hint for hint in hints), lines
+    reviewed = int(lines[-1].removeprefix("reviewed "))
+    assert 4 <= reviewed <= 32 and len(hints) <= (reviewed + 3) // 4, lines
+    lost = [line for line in lines if line.startswith("lost ")]
+    assert len(lines) == len(hints) + len(lost) + 1, lines
 
 
 def test_typescript_package_builds_tests_and_packs_as_its_readme_says(tmp_path):
