@@ -192,12 +192,19 @@ def paired(a: dict[int, float], b: dict[int, float]) -> tuple[float, float]:
     return interval([a[n] - b[n] for n in common]) if common else (math.nan, math.nan)
 
 
-def configurations(games: Sequence[str]) -> list[tuple[str, int]]:
+DEFAULT_MOST_PLAYERS = 5
+"""The rows a run plays unless ``--players`` names others: 2 to 5 players (the issue's table)."""
+
+
+def configurations(games: Sequence[str], players: Sequence[int] | None = None) -> list[tuple[str, int]]:
+    """Each game's player counts: those of ``players`` the game allows, or
+    by default 2 to :data:`DEFAULT_MOST_PLAYERS` (6 and 7 only when named)."""
     found = []
     for game_id in games:
         game = GAMES[game_id]
-        for players in range(max(2, game.min_players), min(5, game.max_players) + 1):
-            found.append((game_id, players))
+        for count in range(max(2, game.min_players), game.max_players + 1):
+            if (count in players) if players is not None else (count <= DEFAULT_MOST_PLAYERS):
+                found.append((game_id, count))
     return found
 
 
@@ -322,9 +329,9 @@ def _order(item: tuple[tuple[str, int, str, str], Outcome]) -> tuple[int, int, i
 
 def time_report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     by: dict[tuple[str, str], list[float]] = defaultdict(list)
-    for (game_id, _, level, _), outcome in outcomes.items():
+    for (game_id, players, level, _), outcome in outcomes.items():
         family = "Agency" if GAMES[game_id].family == "agency" else "Agram family"
-        by[(family, level)] += outcome.times
+        by[(family + (f", {DEFAULT_MOST_PLAYERS + 1}+ players" if players > DEFAULT_MOST_PLAYERS else ""), level)] += outcome.times
     lines = ["| family | level | moves | median ms | p95 ms | max ms |", "|---|---|---:|---:|---:|---:|"]
     for (family, level), times in sorted(by.items(), key=lambda item: (item[0][0], LEVELS.index(item[0][1]))):
         if not times:
@@ -343,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--levels", nargs="*", default=list(LEVELS), choices=list(LEVELS))
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS), choices=list(OPPONENTS))
-    parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default 2 to 5)")
+    parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default 2 to 5; 6 and 7 when named)")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="worker processes")
     parser.add_argument("--worlds", type=int, default=DEFAULT_BUDGET.worlds, help="the searching level's worlds")
     parser.add_argument("--plies", type=int, default=DEFAULT_BUDGET.plies, help="the searching level's playout plies")
@@ -362,7 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     hands = args.hands or (QUICK_HANDS if args.quick else FULL_HANDS)
     budget = Budget(worlds=args.worlds, plies=args.plies)
-    configs = [c for c in configurations(args.games) if args.players is None or c[1] in args.players]
+    configs = configurations(args.games, args.players)
     tasks = []
     for game_id, players in configs:
         per_deal = len(rotations(GAMES[game_id], players))

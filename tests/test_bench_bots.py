@@ -4,7 +4,7 @@ plays the same hands in every run, so a resumed run may skip it."""
 
 from __future__ import annotations
 
-from bench.bots import Outcome, Task, _played, load, main, run_task, save, summary
+from bench.bots import Outcome, Task, _played, configurations, load, main, run_task, save, summary, time_report
 from service.analysis.bots import DEFAULT_BUDGET
 
 
@@ -51,3 +51,25 @@ def test_the_readme_tables_give_each_search_row_less_the_levels_paired_by_deal()
     tables = summary(outcomes)
     assert "| fapfap | 2 | 75.0% ± 49.0% (8) | not run | +50.0 ± 56.6 | 0.75 ± 1.23 | +1.25 ± 0.94 | not run |" in tables
     assert tables.count("| fapfap |") == 1 and "`rules` opponents" not in tables  # no search row against them
+
+
+def test_rows_run_2_to_5_players_unless_others_are_named():
+    """By default every game's 2 to 5 players (Agency: 4); 6 and 7 only when
+    named, and only in the games that seat them (Sink-Sink, Fapfap, Spar 7;
+    the Mali version 6; Agram 5, RULINGS F8)."""
+    assert configurations(["agram", "agency", "spar"]) == [("agram", p) for p in (2, 3, 4, 5)] + [("agency", 4)] + [
+        ("spar", p) for p in (2, 3, 4, 5)]
+    named = configurations(["agram", "agency", "sink-sink", "fapfap", "agram-mali", "spar"], [6, 7])
+    assert named == [("sink-sink", 6), ("sink-sink", 7), ("fapfap", 6), ("fapfap", 7), ("agram-mali", 6), ("spar", 6), ("spar", 7)]
+
+
+def test_the_time_table_keeps_6_and_7_players_apart():
+    """Moves at 6 and 7 players cost the most; their times are a row of their own."""
+    def timed(game, players, times):
+        outcome = Outcome(Task(game, players, "search", "random", 0, 1, DEFAULT_BUDGET))
+        outcome.times = times
+        return outcome
+    table = time_report({("agram", 3, "search", "random"): timed("agram", 3, [0.1, 0.2, 0.3]),
+                         ("fapfap", 7, "search", "random"): timed("fapfap", 7, [0.4, 0.5])})
+    assert "| Agram family | search | 3 | 200.0 | 300.0 | 300.0 |" in table
+    assert "| Agram family, 6+ players | search | 2 | 450.0 | 500.0 | 500.0 |" in table
