@@ -21,8 +21,9 @@ import pytest
 from test_api_analysis import KEY, LAST_TWO, LEVELS, Table, agency_start, by_card, endgame, post
 
 from service.analysis import pool as pool_module
-from service.analysis.pool import Pool, PoolBusy
-from service.api.analysis import POOL
+from service import deadline
+from service.analysis.pool import Pool, PoolBusy, PoolLate
+from service.api.analysis import POOL, answer_margin
 from service.app import create_app
 from service.config import (
     ANALYSIS_NICE,
@@ -264,6 +265,62 @@ def test_the_deadline_bounds_an_analysis_request_in_the_pool():
         app.extensions[POOL].close()
 
 
+class LatePool:
+    """A pool in which no process comes free: ``run`` waits until the
+    deadline the work was given passes, as a request queued behind longer
+    work does on a loaded machine, then raises ``PoolLate``; it notes each
+    deadline it was given, and when."""
+
+    def __init__(self):
+        self.given = []
+
+    def run(self, function, /, *args, **kwargs):
+        end = deadline.ends_at()
+        self.given.append((end, time.perf_counter()))
+        time.sleep(max(0.0, end - time.perf_counter()) + 0.01)
+        raise PoolLate("no analysis process was free before the request's deadline")
+
+    def close(self):
+        pass
+
+
+@pytest.mark.parametrize("game_id", ["agency", "fapfap"])
+def test_a_request_whose_deadline_passes_in_the_queue_answers_what_it_has_by_the_deadline(game_id):
+    """solve, suggest and analyze queued past their deadline (found by a
+    hostile probe: 503 after 10 s, against the contract's "never a timeout
+    or a 5xx") answer 200 at once there: bounds (solve stopping at its
+    first deadline check, every 1,024 nodes), a legal move, a review; and the
+    work's deadline was the request's less the answer's margin, so each
+    answer is sent within the request's deadline (1 s here)."""
+    seconds = 1.0
+    app = app_of(**{SOLVE_NODES: 10**9, "REFEREE_ANALYZE_NODES": 10**9, DEADLINE_SECONDS: seconds})
+    late = app.extensions[POOL] = LatePool()
+    client = app.test_client()
+    seating = {} if game_id == "agency" else {"players": 7}
+    state = client.post(f"/v1/games/{game_id}/deal", json={**seating, "seed": 3}).get_json()["state"]
+    legal = post(client, game_id, "legal-moves", {"state": state})[1]["moves"]
+    played = post(client, game_id, "play", {"state": state, "move": legal[0]})[1]["state"]
+    for name, body in (("solve", {"state": state}), ("suggest", {"state": state, "seed": 5}), ("analyze", {"state": played})):
+        began = time.perf_counter()
+        status, answer, _ = post(client, game_id, name, body)
+        took = time.perf_counter() - began
+        assert status == 200, answer
+        assert took < seconds, (name, took)  # sent by the deadline: the margin left for it
+        end, asked = late.given[-1]
+        assert seconds - answer_margin(seconds) - 0.2 < end - asked <= seconds - answer_margin(seconds), (name, end - asked)
+        if name == "solve":
+            assert answer["exact"] is False and answer["nodes"] < 2048 and len(answer["moves"]) == len(legal)  # stopped at its first check
+            assert all(entry["lower"] <= entry["upper"] for entry in answer["moves"])
+        elif name == "suggest":
+            assert answer["move"] in legal
+        else:
+            assert len(answer["plays"]) == 1 and answer["nodes"] < 2048
+
+
+def test_the_answers_margin_is_a_tenth_of_the_deadline_at_most_a_second():
+    assert [answer_margin(seconds) for seconds in (0.5, 2, 10, 60)] == [0.05, 0.2, 1.0, 1.0]
+
+
 # -- the pool itself -------------------------------------------------------------------------
 
 
@@ -305,6 +362,23 @@ def test_a_pool_without_a_free_process_or_queue_place_refuses_at_once():
         assert time.perf_counter() - began < 0.1
         pool._taken = 0
         assert pool.run(divmod, 1, 1) == (1, 0)
+    finally:
+        pool.close()
+
+
+def test_a_request_whose_deadline_passes_while_it_waits_for_a_process_is_late_not_busy():
+    """Waiting in the queue ends at the deadline with ``PoolLate`` (the
+    caller answers what it has), and nothing was given to a process."""
+    pool = Pool(1, 1, 0)
+    try:
+        pool.start()
+        assert pool._slots.acquire(timeout=5)  # the one process is taken
+        began = time.perf_counter()
+        with deadline.until(began + 0.3), pytest.raises(PoolLate):
+            pool.run(divmod, 1, 1)
+        assert 0.3 <= time.perf_counter() - began < 1
+        pool._slots.release()
+        assert pool._taken == 0 and pool.run(divmod, 7, 2) == (3, 1)
     finally:
         pool.close()
 

@@ -23,7 +23,10 @@ worker.
 Bounds and failures, each raised at once:
 
 * :class:`PoolBusy`: every process is working and ``queue`` more requests
-  already wait for one; or the request's deadline passed while it waited.
+  already wait for one.
+* :class:`PoolLate`: the request's deadline passed while it waited for a
+  process; nothing was run (its caller may answer what the work finds at
+  once when past its deadline).
 * :class:`PoolFailed`: the process working on the request died or stopped
   answering (killed, out of memory, a crash); it is replaced by a new one
   before the error is raised, so the next request is served. A process found
@@ -84,8 +87,12 @@ processes import the same code as the process that starts them."""
 
 
 class PoolBusy(Exception):
-    """Every process of the pool is working and the queue is full, or the
-    request's deadline passed while it waited for a process."""
+    """Every process of the pool is working and the queue is full."""
+
+
+class PoolLate(Exception):
+    """The request's deadline passed while it waited for a process: its
+    work was given to none."""
 
 
 class PoolFailed(Exception):
@@ -279,8 +286,8 @@ class Pool:
         the arguments and answer picklable.
 
         Raises:
-            PoolBusy: every process is working and the queue is full, or the
-                deadline passed while waiting for a process.
+            PoolBusy: every process is working and the queue is full.
+            PoolLate: the deadline passed while waiting for a process.
             PoolFailed: the process died or stopped answering (replaced).
             Exception: whatever ``function`` raised there.
         """
@@ -303,7 +310,7 @@ class Pool:
             self._taken += 1
         try:
             if not self._slots.acquire(timeout=None if end is None else max(0.0, end - time.perf_counter())):
-                raise PoolBusy("no analysis process was free before the request's deadline")
+                raise PoolLate("no analysis process was free before the request's deadline")
             try:
                 return self._exchange(task, end)
             finally:

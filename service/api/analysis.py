@@ -27,6 +27,13 @@ hand. A full pool (``REFEREE_ANALYSIS_QUEUE`` requests already waiting),
 and a pool process that died while it worked on the request, answer 503
 ``service_unavailable`` with ``Retry-After`` at once, as the worker's own
 admission does.
+
+The deadline: the work stops :func:`answer_margin` before the request's
+deadline (a tenth of ``REFEREE_DEADLINE_SECONDS``, at most a second), so
+that what it found is dumped and sent by then; a request whose work's
+deadline passes while it waits for a pool process is answered here at once,
+its work stopping at its first checkpoint (bounds, the first world's move):
+past the deadline the contract's answer, never a 503 or a timeout.
 """
 
 from __future__ import annotations
@@ -38,11 +45,21 @@ from typing import Any, NoReturn, TypeVar
 import flask
 from flask_smorest import Blueprint
 
+from .. import deadline
 from ..analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
-from ..analysis.pool import Pool, PoolBusy, PoolFailed
+from ..analysis.pool import Pool, PoolBusy, PoolFailed, PoolLate
 from ..analysis.review import analyze
 from ..analysis.solver import solve
-from ..config import ANALYSIS_NICE, ANALYSIS_PROCESSES, ANALYSIS_QUEUE, ANALYZE_NODES, SOLVE_NODES, SUGGEST_PLIES, SUGGEST_WORLDS
+from ..config import (
+    ANALYSIS_NICE,
+    ANALYSIS_PROCESSES,
+    ANALYSIS_QUEUE,
+    ANALYZE_NODES,
+    DEADLINE_SECONDS,
+    SOLVE_NODES,
+    SUGGEST_PLIES,
+    SUGGEST_WORLDS,
+)
 from ..games import GAMES, Game
 from ..games.base import RANDOM_SEEDS
 from ..schemas.analysis import analysis_schemas, dump_review, dump_solution, dump_suggestion
@@ -85,24 +102,42 @@ def start_pool(app: flask.Flask) -> None:
         pool.start()
 
 
+ANSWER_SHARE = 0.1
+"""The share of ``REFEREE_DEADLINE_SECONDS`` the analysis leaves for its answer to be sent."""
+ANSWER_MOST_SECONDS = 1.0
+"""The most it leaves, in seconds."""
+
+
+def answer_margin(deadline_seconds: float) -> float:
+    """How long before the request's deadline the analysis work stops, in
+    seconds: a tenth of the deadline, at most a second."""
+    return min(ANSWER_MOST_SECONDS, ANSWER_SHARE * deadline_seconds)
+
+
 def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     """``function(*args, **kwargs)`` in the app's analysis pool, or here
-    without one; the same answer either way.
+    without one; the same answer either way. Its deadline is the request's
+    less :func:`answer_margin`; when that passes while the request waits
+    for a pool process, the function runs here, where it answers at its
+    first checkpoint (at most 1,024 nodes, or one world).
 
     Raises:
         HTTPException: 503 ``service_unavailable`` with ``Retry-After``: the
             pool is full, or its process died (``PoolBusy``, ``PoolFailed``).
     """
     pool: Pool | None = flask.current_app.extensions.get(POOL)
-    if pool is None:
-        return function(*args, **kwargs)
-    try:
-        with waiting_elsewhere(flask.request.environ):
-            return pool.run(function, *args, **kwargs)
-    except PoolBusy:
-        _unavailable(BUSY_DETAIL)
-    except PoolFailed:
-        _unavailable(FAILED_DETAIL)
+    with deadline.sooner(answer_margin(flask.current_app.config[DEADLINE_SECONDS])):
+        if pool is None:
+            return function(*args, **kwargs)
+        try:
+            with waiting_elsewhere(flask.request.environ):
+                return pool.run(function, *args, **kwargs)
+        except PoolLate:
+            return function(*args, **kwargs)
+        except PoolBusy:
+            _unavailable(BUSY_DETAIL)
+        except PoolFailed:
+            _unavailable(FAILED_DETAIL)
 
 
 def _unavailable(detail: str) -> NoReturn:
