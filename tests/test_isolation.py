@@ -22,7 +22,6 @@ import pytest
 
 from bench.isolation import AnalysisLoad
 from bench.server import children, post
-from service.analysis.pool import GRACE_SECONDS
 from support import running_gunicorn
 
 WORKERS = 2
@@ -87,6 +86,12 @@ def test_legal_moves_stay_prompt_while_the_analysis_is_saturated(server, bodies)
     statuses = {status for *_, status in load.answers}
     assert statuses <= {200, 503}, (statuses, load.errors[:5])  # a full pool refuses at once; never a 500 or a cut connection
     assert got["ok"] and got["unavailable"], got  # analysis answered, and refused past the queue
+    # Refused only at once (the queue full), never after waiting: one whose deadline passed in the
+    # queue answers what it has (found by a hostile probe: such requests answered 503 at the deadline).
+    waited = sorted(answered - sent for sent, answered, _, status in load.answers if status == 503)
+    assert waited[-1] < 1.0, waited[-5:]
+    answered_in = sorted(answered - sent for sent, answered, _, status in load.answers if status == 200)
+    assert answered_in[-1] < DEADLINE + 0.5, answered_in[-5:]  # by the deadline, give or take the machine's noise
     median, p90 = statistics.median(loaded), loaded[int(0.9 * len(loaded))]
     assert median < 0.05 and p90 < 0.15, (statistics.median(alone), median, p90, loaded[-1])
 
@@ -102,4 +107,4 @@ def test_an_analysis_request_in_the_pool_ends_at_its_deadline_under_gunicorn(ser
     assert status == 200, answer
     solved = json.loads(answer)
     assert solved["exact"] is False and "value" not in solved and solved["moves"]
-    assert DEADLINE - 0.5 < elapsed < DEADLINE + GRACE_SECONDS, elapsed
+    assert DEADLINE - 0.5 < elapsed < DEADLINE, elapsed  # the work stops a tenth of it before, to answer by it

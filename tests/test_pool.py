@@ -20,8 +20,8 @@ import time
 import pytest
 from test_api_analysis import KEY, LAST_TWO, LEVELS, Table, agency_start, by_card, endgame, post
 
-from service.analysis import pool as pool_module
 from service import deadline
+from service.analysis import pool as pool_module
 from service.analysis.pool import Pool, PoolBusy, PoolLate
 from service.api.analysis import POOL, answer_margin
 from service.app import create_app
