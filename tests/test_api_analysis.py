@@ -199,6 +199,8 @@ def test_a_finished_hand_has_no_move_to_solve_or_suggest(client, game_id):
     status, problem, response = post(client, game_id, "suggest", {"state": state, "seed": 1})
     assert status == 409 and problem["code"] == "hand_over"
     assert response.mimetype == "application/problem+json"
+    # titled for what it says, not "Illegal move": no move was sent (found by a fresh-user trial)
+    assert problem["title"] == "Hand over" and problem["legal_moves"] == []
     status, answer, _ = post(client, game_id, "analyze", {"state": state})
     assert status == 200 and len(answer["plays"]) == len([p for t in state["tricks"] for p in t["plays"]])
 
