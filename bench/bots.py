@@ -331,7 +331,9 @@ def time_report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     by: dict[tuple[str, str], list[float]] = defaultdict(list)
     for (game_id, players, level, _), outcome in outcomes.items():
         family = "Agency" if GAMES[game_id].family == "agency" else "Agram family"
-        by[(family + (f", {DEFAULT_MOST_PLAYERS + 1}+ players" if players > DEFAULT_MOST_PLAYERS else ""), level)] += outcome.times
+        if players > DEFAULT_MOST_PLAYERS:
+            family += f", {DEFAULT_MOST_PLAYERS + 1}+ players"
+        by[(family, level)] += outcome.times
     lines = ["| family | level | moves | median ms | p95 ms | max ms |", "|---|---|---:|---:|---:|---:|"]
     for (family, level), times in sorted(by.items(), key=lambda item: (item[0][0], LEVELS.index(item[0][1]))):
         if not times:

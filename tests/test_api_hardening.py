@@ -321,7 +321,6 @@ def test_a_host_name_at_the_limits_is_served(client, host):
     assert client.get("/healthz", headers={"Host": host}).status_code == 200
 
 
-
 HAND_PATHS = ["legal-moves", "play", "score", "view", "check", "record", "solve", "suggest", "analyze"]
 """Every operation that takes a hand as ``state`` (or, sealed, ``token``)."""
 

@@ -281,11 +281,6 @@ def test_python_client_readme_plays_a_hand_with_bots_and_reviews_it(server, inst
     assert _run_python_client(installed_python_client, bots, server, tmp_path) == lines
 
 
-def _typescript_readme_programs() -> list[str]:
-    readme = (clients.TYPESCRIPT_CLIENT.parent / "README.md").read_text(encoding="utf-8")
-    return re.findall(r"```ts\n(.*?)```", readme, re.S)
-
-
 def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
     """The lines a README program prints, type-checked strictly, then bundled and run against ``server``."""
     source = tmp_path / "hand.ts"
@@ -303,7 +298,7 @@ def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
 def test_typescript_client_readme_plays_its_hands(server, tmp_path):
     """The README's programs type-check strictly and run as written: the open
     one against an open referee, the sealed one against a sealed one."""
-    open_hand, sealed_hand, _ = _typescript_readme_programs()
+    open_hand, sealed_hand, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
     lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the events, the winner, then the hand's record
         *events, last, record = lines
@@ -326,7 +321,7 @@ def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(s
     Agency hand has 4 to 32 plays, A12)."""
     if server.mode != "sealed":
         pytest.skip("the program holds sealed tokens")
-    *_, bots = _typescript_readme_programs()
+    *_, bots = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
     lines = _run_typescript(bots, server, tmp_path)
     hints = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("hint ")]
     assert hints and all(hint["seat"] == 0 and "card" in hint and "holder" in hint for hint in hints), lines
