@@ -318,7 +318,8 @@ def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(s
     against a sealed referee: a hint for seat 0 at each of its turns (each
     a move with a holder, Agency's), bots with their own credentials on the
     other seats, then the review of every play once the hand is over (an
-    Agency hand has 4 to 32 plays, A12)."""
+    Agency hand has 2 to 40 plays: 32 dealt cards and 8 Walls at most, and
+    at the first trick the third seat may already have no legal play, A5, A12)."""
     if server.mode != "sealed":
         pytest.skip("the program holds sealed tokens")
     *_, bots = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
@@ -326,7 +327,7 @@ def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(s
     hints = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("hint ")]
     assert hints and all(hint["seat"] == 0 and "card" in hint and "holder" in hint for hint in hints), lines
     reviewed = int(lines[-1].removeprefix("reviewed "))
-    assert 4 <= reviewed <= 32 and len(hints) <= (reviewed + 3) // 4, lines
+    assert 2 <= reviewed <= 40 and len(hints) <= (reviewed + 3) // 4, lines
     lost = [line for line in lines if line.startswith("lost ")]
     assert len(lines) == len(hints) + len(lost) + 1, lines
 
