@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot_hands import configurations, part_played, twin
-from service.analysis.bots import DEFAULT_LEVEL, RULES_PRIOR, SLIPS, Budget, Level, playout, replay, rules_move, suggest
+from service.analysis.bots import DEFAULT_LEVEL, RULES_PRIOR, SLIPS, Budget, Level, playout, rules_move, suggest, weigh
 from service.analysis.draw import Draw
 from service.analysis.engine import Position
 from service.analysis.knows import knows_of
@@ -152,8 +152,8 @@ def _agram_hand_after(plays: int):
 
 
 @pytest.mark.parametrize("against_the_tips", [False, True])
-def test_replay_gives_each_opponent_the_chance_its_plays_make_likely(against_the_tips):
-    """``replay``'s model of another seat: the rules of thumb (slipping to a
+def test_weigh_gives_each_opponent_the_chance_its_plays_make_likely(against_the_tips):
+    """``weigh``'s model of another seat: the rules of thumb (slipping to a
     random legal card with chance SLIPS) with prior RULES_PRIOR, or a random
     legal card. Its chance to play by the tips in a playout is the posterior
     of the first times 1 - SLIPS; the searching seat's own is 1."""
@@ -167,7 +167,7 @@ def test_replay_gives_each_opponent_the_chance_its_plays_make_likely(against_the
         hand, _ = game.play(hand, other)
     seat = hand.to_act
     knows = knows_of(game.observe(hand, seat))
-    position, weight, by_rules = replay(hand, hand.history, seat, knows.cards, 0, agram_move)
+    position, weight, by_rules = weigh(hand, hand.history, seat, knows.cards, 0, agram_move)
     assert Position.from_hand(hand).state() == position.state()
     expected_weight = 1.0
     for other_seat in range(3):

@@ -22,15 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .. import deadline
-from ..games import Hand
-from ..games.agency import AgencyView
+from ..games import GAMES, Hand
 from ..tricks import Play
 from .draw import Draw
 from .engine import WALL_MOVE, Position
 from .knows import knows_in, knows_of
-from .tips import Knows, Layout, agency_move, agram_move
+from .tips import TIPS, Knows, Layout
 from .worlds import View, Worlds, worlds_of
 
 
@@ -91,7 +91,8 @@ def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: 
 
 
 def _rules(view: View) -> Callable[[Knows], int]:
-    return agency_move if isinstance(view, AgencyView) else agram_move
+    """The rules of thumb of the view's game's family (``tips.TIPS``)."""
+    return TIPS[GAMES[view.game].family].move
 
 
 def rules_move(view: View, knows: Knows) -> Play:
@@ -102,17 +103,17 @@ def rules_move(view: View, knows: Knows) -> Play:
 # -- the searching level ----------------------------------------------------------
 
 
-def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds: Worlds | None = None) -> Play:
+def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds: Worlds[Any] | None = None) -> Play:
     """Perfect-information Monte Carlo with playouts (Furtak and Buro's
     IIMC; Long, Sturtevant, Buro and Furtak, AAAI 2010, on why sampling suits
     games like these, where play reveals the hidden cards quickly).
 
     Worlds are drawn from the view (``worlds``) and weighed by how likely the
-    other seats' plays so far are in each (``replay``). In each world one
+    other seats' plays so far are in each (``weigh``). In each world one
     move of each class of equivalent legal moves (``move_classes``) is played
     and the hand finished (``playout``): the seat and its partner (Agency,
     A4) play the rules of thumb with their own knowledge, and each opponent
-    plays them or a legal card at random, with the chances ``replay`` found
+    plays them or a legal card at random, with the chances ``weigh`` found
     for that opponent in that world, so the other seats are modelled as
     self-interested players as likely as their plays make it, not as one
     side against the seat. Each move's playout of a world draws the same
@@ -139,7 +140,7 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     for _ in range(budget.worlds):
         if spent >= budget.plies or deadline.passed():  # the deadline: the best move of the worlds so far
             break
-        position, weight, by_rules = replay(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
+        position, weight, by_rules = weigh(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)
         side = position.side_of[knows.seat]
         chances = draw.below(1 << 62)
@@ -187,16 +188,16 @@ def _alike(low: int, high: int, same_place: bool, live: int, cards: Layout) -> b
 
 RULES_PRIOR = 0.5
 """How likely the search holds it, before any play, that another seat plays
-by the rules of thumb rather than anything legal at random (``replay``)."""
+by the rules of thumb rather than anything legal at random (``weigh``)."""
 
 SLIPS = 0.2
 """How often a seat that plays by the rules of thumb is expected to play
-something else (``replay``)."""
+something else (``weigh``)."""
 
 
-def replay(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
+def weigh(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
            rules: Callable[[Knows], int]) -> tuple[Position, float, list[float]]:
-    """The engine position of ``world``, its ``history`` replayed from the
+    """The engine position of ``world``, its ``history`` played again from the
     deal; the weight of the world given how the other seats played; and per
     seat, the chance that it plays by the rules of thumb in this world.
 
@@ -242,7 +243,7 @@ def playout(position: Position, move: int, played: int, side: int, cards: Layout
             rules: Callable[[Knows], int], by_rules: Sequence[float], draw: Draw) -> tuple[int, int]:
     """``move`` played in ``position``, and the hand finished: the seats of
     ``side`` play ``rules`` from their own knowledge (``knows_in``), every
-    other seat plays them with its chance in ``by_rules`` (``replay``) and
+    other seat plays them with its chance in ``by_rules`` (``weigh``) and
     otherwise a legal card drawn at random from ``draw``. Returns the value
     of the end for ``side`` (``TrickGame.seat_value``) and the plays made.
     The position is left as it was."""

@@ -9,8 +9,8 @@ perft counts from fixed deals).
 
 Cards are bits: card ``(suit i, rank r)`` is bit ``i * R + r``, ``r`` counted
 from the lowest rank, so within a suit a higher bit is a higher card. A
-position is built from a core hand (``Position.from_hand``), then played and
-undone in place; an engine move is an ``int`` (a card's bit; in Agency a Wall
+position is built from a core hand (``Position.from_hand``, by the engine of
+the game's family in ``ENGINES``), then played and undone in place; an engine move is an ``int`` (a card's bit; in Agency a Wall
 from holder ``h`` is ``WALL_MOVE + h``), turned back into a core ``Play`` by
 ``to_play``.
 
@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from ..cards import WALL, Card
 from ..games.agency import POINTS, TRUMP, AgencyHand
 from ..games.base import Hand
-from ..games.last_trick import FapfapPayouts, HandsWon, LastTrickHand
+from ..games.last_trick import LastTrickHand
 from ..tricks import Play
 
 WALL_MOVE = 64
@@ -56,6 +56,8 @@ class Position:
     has its engine (``LastTrickPosition``, ``AgencyPosition``).
 
     Attributes:
+        family: the game's family (``game.family``), the key of every
+            analysis registry.
         players: the number of seats.
         to_act: the seat to act (meaningless once ``over``).
         leader: the seat that leads the trick in progress; after a trick,
@@ -66,9 +68,10 @@ class Position:
         side_of: each seat's side: the seat itself, or Agency's team (A4).
     """
 
-    __slots__ = ("players", "to_act", "leader", "trick", "values", "side_of", "_ranks", "_bit_of", "_cards", "_suit_of",
-                 "_suits")
+    __slots__ = ("family", "players", "to_act", "leader", "trick", "values", "side_of", "_ranks", "_bit_of", "_cards",
+                 "_suit_of", "_suits")
 
+    family: str
     players: int
     to_act: int
     leader: int
@@ -87,6 +90,7 @@ class Position:
         self._suit_of = tuple(bit // count for bit in range(len(suits) * count))
         self._suits = tuple((((1 << count) - 1) << (suit * count), suit * count) for suit in range(len(suits)))
         """Each suit's mask and the shift of its lowest rank."""
+        self.family = game.family
         self.players = hand.players
         self.leader = self.to_act = hand.leader
         self.trick = []
@@ -94,16 +98,9 @@ class Position:
     @staticmethod
     def from_hand(hand: Hand) -> Position:
         """The engine position of a core hand (as ``deal``, ``play``,
-        ``restore`` or ``rebuild`` return it), with its trick in progress.
-
-        Raises:
-            TypeError: a hand of a game the engine does not know.
-        """
-        if isinstance(hand, AgencyHand):
-            return AgencyPosition(hand)
-        if isinstance(hand, LastTrickHand):
-            return LastTrickPosition(hand)
-        raise TypeError(f"no engine for {type(hand).__name__}")
+        ``restore`` or ``rebuild`` return it), with its trick in progress,
+        by its game's family (``ENGINES``)."""
+        return ENGINES[hand.game.family](hand)
 
     @property
     def over(self) -> bool:
@@ -284,17 +281,17 @@ class _LastTrickScoring:
 
     @staticmethod
     def of(hand: LastTrickHand) -> _LastTrickScoring:
+        """What the variant's scoring values say (``Scoring``: ``staked``,
+        ``bonus_rank``, ``points_by_rank``)."""
         ranks = tuple(reversed(hand.game.rank_order))
         scoring = hand.game.scoring
-        if isinstance(scoring, HandsWon):
-            worth = tuple(scoring.points_by_rank.get(rank, 1) for rank in ranks)
-            classes = worth if scoring.points_by_rank else (0,) * len(ranks)
-            return _LastTrickScoring(classes, worth, -1, 0)
-        if isinstance(scoring, FapfapPayouts):
-            bonus = ranks.index(scoring.bonus_rank)
+        if scoring.staked:
+            bonus = -1 if scoring.bonus_rank is None else ranks.index(scoring.bonus_rank)
             classes = tuple(int(rank == bonus) for rank in range(len(ranks)))
             return _LastTrickScoring(classes, None, bonus, hand.options["stake"])
-        raise TypeError(f"no engine for the scoring {type(scoring).__name__}")
+        worth = tuple(scoring.points_by_rank.get(rank, 1) for rank in ranks)
+        classes = worth if scoring.points_by_rank else (0,) * len(ranks)
+        return _LastTrickScoring(classes, worth, -1, 0)
 
     def values(self, players: int) -> tuple[int, ...]:
         if self.worth is not None:
@@ -1007,3 +1004,7 @@ class AgencyPosition(Position):
         return (tuple(self.start), tuple(self.middle), tuple(self.end), tuple(self.walls), self.alive, tuple(self.digits),
                 tuple(self.trick), self.leader, self.to_act, self.led, self.best, self.best_seat, self.wall_in_trick,
                 self.trick_points, tuple(self.points), self.left, self.tricks_done, self.ended)
+
+
+ENGINES: dict[str, type[Position]] = {"agency": AgencyPosition, "last-trick": LastTrickPosition}
+"""Each family's engine, by ``game.family`` (as ``schemas/edges.py``'s ``EDGES``)."""

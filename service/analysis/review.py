@@ -25,8 +25,8 @@ from .engine import Position
 from .solver import DEFAULT_BUDGET, Solver
 
 DEFAULT_REVIEW_BUDGET = DEFAULT_BUDGET
-"""Nodes one ``analyze`` may search over the whole hand by default: as
-``solve``'s ``DEFAULT_BUDGET``, 0.9 s here at most."""
+"""Nodes one ``analyze`` may search over the whole hand by default
+(``REFEREE_ANALYZE_NODES``): as ``solve``'s ``DEFAULT_BUDGET``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +97,7 @@ def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
             return it).
         budget: the most nodes to search for the whole review, at least 0;
             where it runs out, entries carry proved bounds (``exact``
-            false), never an error. ``DEFAULT_REVIEW_BUDGET`` takes about
-            0.9 s here at most.
+            false), never an error.
 
     Returns:
         The ``Review``: for each play, its ply, the move, and the values

@@ -49,12 +49,9 @@ DEADLINE_EVERY = 1023
 """The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
 past it, the search stops as if its budget had run out."""
 DEFAULT_BUDGET = 70_000
-"""Nodes one ``solve`` may search by default. A node costs 10 to 12 µs of
-one core here in Agency and 1.2 to 8 µs in the Agram family, the least at 6
-and 7 players, where many are positions ``Position.settled`` tries (CPU time
-on the shared 2-core machine, ``python -m bench.solver``), so a solve that
-spends the whole budget takes about 0.7 to 1 s in Agency and 0.1 to 0.55 s
-in the Agram family."""
+"""Nodes one ``solve`` may search by default (``REFEREE_SOLVE_NODES``); what
+a node costs in time is measured by ``python -m bench.solver``
+(bench/README.md)."""
 
 
 _Outcomes = tuple[int, int, list[int], list[int]]
@@ -130,7 +127,6 @@ def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
             return it), finished or not.
         budget: the most nodes to search, at least 0; where it runs out,
             moves carry proved bounds (``exact`` false), never an error.
-            ``DEFAULT_BUDGET`` takes 0.9 s here at most.
 
     Returns:
         The ``Solution``; once the hand is over: ``to_act`` ``None``, no

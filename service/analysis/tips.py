@@ -66,14 +66,14 @@ Agency (``agency_move``):
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..cards import WALL, Card
 from ..games import TrickGame
-from ..games.agency import POINTS, SEATS, team
-from ..games.last_trick import FapfapPayouts, HandsWon, LastTrickGame
+from ..games.agency import POINTS, SEATS, AgencyGame, team
+from ..games.last_trick import LastTrickGame
 from .engine import WALL_MOVE
 
 # -- cards as bits -------------------------------------------------------------------
@@ -126,7 +126,8 @@ def layout(game: TrickGame[Any]) -> Layout:
         count = len(ranks)
         bit_of = {card: suits.index(card.suit) * count + ranks.index(card.rank) for card in game.deck}
         card_of = {bit: card for card, bit in bit_of.items()}
-        rank_pays = _pays(game)
+        tips = TIPS[game.family]
+        rank_pays = tips.pays(game)
         found = _LAYOUTS[game.id] = Layout(
             ranks=count,
             suits=tuple(((1 << count) - 1) << (i * count) for i in range(len(suits))),
@@ -134,7 +135,7 @@ def layout(game: TrickGame[Any]) -> Layout:
             card_of=card_of,
             deck=sum(1 << bit for bit in bit_of.values()),
             pays=tuple(rank_pays.get(rank, 1) for rank in ranks),
-            points=tuple(POINTS[card_of[bit]] if game.trump and bit in card_of else 0 for bit in range(len(suits) * count)),
+            points=tuple(tips.points(card_of[bit]) if bit in card_of else 0 for bit in range(len(suits) * count)),
             trumps=(((1 << count) - 1) << (suits.index(game.trump) * count)) if game.trump else 0,
         )
     return found
@@ -143,14 +144,14 @@ def layout(game: TrickGame[Any]) -> Layout:
 _LAYOUTS: dict[str, Layout] = {}
 
 
-def _pays(game: TrickGame[Any]) -> dict[str, int]:
-    """Rank -> what winning the last trick with it pays, where ranks differ (F2)."""
-    scoring = game.scoring if isinstance(game, LastTrickGame) else None
-    if isinstance(scoring, HandsWon):
-        return dict(scoring.points_by_rank)
-    if isinstance(scoring, FapfapPayouts):
-        return {scoring.bonus_rank: 2}
-    return {}
+def _last_trick_pays(game: LastTrickGame) -> dict[str, int]:
+    """Rank -> what winning the last trick with it pays, where ranks differ
+    (F2: Spar's points, Fapfap's bonus rank doubling the stake)."""
+    scoring = game.scoring
+    pays = dict(scoring.points_by_rank)
+    if scoring.bonus_rank is not None:
+        pays[scoring.bonus_rank] = 2
+    return pays
 
 
 # -- what a seat knows ------------------------------------------------------------------
@@ -317,3 +318,33 @@ def _wins_now(move: int, best: int, knows: Knows) -> bool:
     """Whether ``move`` would win the trick as it stands (A11)."""
     return move < WALL_MOVE and (best < 0 or _beats(move, best, knows.cards))
 
+
+
+# -- each family's tips ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Tips:
+    """What the rules of thumb read of a family of games.
+
+    Attributes:
+        move: the ``rules`` level's move from what a seat knows.
+        pays: per game, rank -> what winning the last trick with it pays,
+            where ranks differ (``Layout.pays``).
+        points: a card's points (``Layout.points``; A3).
+    """
+
+    move: Callable[[Knows], int]
+    pays: Callable[[Any], Mapping[str, int]]
+    points: Callable[[Card], int]
+
+
+def _agency_pays(game: AgencyGame) -> Mapping[str, int]:
+    return {}  # the team with more points wins the hand, whatever card won the last trick (A13)
+
+
+TIPS: dict[str, Tips] = {
+    "agency": Tips(agency_move, _agency_pays, POINTS.__getitem__),
+    "last-trick": Tips(agram_move, _last_trick_pays, lambda card: 0),
+}
+"""Each family's tips, by ``game.family``."""

@@ -40,7 +40,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..cards import Card
 from ..games import GAMES, Hand, TrickGame
@@ -193,8 +193,12 @@ def _compositions(total: int, bounds: Sequence[int]) -> list[tuple[int, ...]]:
 # -- the worlds of a view -------------------------------------------------------------
 
 
-class Worlds:
-    """The worlds of one view: worked out once, then drawn from.
+V = TypeVar("V", AgencyView, LastTrickView)
+
+
+class Worlds(Generic[V]):
+    """The worlds of one view: worked out once, then drawn from; each
+    family's kind in ``WORLDS``.
 
     Args:
         view: ``observe(hand, seat)`` for a seat (not ``None``).
@@ -203,10 +207,10 @@ class Worlds:
         ValueError: a view with no seat.
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: V) -> None:
         if view.seat is None:
             raise ValueError("a world is drawn for a seat's view, not the public one")
-        self.view = view
+        self.view: V = view
         self.game: TrickGame[Any] = GAMES[view.game]
         self.history: tuple[Play, ...] = tuple(play for trick in _tricks(view) for play in trick.plays)
         self.match = _match_record(view.match)
@@ -225,9 +229,9 @@ class Worlds:
         return hand
 
 
-def worlds_of(view: View) -> Worlds:
-    """The worlds of ``view``, for its game's family."""
-    return AgencyWorlds(view) if isinstance(view, AgencyView) else LastTrickWorlds(view)
+def worlds_of(view: View) -> Worlds[Any]:
+    """The worlds of ``view``, by its game's family (``WORLDS``)."""
+    return WORLDS[GAMES[view.game].family](view)
 
 
 def _tricks(view: View) -> tuple[Trick, ...]:
@@ -238,14 +242,14 @@ def _match_record(status: MatchStatus | TeamMatchStatus) -> MatchRecord:
     return MatchRecord(hand=status.hand, previous=status.previous, chooser=getattr(status, "chooser", None))
 
 
-class LastTrickWorlds(Worlds):
+class LastTrickWorlds(Worlds[LastTrickView]):
     """The Agram family: each other seat holds its count of the unknown cards,
     none of a suit it failed to follow (F5); the undealt pile holds the rest
     (F3)."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: LastTrickView) -> None:
         super().__init__(view)
-        assert isinstance(view, LastTrickView) and view.seat is not None and view.hand is not None
+        assert view.seat is not None and view.hand is not None
         players, seat = view.players, view.seat
         self.played: list[list[Card]] = [[] for _ in range(players)]
         voids: list[set[str]] = [set() for _ in range(players)]
@@ -267,7 +271,7 @@ class LastTrickWorlds(Worlds):
 
     def draw(self, draw: Draw) -> Hand:
         view = self.view
-        assert isinstance(view, LastTrickView) and view.seat is not None and view.hand is not None
+        assert view.seat is not None and view.hand is not None
         shares = share_out(self.unknown, self.groups, draw)
         if shares is None:
             raise NoWorld("no deal gives this view: the voids it shows cannot all hold")
@@ -288,14 +292,14 @@ class _Take:
     barred: list[frozenset[str]]
 
 
-class AgencyWorlds(Worlds):
+class AgencyWorlds(Worlds[AgencyView]):
     """Agency: the hidden cards are assigned to the segments of the two
     holders the seat does not see, and to the undealt pile (A5-A7); see the
     module docstring."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: AgencyView) -> None:
         super().__init__(view)
-        assert isinstance(view, AgencyView) and view.seat is not None
+        assert view.seat is not None
         self.beside = HOLDERS_OF[view.seat]
         self.hidden = [h for h in range(SEATS) if h not in self.beside]
         self.takes: list[list[_Take]] = [[] for _ in range(SEATS)]
@@ -396,3 +400,7 @@ def _runs(cards: Sequence[Card]) -> list[list[Card]]:
         else:
             runs[-1].append(card)
     return runs
+
+
+WORLDS: dict[str, type[Worlds[Any]]] = {"agency": AgencyWorlds, "last-trick": LastTrickWorlds}
+"""Each family's worlds, by ``game.family``."""

@@ -110,6 +110,25 @@ class Scoring(Protocol):
         """F7 as far as a match record can show it under this scoring."""
         ...
 
+    @property
+    def points_by_rank(self) -> Mapping[str, int]:
+        """The ranks whose winning of the last trick scores the hand other
+        than 1 point for its winner, with their points (Spar, F2); empty
+        where every rank scores 1 or the hand pays a stake (``staked``)."""
+        ...
+
+    @property
+    def bonus_rank(self) -> str | None:
+        """The rank that multiplies the stake when it wins the last trick (F2:
+        Fapfap's 3), else ``None``."""
+        ...
+
+    @property
+    def staked(self) -> bool:
+        """Whether every other seat pays the winner the stake (F6), rather
+        than the winner scoring the hand's points and the others nothing."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class HandsWon:
@@ -123,6 +142,14 @@ class HandsWon:
     @property
     def unit(self) -> TallyUnit:
         return TallyUnit.POINTS if self.points_by_rank else TallyUnit.HANDS
+
+    @property
+    def bonus_rank(self) -> None:
+        return None
+
+    @property
+    def staked(self) -> bool:
+        return False
 
     @property
     def record(self) -> type[Score]:
@@ -187,6 +214,14 @@ class FapfapPayouts:
     @property
     def unit(self) -> TallyUnit:
         return TallyUnit.BALANCE
+
+    @property
+    def points_by_rank(self) -> Mapping[str, int]:
+        return {}
+
+    @property
+    def staked(self) -> bool:
+        return True
 
     @property
     def record(self) -> type[Score]:
