@@ -40,6 +40,14 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# The token store's tests run a real Redis: Debian's redis-server, installed
+# with apt when missing (as root), never started as a system service (the
+# tests start their own on free ports: tests/support.py RedisServer).
+REDIS_SERVER ?= /usr/bin/redis-server
+$(REDIS_SERVER):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server
+
 ## run: serve the referee with gunicorn on $(PORT) (default 8000)
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
@@ -49,7 +57,7 @@ run: $(VENV)/.installed-run
 ## the tests that time the service, alone so that no other test's load falls on them
 TEST_JOBS ?= 2
 ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_soak.py tests/test_isolation.py
-test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM)
+test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))

@@ -15,6 +15,9 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
 | ``REFEREE_SEALING_KEYS`` | list of str | ``[]`` (unset: sealing off) | state sealing keys, comma-separated; the first seals, all open |
 | ``REFEREE_ALLOW_CHOSEN_DEALS`` | bool | ``False`` | sealed mode: accept deals from a seed, deck or hands, and replays |
+| ``REFEREE_TOKEN_STORE`` | str | unset: embedded | signed and sealed modes: where spent states are recorded (``service.store``): unset, the embedded store (SQLite at ``REFEREE_TOKEN_STORE_PATH``, shared by the machine's workers); ``redis://host:port/db`` (or ``rediss://`` for TLS), a Redis 7+ or Valkey server shared by every replica; ``none``, nothing recorded (a state can be spent again and again). A store that cannot be reached stops the service at start |
+| ``REFEREE_TOKEN_STORE_PATH`` | str, a file path | ``/var/lib/referee/spent-states.sqlite3`` | the embedded store's database file (its folder is made when missing) |
+| ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``) |
 | ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
 | ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
@@ -55,6 +58,9 @@ SEALING_KEYS = "REFEREE_SEALING_KEYS"
 ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
 DEADLINE_SECONDS = "REFEREE_DEADLINE_SECONDS"
 MAX_ACTIVE = "REFEREE_MAX_ACTIVE"
+TOKEN_STORE = "REFEREE_TOKEN_STORE"
+TOKEN_STORE_PATH = "REFEREE_TOKEN_STORE_PATH"
+TOKEN_TTL_SECONDS = "REFEREE_TOKEN_TTL_SECONDS"
 SOLVE_NODES = "REFEREE_SOLVE_NODES"
 ANALYZE_NODES = "REFEREE_ANALYZE_NODES"
 SUGGEST_WORLDS = "REFEREE_SUGGEST_WORLDS"
@@ -66,6 +72,10 @@ ANALYSIS_NICE = "REFEREE_ANALYSIS_NICE"
 MIN_KEY_CHARS = 32
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 """An exact origin: a scheme, a host and maybe a port, nothing else."""
+NO_STORE = "none"
+"""``REFEREE_TOKEN_STORE``'s value for no store."""
+STORE_SCHEMES = ("redis://", "rediss://")
+MAX_TTL_SECONDS = 366 * 86_400
 TRUE_WORDS = frozenset({"true", "1", "yes"})
 FALSE_WORDS = frozenset({"false", "0", "no"})
 
@@ -79,6 +89,9 @@ DEFAULTS: dict[str, Any] = {
     ALLOW_CHOSEN_DEALS: False,
     DEADLINE_SECONDS: 10.0,
     MAX_ACTIVE: 4,
+    TOKEN_STORE: None,
+    TOKEN_STORE_PATH: "/var/lib/referee/spent-states.sqlite3",
+    TOKEN_TTL_SECONDS: 86_400,
     SOLVE_NODES: 70_000,
     ANALYZE_NODES: 70_000,
     SUGGEST_WORLDS: 200,
@@ -180,6 +193,26 @@ def _keys(name: str, value: str | list[str] | tuple[str, ...] | None) -> list[st
     return keys
 
 
+def _token_store(name: str, value: Any) -> str | None:
+    """``None`` (unset: the embedded store), ``none``, or a Redis URL."""
+    if value is None:
+        return None
+    text = str(value).strip()
+    if text.lower() == NO_STORE:
+        return NO_STORE
+    if not text.lower().startswith(STORE_SCHEMES) or len(text) > 2048:
+        raise SettingError(f"{name} must be a Redis URL (redis://host:port/db, or rediss:// for TLS) or none, "
+                           f"or be left unset for the embedded store; {text[:80]!r} is none of them")
+    return text
+
+
+def _path(name: str, value: Any) -> str:
+    text = str(value).strip()
+    if not text or "\x00" in text:
+        raise SettingError(f"{name} must be the path of a file, not {text[:80]!r}")
+    return text
+
+
 def _boolean(name: str, value: Any) -> bool:
     if isinstance(value, bool):
         return value
@@ -210,6 +243,9 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])
     result[SEALING_KEYS] = _keys(SEALING_KEYS, result[SEALING_KEYS])
     result[ALLOW_CHOSEN_DEALS] = _boolean(ALLOW_CHOSEN_DEALS, result[ALLOW_CHOSEN_DEALS])
+    result[TOKEN_STORE] = _token_store(TOKEN_STORE, result[TOKEN_STORE])
+    result[TOKEN_STORE_PATH] = _path(TOKEN_STORE_PATH, result[TOKEN_STORE_PATH])
+    result[TOKEN_TTL_SECONDS] = _whole(TOKEN_TTL_SECONDS, result[TOKEN_TTL_SECONDS], "seconds", 1, MAX_TTL_SECONDS)
     for name, unit in ANALYSIS_UNITS.items():
         result[name] = _positive_int(name, result[name], unit)
     result[ANALYSIS_PROCESSES] = _whole(ANALYSIS_PROCESSES, result[ANALYSIS_PROCESSES], "processes", 0)

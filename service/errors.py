@@ -123,6 +123,41 @@ class DeadlineExceeded(RefereeError):
     title = "Deadline exceeded"
 
 
+class StateSpent(RefereeError):
+    """A spending operation on a state already spent by another request
+    (HTTP 409, ``state_spent``): nothing was applied (CONTRACT: States spent once)."""
+
+    title = "State spent"
+
+
+class StateExpired(RefereeError):
+    """A spending operation on a state issued longer ago than the token
+    store remembers spent states (HTTP 403, ``state_expired``), or at a time
+    the state does not say (one issued before states carried it)."""
+
+    title = "State expired"
+
+
+class StoreUnavailable(RefereeError):
+    """The token store cannot be reached, so no state can be spent now (HTTP
+    503 with ``Retry-After``, ``token_store_unavailable``): nothing was applied."""
+
+    title = "Token store unavailable"
+
+    DETAIL = ("The store where this referee records spent states cannot be reached, so no state can be spent now: "
+              "nothing was applied. Send the same request again after Retry-After seconds")
+
+    def __init__(self, code: str = "token_store_unavailable", detail: str = DETAIL, *, cause: str | None = None) -> None:
+        super().__init__(code, detail)
+        self.cause = cause
+        """What failed, for the service's own log and its start (never in an answer: it may name hosts)."""
+
+    @classmethod
+    def because(cls, store: str, error: BaseException) -> StoreUnavailable:
+        """The refusal for ``error`` met while reaching ``store`` (its description)."""
+        return cls(cause=f"{store}: {type(error).__name__}: {str(error)[:300]}")
+
+
 class RecordInvalid(RefereeError):
     """A record line that cannot be read (docs/notation.md): a grammar
     error, an unknown game or card, a cut line, another rules version.

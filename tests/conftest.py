@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,11 +14,27 @@ from flask.testing import FlaskClient
 from hypothesis import settings
 
 from service.app import create_app
+from support import RedisServer, running_redis
 
 settings.register_profile("check", max_examples=25)
 """``make check``'s profile (``--hypothesis-profile=check``): a quarter of the
 default's examples, in every property test (``support.examples`` scales the
 counts tests set themselves). ``make test`` runs the default profile."""
+
+
+@pytest.fixture(autouse=True)
+def _token_store_path(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's embedded token store (signed and sealed modes) is a file
+    of its own, never the default path (``service.config``): no test finds
+    states another spent. Servers a test starts inherit it."""
+    monkeypatch.setenv("REFEREE_TOKEN_STORE_PATH", str(tmp_path_factory.mktemp("store") / "spent-states.sqlite3"))
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    """A real Redis server of the test's own (``support.RedisServer``), started."""
+    with running_redis(tmp_path / "redis") as server:
+        yield server
 
 
 @pytest.fixture
@@ -38,9 +55,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "analysis": ("test_analysis_engine", "test_analysis_families", "test_analysis_review", "test_analysis_solver", "test_bench_bots", "test_bots",
                  "test_bots_rules", "test_bots_worlds"),
     "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
-            "test_sealed", "test_signing", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi",
+            "test_sealed", "test_signing", "test_store", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi",
             "test_contract", "test_timing", "test_golden", "test_pool"),
-    "server": ("test_e2e_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
+    "server": ("test_e2e_gunicorn", "test_store_redis", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals"),
     "tooling": ("test_clients", "test_conformance", "test_layers", "test_mutation"),
 }

@@ -1,0 +1,310 @@
+"""Where spent states are recorded: the token store.
+
+In signed and sealed modes the referee vouches for the states it issues, and
+each of them may be spent once (CONTRACT: States spent once): the first
+spending operation that succeeds on a state (``play``, ``deal`` with
+``previous``) records it here, keyed by the state, with what the request
+answered. ``REFEREE_TOKEN_STORE`` chooses the store (:func:`store_for`):
+
+* unset: :class:`EmbeddedStore`, an SQLite database on the machine's disk
+  (``REFEREE_TOKEN_STORE_PATH``), shared by every worker process of the
+  machine;
+* ``redis://host:port/db``: :class:`RedisStore`, a Redis (7.0 or later) or
+  Valkey server shared by every replica;
+* ``none``: no store; states can be spent again and again.
+
+A store does one thing atomically, :meth:`Store.claim`: record a value under
+a key unless one is there (Redis's ``SET key value NX GET EX ttl``; an
+``IMMEDIATE`` transaction in SQLite), and answer what was there. Every
+record expires ``ttl`` seconds after it was made. A store that cannot be
+reached raises :class:`~service.errors.StoreUnavailable`, and the request
+that needed it applies nothing (``service.api.spending``).
+
+This module knows nothing of HTTP, games or what a record holds.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+from .config import NO_STORE, SEALING_KEYS, SIGNING_KEYS, TOKEN_STORE, TOKEN_STORE_PATH, SettingError
+from .errors import StoreUnavailable
+
+log = logging.getLogger("referee.store")
+
+LOG_EVERY_SECONDS = 10.0
+"""At most one log line per process in this time while the store cannot be reached."""
+_last_logged = [float("-inf")]
+
+
+def _unreachable(store: str, error: BaseException) -> StoreUnavailable:
+    """The refusal for ``error`` met while reaching ``store``, logged as a
+    warning at most once every :data:`LOG_EVERY_SECONDS` in this process (an
+    outage must not flood the log with a line per request)."""
+    refusal = StoreUnavailable.because(store, error)
+    now = time.monotonic()
+    if now - _last_logged[0] >= LOG_EVERY_SECONDS:
+        _last_logged[0] = now
+        log.warning("The token store cannot be reached: %s", refusal.cause)
+    return refusal
+
+
+class Store(Protocol):
+    """Where spent states are recorded."""
+
+    description: str
+    """What the startup log says of the store: its kind and where it is (never a password)."""
+
+    def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
+        """Record ``value`` under ``key`` for ``ttl`` seconds unless a record
+        is there, atomically for every process that shares the store.
+
+        Returns:
+            ``None`` when ``value`` was recorded; else the value recorded
+            before, which stays.
+
+        Raises:
+            StoreUnavailable: the store cannot be reached; nothing was recorded.
+        """
+        ...
+
+    def get(self, key: bytes) -> bytes | None:
+        """The value recorded under ``key``, or ``None``.
+
+        Raises:
+            StoreUnavailable: the store cannot be reached.
+        """
+        ...
+
+    def check(self) -> None:
+        """Reach the store, as the service does at start.
+
+        Raises:
+            StoreUnavailable: it cannot be reached (or, embedded, written).
+        """
+        ...
+
+    def close(self) -> None:
+        """Let go of this process's connections (the next call opens new ones)."""
+        ...
+
+
+class EmbeddedStore:
+    """Spent states in an SQLite database file, shared by the processes of one machine.
+
+    SQLite (Python's standard library) rather than a key-value library: it
+    is on every Python, its file locks make one transaction at a time
+    atomic across processes without a server, its write-ahead log lets
+    readers run beside the writer, and a record survives a crash of the
+    process once its transaction commits. Each claim is one ``BEGIN
+    IMMEDIATE`` transaction (the write lock taken first, so two processes
+    never both find the key free). ``synchronous=NORMAL`` in WAL mode: a
+    committed claim survives the crash of any process, and a crash of the
+    machine itself may lose the last claims before it (``deploy/README.md``).
+    Expired records are deleted a batch at a time as claims are made, so the
+    file holds about what ``ttl`` seconds of spending recorded.
+
+    Each process opens its own connection when it first needs one (an
+    SQLite connection must not cross a ``fork``). In a gevent worker a call
+    does not yield, so one greenlet's transaction is never interleaved with
+    another's; a transaction of another process holding the lock is waited
+    for at most :data:`BUSY_MS`, then the store counts as unreachable.
+    """
+
+    BUSY_MS = 2000
+    """How long a claim waits for another process's transaction before answering unavailable."""
+    PURGE_EVERY = 64
+    """Claims between two deletions of expired records."""
+    PURGE_BATCH = 512
+    """The most expired records one deletion removes (more than the claims between two)."""
+
+    def __init__(self, path: str | os.PathLike[str], now: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.now = now
+        """The clock records expire by (the machine's: every worker of it reads the same)."""
+        self.description = f"embedded (SQLite) at {self.path}"
+        self._local: tuple[int, sqlite3.Connection] | None = None
+        self._claims = 0
+        self._lock = threading.Lock()
+
+    def _connection(self) -> sqlite3.Connection:
+        pid = os.getpid()
+        if self._local is None or self._local[0] != pid:
+            self._local = (pid, self._open())
+        return self._local[1]
+
+    def _open(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        connection = sqlite3.connect(self.path, timeout=self.BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
+        try:
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute("PRAGMA synchronous=NORMAL")
+            connection.execute(
+                "CREATE TABLE IF NOT EXISTS spent (key BLOB PRIMARY KEY, value BLOB NOT NULL, expires REAL NOT NULL) WITHOUT ROWID")
+            connection.execute("CREATE INDEX IF NOT EXISTS spent_expires ON spent (expires)")
+        except BaseException:
+            connection.close()
+            raise
+        return connection
+
+    def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
+        now = self.now()
+        try:
+            with self._lock:
+                connection = self._connection()
+                connection.execute("BEGIN IMMEDIATE")
+                try:
+                    row = connection.execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, now)).fetchone()
+                    if row is None:
+                        connection.execute("INSERT OR REPLACE INTO spent (key, value, expires) VALUES (?, ?, ?)", (key, value, now + ttl))
+                        self._claims += 1
+                        if self._claims % self.PURGE_EVERY == 0:
+                            connection.execute(
+                                "DELETE FROM spent WHERE key IN (SELECT key FROM spent WHERE expires <= ? ORDER BY expires LIMIT ?)",
+                                (now, self.PURGE_BATCH))
+                    connection.execute("COMMIT")
+                except BaseException:
+                    connection.execute("ROLLBACK")
+                    raise
+        except (sqlite3.Error, OSError) as error:
+            self._forget()
+            raise _unreachable(self.description, error) from None
+        return None if row is None else bytes(row[0])
+
+    def get(self, key: bytes) -> bytes | None:
+        try:
+            with self._lock:
+                row = self._connection().execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, self.now())).fetchone()
+        except (sqlite3.Error, OSError) as error:
+            self._forget()
+            raise _unreachable(self.description, error) from None
+        return None if row is None else bytes(row[0])
+
+    def check(self) -> None:
+        """Open the database (creating it and its folder when missing) and
+        take its write lock once, as a claim does."""
+        try:
+            connection = self._open()
+            try:
+                connection.execute("BEGIN IMMEDIATE")
+                connection.execute("ROLLBACK")
+            finally:
+                connection.close()
+        except (sqlite3.Error, OSError) as error:
+            raise _unreachable(self.description, error) from None
+
+    def close(self) -> None:
+        with self._lock:
+            self._forget()
+
+    def _forget(self) -> None:
+        """Close this process's connection, if any: the next call opens a new one."""
+        if self._local is not None and self._local[0] == os.getpid():
+            try:
+                self._local[1].close()
+            except sqlite3.Error:
+                pass
+        self._local = None
+
+
+class RedisStore:
+    """Spent states in a Redis (7.0 or later) or Valkey server, shared by every replica.
+
+    Through redis-py, the standard client. A claim is one command, ``SET key
+    value NX GET EX ttl``: atomic on the server, whichever replica sends it.
+    A connection that fails is retried a few times within
+    :data:`RETRY_SECONDS` (a server restarting, a connection the server
+    closed), then the store counts as unreachable; a retried claim whose
+    first attempt did reach the server finds its own value there, which the
+    caller reads as its own (``service.api.spending``). Keys are
+    :data:`PREFIX` followed by the state's key.
+    """
+
+    PREFIX = b"referee:spent:"
+    CONNECT_SECONDS = 0.5
+    """The longest wait for a connection to open."""
+    COMMAND_SECONDS = 1.0
+    """The longest wait for a command's answer."""
+    RETRIES = 4
+    RETRY_SECONDS = 1.0
+    """About the longest a command keeps retrying, backoff included (not counting the waits above)."""
+
+    def __init__(self, url: str) -> None:
+        import redis
+        from redis.backoff import ExponentialBackoff
+        from redis.retry import Retry
+
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
+        retry = Retry(ExponentialBackoff(cap=self.RETRY_SECONDS / 2, base=0.05), self.RETRIES,
+                      supported_errors=(redis.ConnectionError, redis.TimeoutError, OSError))
+        self.client = redis.Redis.from_url(
+            url, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=self.COMMAND_SECONDS, retry=retry,
+            health_check_interval=0, client_name="referee")
+        kwargs = self.client.connection_pool.connection_kwargs
+        self.description = (f"Redis at {kwargs.get('host', 'localhost')}:{kwargs.get('port', 6379)}/{kwargs.get('db', 0)}"
+                            if "path" not in kwargs else f"Redis at {kwargs['path']}")
+
+    def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
+        try:
+            before = self.client.set(self.PREFIX + key, value, ex=ttl, nx=True, get=True)
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        return None if before is None else bytes(before)  # type: ignore[arg-type]
+
+    def get(self, key: bytes) -> bytes | None:
+        try:
+            value = self.client.get(self.PREFIX + key)
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        return None if value is None else bytes(value)  # type: ignore[arg-type]
+
+    def check(self) -> None:
+        """``PING``, and refuse a server older than 7.0 (``SET`` with both ``NX`` and ``GET``)."""
+        try:
+            self.client.ping()
+            version = str(self.client.info("server").get("redis_version", "0"))
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        finally:
+            self.client.connection_pool.disconnect()
+        major = version.split(".")[0]
+        if not major.isdigit() or int(major) < 7:
+            raise StoreUnavailable(cause=f"{self.description} is Redis {version}: the token store needs Redis 7.0 or later, or Valkey")
+
+    def close(self) -> None:
+        self.client.connection_pool.disconnect()
+
+
+def store_for(config: Mapping[str, Any]) -> Store | None:
+    """The store the settings choose (:mod:`service.config`), reached once:
+    none in open mode (open states are not vouched for) or with
+    ``REFEREE_TOKEN_STORE=none``.
+
+    Raises:
+        SettingError: the store cannot be reached (or, embedded, written),
+            or its URL cannot be read; the message names the variable.
+    """
+    if not (config.get(SEALING_KEYS) or config.get(SIGNING_KEYS)) or config[TOKEN_STORE] == NO_STORE:
+        return None
+    store: Store
+    if config[TOKEN_STORE] is None:
+        store, variable = EmbeddedStore(config[TOKEN_STORE_PATH]), TOKEN_STORE_PATH
+    else:
+        try:
+            store, variable = RedisStore(config[TOKEN_STORE]), TOKEN_STORE
+        except ValueError as error:
+            raise SettingError(f"{TOKEN_STORE} is not a Redis URL that can be read ({error}); "
+                               "give redis://host:port/db, or none") from None
+    try:
+        store.check()
+    except StoreUnavailable as error:
+        unset = f"; or set {TOKEN_STORE}=none to record nothing (states can then be spent again and again)"
+        raise SettingError(f"The token store cannot be reached ({error.cause}): check {variable}{unset}") from None
+    return store

@@ -1,0 +1,115 @@
+"""The Redis token store against a real Redis server (Debian's ``redis-server``).
+
+A claim is ``SET key value NX GET EX ttl``: exactly one of many concurrent
+claims records its value, whichever process sends it; a record lives ``ttl``
+seconds and survives the server's crash (append-only file, fsynced at every
+write); while the server is down a claim refuses within a bounded time and
+records nothing, and once it is back claims work again on the same client.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from service.config import SettingError, load_settings
+from service.errors import StoreUnavailable
+from service.store import RedisStore, store_for
+from support import RedisServer, claims_at_once
+
+SEALED = {"REFEREE_SEALING_KEYS": "k" * 40}
+
+
+def test_a_claim_records_once_and_answers_the_first_value(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"k1", b"first", 60) is None
+    assert store.claim(b"k1", b"second", 60) == b"first"
+    assert store.get(b"k1") == b"first"
+    assert store.get(b"k2") is None
+    ttl = int(redis_server.command("TTL", "referee:spent:k1").split(b":")[1])
+    assert 55 <= ttl <= 60
+
+
+def test_a_record_expires_after_its_ttl(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"k", b"first", 1) is None
+    time.sleep(1.2)
+    assert store.get(b"k") is None
+    assert store.claim(b"k", b"second", 1) is None
+
+
+def test_of_many_processes_claiming_one_key_at_once_exactly_one_records_it(redis_server: RedisServer) -> None:
+    answers = claims_at_once(lambda: RedisStore(redis_server.url), 8)
+    winners = [value for value, before in answers if before is None]
+    assert len(winners) == 1
+    assert all(before == winners[0] for _, before in answers if before is not None)
+
+
+def test_of_many_threads_of_one_client_claiming_at_once_exactly_one_records_it(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url)
+    barrier = threading.Barrier(16)
+    answers: list[tuple[bytes, bytes | None]] = []
+
+    def claim(value: bytes) -> None:
+        barrier.wait()
+        answers.append((value, store.claim(b"contested", value, 60)))
+
+    threads = [threading.Thread(target=claim, args=(b"v%d" % number,)) for number in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [value for value, before in answers if before is None]
+    assert len(winners) == 1 and all(before == winners[0] for _, before in answers if before is not None)
+
+
+def test_while_the_server_is_down_a_claim_refuses_in_bounded_time_and_works_again_once_it_is_back(redis_server: RedisServer) -> None:
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"before", b"1", 60) is None
+    redis_server.stop()
+    started = time.monotonic()
+    with pytest.raises(StoreUnavailable) as refused:
+        store.claim(b"during", b"2", 60)
+    assert time.monotonic() - started < 5
+    assert refused.value.code == "token_store_unavailable" and "127.0.0.1" not in refused.value.detail
+    with pytest.raises(StoreUnavailable):
+        store.get(b"before")
+    redis_server.start()
+    assert store.get(b"during") is None  # nothing was recorded
+    assert store.claim(b"before", b"other", 60) == b"1"  # nothing was lost
+    assert store.claim(b"during", b"2", 60) is None
+
+
+def test_a_record_survives_a_crash_of_the_server(redis_server: RedisServer) -> None:
+    """--appendfsync always: a claim that was answered is on disk."""
+    store = RedisStore(redis_server.url)
+    for number in range(50):
+        assert store.claim(b"k%d" % number, b"v%d" % number, 600) is None
+    redis_server.stop(kill=True)
+    redis_server.start()
+    assert all(store.get(b"k%d" % number) == b"v%d" % number for number in range(50))
+
+
+def test_a_server_that_cannot_be_reached_at_start_stops_the_service_naming_the_variable(tmp_path: Path) -> None:
+    server = RedisServer(tmp_path)  # never started: its port is free
+    started = time.monotonic()
+    with pytest.raises(SettingError) as refused:
+        store_for(load_settings({}, {**SEALED, "REFEREE_TOKEN_STORE": server.url}))
+    assert "REFEREE_TOKEN_STORE" in str(refused.value) and f"127.0.0.1:{server.port}/0" in str(refused.value)
+    assert time.monotonic() - started < 10
+
+
+def test_the_store_is_named_without_its_password(redis_server: RedisServer) -> None:
+    url = f"redis://:a-secret-password@127.0.0.1:{redis_server.port}/3"
+    store = RedisStore(url)
+    assert store.description == f"Redis at 127.0.0.1:{redis_server.port}/3"
+    redis_server.command("CONFIG", "SET", "requirepass", "a-secret-password")
+    assert store.claim(b"k", b"v", 60) is None
+    with pytest.raises(SettingError) as refused:
+        store_for(load_settings({}, {**SEALED, "REFEREE_TOKEN_STORE": f"redis://:wrong@127.0.0.1:{redis_server.port}/0"}))
+    assert "wrong" not in str(refused.value)
+    chosen = store_for(load_settings({}, {**SEALED, "REFEREE_TOKEN_STORE": url}))
+    assert isinstance(chosen, RedisStore)
