@@ -213,18 +213,42 @@ def check_review(page: Page, wire: Wire, base: str, game: str, seat: int) -> Non
     operations, each carries its values and the plays that lost are marked."""
     shown = page.eval_on_selector_all("#tricks .plays li", """items => items.map(item => ({
         card: item.querySelector('.card').getAttribute('aria-label'), seat: Number(item.dataset.seat),
-        lost: item.classList.contains('lost'), value: item.querySelector('.value')?.textContent ?? null}))""")
+        lost: item.classList.contains('lost'), value: item.querySelector('.value')?.textContent ?? null,
+        gave: item.classList.contains('gave-away')}))""")
     plays = wire.plays()
     assert [(p["card"], p["seat"]) for p in shown] == [(card_name(game, m["card"], m.get("holder")), m["seat"]) for m in plays]
     if not ANALYSIS:
         assert page.get_attribute("#review", "data-reviewed") == "false" and page.is_hidden("#review-note")
-        assert all(p["value"] is None for p in shown)
+        assert page.is_hidden("#review-key") and all(p["value"] is None for p in shown)
         return
     review = post(base, f"/v1/games/{game}/analyze", wire.held, wire.credentials.get(seat))["plays"]
     assert page.get_attribute("#review", "data-reviewed") == "true"
     lost = [entry["exact"] and entry["value_after"] < entry["value_before"]
             or not entry["exact"] and entry["after"][1] < entry["before"][0] for entry in review]
     assert [p["lost"] for p in shown] == lost
+    gave = [entry["exact"] and entry["value_before"] > 0 >= entry["value_after"]
+            or not entry["exact"] and entry["before"][0] > 0 >= entry["after"][1] for entry in review]
+    assert [p["gave"] for p in shown] == gave
+    check_review_key(page, game)
+
+
+REVIEW_KEYS = {
+    "agency": "−1: the other team can make sure of winning it",  # A13: the team's values 1, 0 (void), -1
+    "fapfap": "a win pays 3s, twice that when the last trick is won with a 3",  # F2, F6 at 4 players: (n-1)*s*m
+    "sink-sink": "1: the seat can make sure of winning the hand (the last trick, F2)",
+}
+"""A phrase of each game's first line of the review's key, from the contract's value table."""
+
+
+def check_review_key(page: Page, game: str) -> None:
+    """The key under the review: what the values mean in this game, the
+    arrow, the brackets (bounds), and the marks."""
+    key = page.eval_on_selector_all("#review-key li", "items => items.map(item => item.textContent)")
+    assert page.is_visible("#review-key") and len(key) == 4
+    assert key[0].startswith("Values: ") and REVIEW_KEYS[game] in key[0], key[0]
+    assert "before the play, then after it" in key[1]
+    assert "at least lo and at most hi" in key[2]
+    assert "“lost”" in key[3] and "“gave the hand away”" in key[3]
 
 
 def fits_a_phone(page: Page, name: str) -> None:
@@ -451,6 +475,9 @@ def test_hints_bot_levels_and_the_review_in_the_contracts_shapes(browser):
         expected_values = {1: "1 → 0", 2: "[0, 1] → [0, 1]", 3: "[0, 1] → [-1, -1]", 0: "1 → 1"}
         assert [p["value"] for p in shown] == [expected_values[ply % 4] for ply in range(1, len(plays) + 1)]
         assert [p["by"] for p in shown] == [{1: "lost 1", 3: "lost 1"}.get(ply % 4) for ply in range(1, len(plays) + 1)]
+        gave = page.eval_on_selector_all("#tricks .plays li", "items => items.map(item => item.classList.contains('gave-away'))")
+        assert gave == [ply % 4 == 1 for ply in range(1, len(plays) + 1)]  # 1 → 0 only: [0, 1] proves no win before
+        check_review_key(page, "sink-sink")
         page.screenshot(path=str(SCREENSHOTS / "stand-in-review-end.png"), full_page=True)
         assert serious(axe(page, "stand-in-review-end")) == []
         page.close()

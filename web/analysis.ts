@@ -102,3 +102,44 @@ export function values(entry: Reviewed): string {
   const bounds = (pair: [number, number] | undefined): string => (pair === undefined ? '?' : `[${pair[0]}, ${pair[1]}]`);
   return `${bounds(entry.before)} → ${bounds(entry.after)}`;
 }
+
+/** Whether a play gave the hand away: before it, its seat (Agency: its team)
+ * could make sure of winning the hand (a value above 0); after it, it no
+ * longer can (0 or below): the win passed to the other seats. Proved by the
+ * exact values, or by bounds (the least before above 0, the most after at
+ * most 0). */
+export function gaveAway(entry: Reviewed): boolean {
+  if (entry.exact) return (entry.value_before ?? 0) > 0 && (entry.value_after ?? 1) <= 0;
+  if (entry.before === undefined || entry.after === undefined) return false;
+  return entry.before[0] > 0 && entry.after[1] <= 0;
+}
+
+const WON_OR_NOT = '1: the seat can make sure of winning the hand (the last trick, F2), whatever the others play; 0: it cannot.';
+
+/** What a value means, per game: the contract's value table ("Analysis and bots"). */
+const VALUE_MEANINGS: Readonly<Record<string, (players: number) => string>> = {
+  agency: () => '1: its team can make sure of winning the hand, whatever the others play; 0: at best the hand ends void '
+    + '(no trick completed, A13); −1: the other team can make sure of winning it.',
+  agram: () => WON_OR_NOT,
+  'sink-sink': () => WON_OR_NOT,
+  'agram-mali': () => WON_OR_NOT,
+  spar: () => '3, 2 or 1: the seat can make sure of winning the hand, and of at least that many points (the last trick '
+    + 'won with a 6 scores 3, with a 7 2, with any other card 1, F2); 0: it cannot make sure of winning.',
+  fapfap: (players) => `the payout the seat can make sure of, with the hand's stake s: a win pays ${players - 1}s, twice that `
+    + 'when the last trick is won with a 3 and four times when tricks 4 and 5 both are (F2, F6); a loss costs s, 2s or 4s '
+    + '(a negative value).',
+};
+
+/** The key under a review, one sentence an item: what the values mean in
+ * `game` with `players` seats, what a bracket and the arrow mean, and the marks. */
+export function reviewKey(game: string, players: number): string[] {
+  const meaning = VALUE_MEANINGS[game]?.(players) ?? 'the value of the hand to the seat, as the referee counts it.';
+  return [
+    `Values: ${meaning}`,
+    '“a → b”: the value before the play, then after it. Each is the most the seat can make sure of with every card known '
+      + 'and best play from then on.',
+    '“[lo, hi]”: the referee ran out of its search budget before it proved the value: it is at least lo and at most hi.',
+    '“lost”: the play gave some of the value up (after it is below before). “gave the hand away”: before the play the '
+      + 'seat could make sure of winning, after it no longer could.',
+  ];
+}

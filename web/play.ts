@@ -42,6 +42,7 @@ const ui = {
   hintText: element('hint-text', HTMLSpanElement),
   review: element('review', HTMLElement),
   reviewNote: element('review-note', HTMLParagraphElement),
+  reviewKey: element('review-key', HTMLUListElement),
   tricks: element('tricks', HTMLOListElement),
   board: element('board', HTMLTableElement),
   history: element('history', HTMLOListElement),
@@ -334,9 +335,12 @@ function renderReview(view: Display, live: Table): void {
     ply += 1;
     if (found !== undefined && found.move.card === play.card && found.move.seat === play.seat) {
       const lost = analysis.lost(found);
+      const gaveAway = analysis.gaveAway(found);
       item.classList.toggle('lost', lost !== null);
+      item.classList.toggle('gave-away', gaveAway);
       item.append(make('span', analysis.values(found), 'value'));
       if (lost !== null) item.append(make('span', `lost ${lost}`, 'lost-by'));
+      if (gaveAway) item.append(make('span', 'gave the hand away', 'gave-away-by'));
       item.dataset['ply'] = String(found.ply);
     }
     return item;
@@ -360,6 +364,8 @@ function renderReview(view: Display, live: Table): void {
   }
   ui.tricks.replaceChildren(...rows);
   ui.reviewNote.hidden = plays === null;
+  ui.reviewKey.hidden = plays === null;
+  ui.reviewKey.replaceChildren(...analysis.reviewKey(live.game, live.players).map((line) => make('li', line)));
   ui.review.dataset['reviewed'] = plays === null ? 'false' : 'true';
 }
 

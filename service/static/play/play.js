@@ -1109,6 +1109,29 @@ function values(entry) {
   const bounds = (pair) => pair === void 0 ? "?" : `[${pair[0]}, ${pair[1]}]`;
   return `${bounds(entry.before)} → ${bounds(entry.after)}`;
 }
+function gaveAway(entry) {
+  if (entry.exact) return (entry.value_before ?? 0) > 0 && (entry.value_after ?? 1) <= 0;
+  if (entry.before === void 0 || entry.after === void 0) return false;
+  return entry.before[0] > 0 && entry.after[1] <= 0;
+}
+var WON_OR_NOT = "1: the seat can make sure of winning the hand (the last trick, F2), whatever the others play; 0: it cannot.";
+var VALUE_MEANINGS = {
+  agency: () => "1: its team can make sure of winning the hand, whatever the others play; 0: at best the hand ends void (no trick completed, A13); −1: the other team can make sure of winning it.",
+  agram: () => WON_OR_NOT,
+  "sink-sink": () => WON_OR_NOT,
+  "agram-mali": () => WON_OR_NOT,
+  spar: () => "3, 2 or 1: the seat can make sure of winning the hand, and of at least that many points (the last trick won with a 6 scores 3, with a 7 2, with any other card 1, F2); 0: it cannot make sure of winning.",
+  fapfap: (players) => `the payout the seat can make sure of, with the hand's stake s: a win pays ${players - 1}s, twice that when the last trick is won with a 3 and four times when tricks 4 and 5 both are (F2, F6); a loss costs s, 2s or 4s (a negative value).`
+};
+function reviewKey(game, players) {
+  const meaning = VALUE_MEANINGS[game]?.(players) ?? "the value of the hand to the seat, as the referee counts it.";
+  return [
+    `Values: ${meaning}`,
+    "“a → b”: the value before the play, then after it. Each is the most the seat can make sure of with every card known and best play from then on.",
+    "“[lo, hi]”: the referee ran out of its search budget before it proved the value: it is at least lo and at most hi.",
+    "“lost”: the play gave some of the value up (after it is below before). “gave the hand away”: before the play the seat could make sure of winning, after it no longer could."
+  ];
+}
 
 // web/cards.ts
 var SVG = "http://www.w3.org/2000/svg";
@@ -1639,6 +1662,7 @@ var ui = {
   hintText: element("hint-text", HTMLSpanElement),
   review: element("review", HTMLElement),
   reviewNote: element("review-note", HTMLParagraphElement),
+  reviewKey: element("review-key", HTMLUListElement),
   tricks: element("tricks", HTMLOListElement),
   board: element("board", HTMLTableElement),
   history: element("history", HTMLOListElement),
@@ -1899,9 +1923,12 @@ function renderReview(view, live) {
     ply += 1;
     if (found !== void 0 && found.move.card === play.card && found.move.seat === play.seat) {
       const lost2 = lost(found);
+      const gaveAway2 = gaveAway(found);
       item.classList.toggle("lost", lost2 !== null);
+      item.classList.toggle("gave-away", gaveAway2);
       item.append(make("span", values(found), "value"));
       if (lost2 !== null) item.append(make("span", `lost ${lost2}`, "lost-by"));
+      if (gaveAway2) item.append(make("span", "gave the hand away", "gave-away-by"));
       item.dataset["ply"] = String(found.ply);
     }
     return item;
@@ -1925,6 +1952,8 @@ function renderReview(view, live) {
   }
   ui.tricks.replaceChildren(...rows);
   ui.reviewNote.hidden = plays === null;
+  ui.reviewKey.hidden = plays === null;
+  ui.reviewKey.replaceChildren(...reviewKey(live.game, live.players).map((line) => make("li", line)));
   ui.review.dataset["reviewed"] = plays === null ? "false" : "true";
 }
 function render(view, live) {
