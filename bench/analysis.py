@@ -14,8 +14,8 @@ players (Agency: 4), and at the fewest,
   ``REFEREE_ANALYZE_NODES``).
 
 It prints per operation and game the median and the largest wall time and
-CPU time of a request, and the largest of all per operation: the figure
-README's "Analysis and bots" gives. Budgets are counted in work, so the
+CPU time of a request, and the largest of all per operation: the figures
+bench/README.md gives. Budgets are counted in work, so the
 times scale with the machine, not the answers. The settings come from the
 environment as the service reads them (``REFEREE_*``). Writes every figure to
 ``bench/results/analysis.json``.

@@ -24,7 +24,7 @@ row; rounded up to whole deals), ``--games``, ``--levels``, ``--opponents``,
 ``FILE`` (JSON) as the run goes, and a run given a ``FILE`` that exists goes
 on from it (the deals it holds are not played again: a deal's hands are the
 same in every run); ``--report FILE ...`` prints the tables of saved runs
-without playing (the README's, ``summary``, then the full one). Deals are played in rounds, the first deals of
+without playing (bench/README.md's, ``summary``, then the full one). Deals are played in rounds, the first deals of
 every row before the next ones, so a run stopped early has every row of a
 game and player count on the same first deals.
 """
@@ -277,7 +277,7 @@ def report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
 
 
 def summary(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
-    """The README's tables: for each opponent, the searching level's row of
+    """bench/README.md's tables: for each opponent, the searching level's row of
     every game and player count played, its win rate less the ``random``
     and ``rules`` levels' (paired by deal, in points of win rate), its
     points per hand where the game has them (Fapfap's payout, Spar's points,
@@ -311,7 +311,7 @@ def summary(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
 
 
 def _rate(outcome: Outcome, game: TrickGame, players: int) -> str:
-    """A row's win rate with its 95% interval and its hands, as the README gives it."""
+    """A row's win rate with its 95% interval and its hands, as bench/README.md gives it."""
     mean, half = interval(list(outcome.wins.values()))
     return f"{mean:.1%} ± {half:.1%} ({len(outcome.wins) * len(rotations(game, players)):,})"
 
@@ -357,7 +357,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=DEFAULT_BUDGET.worlds, help="the searching level's worlds")
     parser.add_argument("--plies", type=int, default=DEFAULT_BUDGET.plies, help="the searching level's playout plies")
     parser.add_argument("--save", default=None, help="write the deals played so far to this file (JSON) as the run goes")
-    parser.add_argument("--report", nargs="*", default=None, help="print the tables of these saved runs (the README's, the full one, the times), playing nothing")
+    parser.add_argument("--report", nargs="*", default=None, help="print the tables of these saved runs (bench/README.md's, the full one, the times), playing nothing")
     args = parser.parse_args(argv)
     if args.report is not None:
         outcomes = {}

@@ -14,7 +14,7 @@ processes do without the priority. For each, in turn and in each round:
   (wrk, ``--connections``) for ``--duration`` seconds, alone;
 * the same, while ``--clients`` clients each loop ``solve`` and then
   ``suggest`` (the default level, seeded) on an Agency deal, the costliest
-  analysis there is (README, Analysis and bots).
+  analysis there is (docs/analysis.md).
 
 It prints ``legal-moves`` p50 and p99 and throughput in each case, the ratio
 of each with the analysis load to without it, and what the analysis clients

@@ -26,7 +26,7 @@ SEED = 7
 PROGRESS = (0.0, 0.25, 0.5, 0.75)
 
 MODES = ("open", "signed", "sealed")
-"""Who holds the state (README: Who holds the state): each mode is served by its own gunicorn."""
+"""Who holds the state (docs/holding.md): each mode is served by its own gunicorn."""
 SIGNING_KEY = "bench-signing-key-0123456789abcdef0123"
 SEALING_KEY = "bench-sealing-key-0123456789abcdef0123"
 MODE_SETTINGS: dict[str, dict[str, str | None]] = {

@@ -213,7 +213,7 @@ class AppTransport:
 
 
 class SignedTransport:
-    """An implementation holding states signed (README: Who holds the state):
+    """An implementation holding states signed (docs/holding.md: Signed):
     every state a request carries (``state``, ``previous``, ``deal.previous``)
     is signed with ``key`` before it is sent, and the signature of every
     state answered is dropped before it is compared."""

@@ -105,7 +105,7 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # put a deadline of GUNICORN_REQUEST_TIMEOUT on the rest (body, work, answer)
 # and close each connection after its answer. Measured with bench/ against the
 # sync config in the same runs: about 0.9 of its throughput for short requests,
-# about 0.77 for replay, the heaviest (README, Benchmarks); p99 about the same.
+# about 0.77 for replay, the heaviest (bench/README.md); p99 about the same.
 # gevent patches the standard library in each worker after the fork; the app
 # does no I/O of its own, so loading it unpatched in the master is safe.
 # RefereeWorker is gevent's worker, answering the requests gunicorn refuses

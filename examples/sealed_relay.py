@@ -50,7 +50,7 @@ class Relay:
         """Pass a seat's request on with the newest token; keep the answer's
         token if newer, and answer the seat without it. A seat holding a
         token could try a move on it without the relay, and in Agency a move
-        that ends the hand early reveals the seed (README: sealed)."""
+        that ends the hand early reveals the seed (docs/holding.md: What sealed mode does not stop)."""
         answer = self.keep(call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential))
         return {key: value for key, value in answer.items() if key != "token"}
 

@@ -27,7 +27,7 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_ANALYSIS_NICE`` | int, 0 to 19 | 10 | how much lower the pool's CPU priority is than the worker's (an ``os.nice`` increment) |
 
 The analysis budgets count work, never time, so an answer does not depend
-on the machine; README (Analysis and bots) gives the worst-case time of
+on the machine; bench/README.md gives the worst-case time of
 each default here. An app made outside ``deploy/gunicorn.conf.py`` (the
 tests, ``flask``, the in-process benches) runs the analysis in-process
 unless ``REFEREE_ANALYSIS_PROCESSES`` says otherwise: only a server's

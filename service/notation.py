@@ -82,7 +82,7 @@ class DealSource(StrEnum):
 @dataclass(frozen=True, slots=True)
 class Deal:
     """A record's deal: ``seed`` (the game's deck shuffled and dealt,
-    README: Seeded deals), or ``hands``, each seat's dealt cards in dealt
+    docs/api.md: Seeded deals), or ``hands``, each seat's dealt cards in dealt
     order, seat 0 first (Agency: the 8 suited cards; A5 lays out the Walls)."""
 
     seed: int | None = None

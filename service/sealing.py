@@ -2,7 +2,7 @@
 
 With sealing keys, the referee hands out a state as a token that only it can
 read, so the players' own clients can hold the game without seeing each
-other's cards (README: Sealed states).
+other's cards (docs/holding.md: Sealed).
 
 **Keys.** Each sealing key is a string of at least 32 characters; the first
 seals, every key opens. From each key HKDF-SHA256 derives a 256-bit AES key

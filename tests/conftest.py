@@ -59,7 +59,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
             "test_contract", "test_timing", "test_golden", "test_pool"),
     "server": ("test_e2e_gunicorn", "test_store_redis", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals"),
-    "tooling": ("test_clients", "test_conformance", "test_layers", "test_mutation"),
+    "tooling": ("test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
 core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API

@@ -106,7 +106,7 @@ def hand_fields(hand: Any) -> dict[str, Any]:
 
 
 def reference_shuffle(deck: list[str], seed: int) -> list[str]:
-    """The seeded shuffle exactly as the README and ``service.cards`` describe it,
+    """The seeded shuffle exactly as docs/api.md (Seeded deals) and ``service.cards`` describe it,
     written again from the text, as a client in another language would."""
     words: list[int] = []
     block = 0

@@ -259,7 +259,7 @@ def test_f3_seeded_deal_of_seven_players_deals_the_whole_pinned_order(client):
 
 
 def test_a7_random_deal_is_the_deal_of_its_recorded_seed(client):
-    # The hands are that seed's deal: the listed deck shuffled as the README
+    # The hands are that seed's deal: the listed deck shuffled as docs/api.md
     # says (written again in tests/support.py), then dealt as A7 says.
     state = _deal(client, "agency", {})
     order = reference_shuffle(client.get("/v1/games/agency").get_json()["deck"], state["deal"]["seed"])

@@ -184,7 +184,7 @@ def test_a_number_past_its_range_is_refused_with_the_range_however_it_is_written
 
 
 def test_a_member_named_twice_is_read_with_its_last_value(client):
-    """README, Errors: an object naming a member twice is read with its last
+    """docs/errors.md, How JSON is read: an object naming a member twice is read with its last
     value (RFC 8259 leaves it to the reader), at the top and nested."""
     status, body = _raw(client, "/v1/games/agram/deal", b'{"players": 3, "seed": 1, "players": 4}')
     assert status == 200 and body["state"]["players"] == 4
@@ -309,7 +309,7 @@ def test_a_version_refusal_names_only_what_differs(client, versions, named):
 def test_a_host_that_is_no_host_name_is_400_invalid_host(client, host, method, path):
     """Regression: werkzeug's routing cannot encode such a Host (IDNA: a
     label of 1 to 63 characters), and it was answered 400 ``bad_request``,
-    "could not be understood", a code the README did not list."""
+    "could not be understood", a code the error table did not list."""
     response = client.open(path, method=method, json={} if method == "POST" else None, headers={"Host": host})
     assert response.status_code == 400 and response.mimetype == "application/problem+json"
     body = response.get_json()

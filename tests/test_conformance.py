@@ -71,7 +71,7 @@ def test_this_referee_agrees_with_every_case_it_can_in_signed_mode(cases):
     later_records = [case for case in skipped if "record" in case["request"]["body"]]
     assert later_records and all(case["answer"]["body"]["code"] == "invalid_state" for case in skipped if case not in later_records)
     signed = AppTransport(key)
-    for case in later_records:  # a later hand's tally, unsigned: refused (README: Who holds the state)
+    for case in later_records:  # a later hand's tally, unsigned: refused (docs/holding.md: Signed)
         status, body = signed.send("POST", case["request"]["path"], case["request"]["body"])
         assert (status, body["code"]) == (403, "state_signature_invalid"), case["id"]
 
@@ -206,7 +206,7 @@ def test_the_runner_exits_0_when_every_case_agrees(capsys):
 
 
 def test_a_signed_state_is_signed_as_the_readme_says():
-    """The kit's signer, written from the README, signs as the referee does."""
+    """The kit's signer, written from docs/holding.md, signs as the referee does."""
     from service import signing
 
     key = "k" * 40

@@ -94,7 +94,7 @@ def referee_env(manifests: str) -> dict[str, dict]:
     ("sealed", "REFEREE_SEALING_KEYS", "trick-referee-sealing-keys"),
 ])
 def test_each_mode_takes_its_keys_from_its_secret_and_only_those(name, keys, secret):
-    """The referee refuses to start with both key lists set (README: Who holds the state)."""
+    """The referee refuses to start with both key lists set (docs/configuration.md)."""
     env = referee_env(rendered(KUSTOMIZATIONS[name]))
     assert env[keys]["valueFrom"]["secretKeyRef"] == {"name": secret, "key": keys}
     assert {"REFEREE_SIGNING_KEYS", "REFEREE_SEALING_KEYS"} & env.keys() == {keys}

@@ -277,12 +277,12 @@ def test_an_error_that_is_no_refusal_is_a_500_without_its_traceback():
 
 def test_every_code_answered_is_documented():
     """Each code of the worker's is a code of the service's (``PARSER_ERRORS``
-    and four of the app's), in the README's table of errors, and named by the
+    and four of the app's), in docs/errors.md's table, and named by the
     spec's default response, with its status."""
     documented = {error.code for error in PARSER_ERRORS}
     assert CODES == documented | {"malformed_body", "bad_request", "forbidden", "internal_error"}
-    readme = (ROOT / "README.md").read_text(encoding="utf-8").split("### Errors", 1)[1].split("\n\n")[2]
-    rows = {code: row.split(" | ")[-2] for row in readme.splitlines() for code in re.findall(r"`([a-z_]+)`", row.split(" | ")[-1])}
+    table = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8").split("## The codes", 1)[1].split("\n\n")[1]
+    rows = {code: row.split(" | ")[-2] for row in table.splitlines() for code in re.findall(r"`([a-z_]+)`", row.split(" | ")[-1])}
     default = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["responses"]["DEFAULT_ERROR"]["description"]
     named = {code: status for status, codes in re.findall(r"(\d{3}) ((?:`[a-z_]+`(?:, )?)+)", default) for code in re.findall("[a-z_]+", codes)}
     for error in PARSER_ERRORS:

@@ -107,7 +107,7 @@ def test_readme_agency_example_runs(tmp_path):
 def test_readme_analysis_examples_run(tmp_path):
     """solve, suggest and analyze as the README shows them: the values are the
     endgame's by the rules (F1, F2, F5: 3C first wins, AD first loses)."""
-    script = _block("### Analysis and bots", "sh")
+    script = _block("## Analysis and bots", "sh")
     assert script.count("curl ") == 5
     result = _run_sh(script, tmp_path)
     assert _written(tmp_path) == ["endgame.json"]
@@ -130,6 +130,16 @@ def test_readme_records_example_runs(tmp_path):
         (1, "3D"), (2, "10D"), (0, "8D")]
     assert replayed["state"]["to_act"] == 2  # 10D won the trick (F1)
     assert (refused["status"], refused["code"], refused["position"]) == (422, "record_invalid", 19)
+
+
+def test_readme_matches_example_deals_the_next_hand(tmp_path):
+    """The Matches program plays hand 1 of an Agram match with each seat's
+    first legal move and deals hand 2: its match record is hand 2, the tally
+    before it hand 1's, one hand won by one seat (F7)."""
+    result = _run_sh(_block("### Matches", "sh"), tmp_path)
+    match = ast.literal_eval(result.stdout.strip())
+    assert match["hand"] == 2 and match["unit"] == "hands" and match["over"] is False
+    assert sorted(match["previous"]) == [0, 0, 1]
 
 
 def test_readme_game_loop_plays_a_whole_hand(tmp_path):

@@ -51,7 +51,7 @@ def test_changing_one_card_is_refused(signed):
 
 
 def test_a_member_named_twice_changes_nothing_a_signature_vouches_for(signed):
-    """README, Errors: a duplicated member is read with its last value, and
+    """docs/errors.md, How JSON is read: a duplicated member is read with its last value, and
     the signature is checked on what was read: a second ``to_act`` that
     differs is refused, one that repeats the signed value is the same state."""
     state = _deal(signed)

@@ -63,7 +63,7 @@ class Holding:
     back is replayed and checked."""
 
     MODE = "open"
-    """How this holding holds states (README: Who holds the state)."""
+    """How this holding holds states (docs/holding.md)."""
 
     def hand_of(self, game: Game, raw: RawState) -> Hand:
         """The hand of a state a request sent: trust decides this alone.

@@ -114,7 +114,7 @@ def tally_problems(
     step: int = 1,
 ) -> list[str]:
     """Problems with a match record a client sent, as far as the tally alone
-    can tell (a signed or sealed state is the full guarantee, README: Who holds the state).
+    can tell (a signed or sealed state is the full guarantee, docs/holding.md).
 
     Args:
         match: the record.

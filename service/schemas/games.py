@@ -118,7 +118,7 @@ class StateBase(BoundedSchema):
     )
     signature = fields.String(
         validate=validate.Length(max=200),
-        metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state)."},
+        metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed)."},
     )
 
     def pre_read(self, data: dict[str, Any]) -> None:
@@ -585,7 +585,7 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
     deal of a later hand in a transcript, whose previous hand is implied."""
     game, prefix = parts.game, parts.prefix
     sources: dict[str, Any] = {
-        "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals)."}),
+        "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals)."}),
         "deck": parts.deck.cards(edge.DECK_DOC, max_items=len(game.deck)),
         "hands": List(
             parts.deck.cards("A seat's dealt cards, in dealt order.", max_items=12),

@@ -95,7 +95,7 @@ export type AgencyFirstHandDeal = {
      */
     options?: AgencyOptions;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -274,7 +274,7 @@ export type AgencyNextHandDeal = {
      */
     previous: AgencyState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -809,7 +809,7 @@ export type AgencyState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -889,7 +889,7 @@ export type AgencyTranscriptDeal = {
      */
     options?: AgencyOptions;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -1064,7 +1064,7 @@ export type AgramFirstHandDeal = {
      */
     players: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -1195,7 +1195,7 @@ export type AgramMaliFirstHandDeal = {
      */
     players: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -1344,7 +1344,7 @@ export type AgramMaliNextHandDeal = {
      */
     previous: AgramMaliState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -1813,7 +1813,7 @@ export type AgramMaliState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -1890,7 +1890,7 @@ export type AgramMaliTranscriptDeal = {
      */
     players?: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -2056,7 +2056,7 @@ export type AgramNextHandDeal = {
      */
     previous: AgramState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -2525,7 +2525,7 @@ export type AgramState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -2602,7 +2602,7 @@ export type AgramTranscriptDeal = {
      */
     players?: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -2752,7 +2752,7 @@ export type FapfapFirstHandDeal = {
      */
     players: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -2909,7 +2909,7 @@ export type FapfapNextHandDeal = {
      */
     previous: FapfapState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -3390,7 +3390,7 @@ export type FapfapState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -3467,7 +3467,7 @@ export type FapfapTranscriptDeal = {
      */
     players?: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -3797,7 +3797,7 @@ export type SinkSinkFirstHandDeal = {
      */
     players: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -3946,7 +3946,7 @@ export type SinkSinkNextHandDeal = {
      */
     previous: SinkSinkState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -4415,7 +4415,7 @@ export type SinkSinkState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -4492,7 +4492,7 @@ export type SinkSinkTranscriptDeal = {
      */
     players?: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -4640,7 +4640,7 @@ export type SparFirstHandDeal = {
      */
     players: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -4793,7 +4793,7 @@ export type SparNextHandDeal = {
      */
     previous: SparState | string;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };
@@ -5266,7 +5266,7 @@ export type SparState = {
      */
     schema_version?: number;
     /**
-     * HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the state).
+     * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
     /**
@@ -5343,7 +5343,7 @@ export type SparTranscriptDeal = {
      */
     players?: number;
     /**
-     * Deal from this seed: the same seed, game and options give the same deal (see README, Seeded deals).
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
     seed?: number;
 };

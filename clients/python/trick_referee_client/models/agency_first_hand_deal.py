@@ -25,8 +25,8 @@ class AgencyFirstHandDeal:
             the team that lost (default: that team's lower seat).
         hands (list[list[AgencyCard]] | Unset): hands[s]: seat s's 8 dealt cards, in dealt order (Walls are added, A5).
         options (AgencyOptions | Unset):
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     deck: list[AgencyCard] | Unset = UNSET

@@ -40,8 +40,7 @@ class AgencyState:
             before (A6).
         rules_version (str | Unset): Rules version the state was made under (now '1').
         schema_version (int | Unset): Shape version of this state (now 1).
-        signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the
-            state).
+        signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
         team_points (list[int] | Unset): Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3).
         to_act (int | None | Unset): The seat whose turn it is; null once the hand is over.
         winner (int | None | Unset): The winning team once the hand is over; null while it runs or when void (A13).

@@ -26,8 +26,8 @@ class AgramFirstHandDeal:
             last (F3).
         hands (list[list[AgramCard]] | Unset): hands[s]: seat s's 6 dealt cards, in dealt order.
         options (AgramOptions | Unset):
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     players: int

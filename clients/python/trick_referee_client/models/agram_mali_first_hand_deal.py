@@ -26,8 +26,8 @@ class AgramMaliFirstHandDeal:
             dealer last (F3).
         hands (list[list[AgramMaliCard]] | Unset): hands[s]: seat s's 5 dealt cards, in dealt order.
         options (AgramMaliOptions | Unset):
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     players: int

@@ -29,8 +29,8 @@ class AgramMaliNextHandDeal:
         hands (list[list[AgramMaliCard]] | Unset): hands[s]: seat s's 5 dealt cards, in dealt order.
         options (AgramMaliOptions | Unset):
         players (int | Unset): Number of seats: 2 to 6 (RULINGS F8).
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     previous: AgramMaliState | str

@@ -26,8 +26,8 @@ class AgramTranscriptDeal:
         hands (list[list[AgramCard]] | Unset): hands[s]: seat s's 6 dealt cards, in dealt order.
         options (AgramOptions | Unset):
         players (int | Unset): Number of seats: 2 to 5 (RULINGS F8).
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     dealer: int | Unset = UNSET

@@ -26,8 +26,8 @@ class FapfapFirstHandDeal:
             last (F3).
         hands (list[list[FapfapCard]] | Unset): hands[s]: seat s's 5 dealt cards, in dealt order.
         options (FapfapOptions | Unset):
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     players: int

@@ -36,8 +36,7 @@ class FapfapState:
         options (FapfapOptions | Unset):
         rules_version (str | Unset): Rules version the state was made under (now '1').
         schema_version (int | Unset): Shape version of this state (now 1).
-        signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see README, Who holds the
-            state).
+        signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
         to_act (int | None | Unset): The seat whose turn it is; null once the hand is over.
         winner (int | None | Unset): The seat that won the last trick, once the hand is over.
     """

@@ -29,8 +29,8 @@ class SinkSinkNextHandDeal:
         hands (list[list[SinkSinkCard]] | Unset): hands[s]: seat s's 5 dealt cards, in dealt order.
         options (SinkSinkOptions | Unset):
         players (int | Unset): Number of seats: 2 to 7 (RULINGS F8).
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     previous: SinkSinkState | str

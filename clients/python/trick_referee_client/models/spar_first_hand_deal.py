@@ -26,8 +26,8 @@ class SparFirstHandDeal:
             last (F3).
         hands (list[list[SparCard]] | Unset): hands[s]: seat s's 5 dealt cards, in dealt order.
         options (SparOptions | Unset):
-        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see README, Seeded
-            deals).
+        seed (int | Unset): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md,
+            Seeded deals).
     """
 
     players: int
