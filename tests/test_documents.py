@@ -1,7 +1,8 @@
 """The project's documents stay short where a newcomer starts and hold
-together: the README at most 500 lines, and every relative link in the
-README, in ``docs/`` and in the other READMEs reaching a file that exists and,
-where it names one, a heading of that file."""
+together: the README at most 500 lines; every relative link in the README,
+in ``docs/`` and in the other READMEs reaching a file that exists and, where
+it names one, a heading of that file; and every file of the repository they
+name in code (``service/games/base.py``) still there."""
 
 from __future__ import annotations
 
@@ -76,6 +77,18 @@ def broken_links(document: Path, root: Path = ROOT) -> list[str]:
     return broken
 
 
+_REPOSITORY_PATH = re.compile(r"`((?:service|tests|tools|bench|deploy|web|clients|conformance|docs|examples)/[\w./-]*[\w/])`")
+
+
+def missing_paths(document: Path, root: Path = ROOT) -> list[str]:
+    """The repository paths ``document`` names in code spans that are no
+    file or folder under ``root``, outputs of a run (a folder ``.gitignore``
+    names, such as ``bench/results/``) aside."""
+    outputs = [line for line in (root / ".gitignore").read_text(encoding="utf-8").splitlines() if line.endswith("/") and "/" in line[:-1]]
+    return [path for path in _REPOSITORY_PATH.findall(document.read_text(encoding="utf-8"))
+            if not (root / path).exists() and not path.startswith(tuple(outputs))]
+
+
 def test_the_readme_is_short():
     lines = len((ROOT / "README.md").read_text(encoding="utf-8").splitlines())
     assert lines <= README_MOST_LINES, f"README.md has {lines} lines: move reference to docs/ and figures to bench/README.md"
@@ -84,6 +97,21 @@ def test_the_readme_is_short():
 @pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_relative_link_resolves(document):
     assert broken_links(document) == []
+
+
+@pytest.mark.parametrize("document", DOCUMENTS, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_file_named_in_code_exists(document):
+    """A file moved or renamed is named by its new path in every document."""
+    assert missing_paths(document) == []
+
+
+def test_the_path_check_finds_a_moved_file(tmp_path):
+    (tmp_path / ".gitignore").write_text(".venv\nbench/results/\n")
+    (tmp_path / "service").mkdir()
+    (tmp_path / "service" / "app.py").write_text("")
+    document = tmp_path / "README.md"
+    document.write_text("`service/app.py`, `service/api/worker.py`, `bench/results/latest.json`, `service/`, `web/<game>.ts`\n")
+    assert missing_paths(document, tmp_path) == ["service/api/worker.py"]
 
 
 def test_the_link_check_finds_a_broken_file_and_a_broken_heading(tmp_path):
