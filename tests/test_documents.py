@@ -1,5 +1,6 @@
 """The project's documents stay short where a newcomer starts and hold
-together: the README at most 500 lines; every relative link in the README,
+together: the README at most 500 lines; every setting the service reads in
+docs/configuration.md; every relative link in the README,
 in ``docs/`` and in the other READMEs reaching a file that exists and, where
 it names one, a heading of that file; and every file of the repository they
 name in code (``service/games/base.py``) still there."""
@@ -15,6 +16,7 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
+from service.config import DEFAULTS
 from support import ROOT
 
 README_MOST_LINES = 500
@@ -103,6 +105,14 @@ def test_every_relative_link_resolves(document):
 def test_every_file_named_in_code_exists(document):
     """A file moved or renamed is named by its new path in every document."""
     assert missing_paths(document) == []
+
+
+def test_every_setting_is_documented():
+    """Each setting the service reads (``service.config.DEFAULTS``) has its
+    row in docs/configuration.md, and the table names no setting it does not read."""
+    text = (ROOT / "docs" / "configuration.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `(REFEREE_[A-Z_]+)` \|", text, re.M))
+    assert documented == set(DEFAULTS)
 
 
 def test_the_path_check_finds_a_moved_file(tmp_path):
