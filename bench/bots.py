@@ -44,14 +44,17 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any
 
-from service.analysis.bots import DEFAULT_BUDGET, Budget, Level, rules_move, search_move
+from service.analysis.bots import DEFAULT_BACKUP, DEFAULT_BUDGET, Backup, Budget, Level, rules_move, search_move
 from service.analysis.draw import Draw
 from service.analysis.knows import knows_of
 from service.games import GAMES, AgencyGame, Hand, TrickGame
 from service.games.agency import team
 
 PERFECT = "perfect"
-LEVELS = (Level.RANDOM.value, Level.RULES.value, Level.SEARCH.value, PERFECT)
+BACKUPS = {f"search-{backup.value}": backup for backup in Backup if backup is not DEFAULT_BACKUP}
+"""The searching level with each other per-world backup (``Backup``): the duplicate ladder's rows."""
+LEVELS = (Level.RANDOM.value, Level.RULES.value, Level.SEARCH.value, PERFECT, *BACKUPS)
+DEFAULT_LEVELS = LEVELS[:4]
 OPPONENTS = (Level.RANDOM.value, Level.RULES.value)
 FULL_HANDS = 2000
 QUICK_HANDS = 40
@@ -89,6 +92,8 @@ def move_of(level: str, game: TrickGame, hand: Hand, seed: int, budget: Budget) 
         return rules_move(view, knows)
     if level == Level.SEARCH:
         return search_move(view, knows, draw, budget)
+    if level in BACKUPS:
+        return search_move(view, knows, draw, budget, backup=BACKUPS[level])
     # One world: its playouts are the same in every draw.
     return search_move(view, knows, draw, Budget(worlds=1, plies=budget.plies), worlds=PerfectWorlds(hand))
 
@@ -251,15 +256,16 @@ def _played(outcome: Outcome | None, task: Task) -> bool:
 
 def report(outcomes: dict[tuple[str, int, str, str], Outcome]) -> str:
     lines = [
-        "| game | players | bot | against | hands | win rate (95%) | vs rules level (95%) | vs random level (95%) | points per hand (95%) |",
-        "|---|---:|---|---|---:|---:|---:|---:|---:|",
+        "| game | players | bot | against | hands | win rate (95%) | vs rules level (95%) | vs random level (95%) | vs search level (95%) "
+        "| points per hand (95%) |",
+        "|---|---:|---|---|---:|---:|---:|---:|---:|---:|",
     ]
     for (game_id, players, level, opponent), outcome in sorted(outcomes.items(), key=_order):
         game = GAMES[game_id]
         per_deal = len(rotations(game, players))
         mean, half = interval(list(outcome.wins.values()))
         cells = [game_id, str(players), level, opponent, f"{len(outcome.wins) * per_deal:,}", f"{mean:.1%} ± {half:.1%}"]
-        for other in (Level.RULES.value, Level.RANDOM.value):
+        for other in (Level.RULES.value, Level.RANDOM.value, Level.SEARCH.value):  # the last: the duplicate ladder's
             base = outcomes.get((game_id, players, other, opponent))
             if base is None or other == level:
                 cells.append("")
@@ -350,7 +356,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per row (a smoke run)")
     parser.add_argument("--hands", type=int, default=None, help=f"hands per row (default {FULL_HANDS})")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
-    parser.add_argument("--levels", nargs="*", default=list(LEVELS), choices=list(LEVELS))
+    parser.add_argument("--levels", nargs="*", default=list(DEFAULT_LEVELS), choices=list(LEVELS),
+                        help="the bots' levels (default: random, rules, search, perfect); search-paranoid, search-maxn and "
+                             "search-best-reply are the searching level with another per-world backup")
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS), choices=list(OPPONENTS))
     parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default 2 to 5; 6 and 7 when named)")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="worker processes")

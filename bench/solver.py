@@ -1,17 +1,27 @@
 """Benchmark the exact solver: its time per solve and the share solved exactly.
 
-Usage: ``python -m bench.solver [--quick] [--deals N] [--budget NODES] [--games IDS]``
-(``make bench-solver``). For every game and player count (the Agram family 2
-to its most players, Agency), over a fixed set of seeded deals, it solves each
-hand from the deal and from the middle of the hand (half its tricks played at
-random, seeded), with the default node budget, and prints per row the share
-solved exactly and the time per solve (median, p95, max) and the nodes
-searched. Writes every figure to ``bench/results/solver.json``.
+Usage: ``python -m bench.solver [--quick] [--deals N] [--budget NODES] [--games IDS]
+[--after TRICKS] [--ablate]`` (``make bench-solver``). For every game and
+player count (the Agram family 2 to its most players, Agency), over a fixed
+set of seeded deals, it solves each hand from the deal and from the middle of
+the hand (half its tricks played at random, seeded), with the default node
+budget, and prints per row the share solved exactly and the time per solve
+(median, p95, max) and the nodes searched. Writes every figure to
+``bench/results/solver.json``.
+
+``--after 1,2,3`` solves from after that many tricks instead (played at
+random, seeded), the stages between the deal and mid-hand: with a large
+``--budget``, how many nodes an exact solve needs as the hand gets longer.
+``--ablate`` solves each row's hands again with each pruning of the search
+turned off in turn (the transposition table, the classes of equivalent
+cards, the engine's move order, the outcomes read at each trick's start),
+so the nodes each one saves are measured on the same hands.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import platform
 import random
@@ -23,6 +33,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python bench/solver.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from service.analysis import engine  # noqa: E402
 from service.analysis.solver import DEFAULT_BUDGET, solve  # noqa: E402
 from service.games import GAMES  # noqa: E402
 from service.games.base import Hand, TrickGame  # noqa: E402
@@ -35,7 +46,12 @@ STAGES = ("deal", "mid-hand")
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"nodes per solve (default {DEFAULT_BUDGET:,})")
-    return deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
+    parser.add_argument("--after", default=None,
+                        help="comma-separated trick counts: solve after that many tricks played at random, not at the deal and mid-hand")
+    parser.add_argument("--ablate", action="store_true", help="solve again with each pruning turned off in turn")
+    args = deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
+    args.stages = [f"after {int(n)}" for n in args.after.split(",")] if args.after else list(STAGES)
+    return args
 
 
 def deal_arguments(parser: argparse.ArgumentParser, argv: list[str] | None, results: Path, *, quick: int, full: int,
@@ -76,6 +92,10 @@ def hands(game: TrickGame, players: int, stage: str, deals: int) -> list[Hand]:
                 if hand.hand_over:
                     break
                 hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        elif stage.startswith("after "):
+            rng = random.Random(seed)
+            while len(hand.tricks) < int(stage.split()[1]) and not hand.hand_over:
+                hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
         if not hand.hand_over:
             found.append(hand)
     return found
@@ -84,6 +104,52 @@ def hands(game: TrickGame, players: int, stage: str, deals: int) -> list[Hand]:
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def _each_alone(position: type[engine.Position]) -> None:
+    """No classes of equivalent cards: each legal move searched, every member
+    of a class where the engine's order puts the class."""
+    moves = position.moves
+
+    def every_member(self: engine.Position) -> list[int]:
+        members = {group[0]: group for group in self.groups()}
+        return [move for first in moves(self) for move in members[first]]
+
+    position.moves = every_member  # type: ignore[method-assign]
+
+
+def _engine_order(position: type[engine.Position]) -> None:
+    """No move order: the engine's moves in card order (Walls last)."""
+    moves = position.moves
+    position.moves = lambda self: sorted(moves(self))  # type: ignore[method-assign]
+
+
+def _no_outcomes(position: type[engine.Position]) -> None:
+    """No outcomes: every value stays possible until the hand is over."""
+    position.outcomes = lambda self, side: (self.value(side),) if self.over else self.values  # type: ignore[method-assign]
+
+
+def _no_table(position: type[engine.Position]) -> None:
+    """No transposition table: no two positions share a key."""
+    position.key = lambda self: object()  # type: ignore[method-assign]
+
+
+ABLATIONS = {"no table": _no_table, "no classes": _each_alone, "no move order": _engine_order, "no outcomes": _no_outcomes}
+"""Each pruning turned off, by patching the engine's class for the row (``--ablate``)."""
+
+
+@contextlib.contextmanager
+def ablated(name: str | None, game: TrickGame):
+    """The engine of ``game``'s family with the pruning ``name`` turned off (``None``: as it is)."""
+    position = engine.ENGINES[game.family]
+    saved = {attribute: position.__dict__[attribute] for attribute in ("moves", "outcomes", "key") if attribute in position.__dict__}
+    if name is not None:
+        ABLATIONS[name](position)
+    try:
+        yield
+    finally:
+        for attribute, value in saved.items():
+            setattr(position, attribute, value)
 
 
 def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) -> dict[str, object]:
@@ -108,18 +174,21 @@ def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
     print(f"solver benchmark: {args.deals} seeded deals per row, budget {args.budget:,} nodes, "
           f"Python {platform.python_version()}\n")
-    print("| game | players | from | exact | median ms | p95 ms | max ms | median nodes | max nodes | µs/node |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| game | players | from | search | exact | median ms | p95 ms | max ms | median nodes | max nodes | µs/node |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     rows = []
     for game_id in args.games:
         game = GAMES[game_id]
         for players in range(game.min_players, game.max_players + 1):
-            for stage in STAGES:
-                row = measure(game, players, stage, args.deals, args.budget)
-                rows.append(row)
-                print(f"| {row['game']} | {players} | {stage} | {row['exact']:.0%} | {row['median_ms']:.1f} | "
-                      f"{row['p95_ms']:.1f} | {row['max_ms']:.1f} | {row['median_nodes']:,.0f} | {row['max_nodes']:,} | "
-                      f"{row['us_per_node']:.1f} |", flush=True)
+            for stage in args.stages:
+                for ablation in (None, *ABLATIONS) if args.ablate else (None,):
+                    with ablated(ablation, game):
+                        row = measure(game, players, stage, args.deals, args.budget)
+                    row["search"] = ablation or "as served"
+                    rows.append(row)
+                    print(f"| {row['game']} | {players} | {stage} | {row['search']} | {row['exact']:.0%} | {row['median_ms']:.1f} | "
+                          f"{row['p95_ms']:.1f} | {row['max_ms']:.1f} | {row['median_nodes']:,.0f} | {row['max_nodes']:,} | "
+                          f"{row['us_per_node']:.1f} |", flush=True)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps({"budget": args.budget, "deals": args.deals, "rows": rows}, indent=2) + "\n")
     print(f"\nwritten to {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")

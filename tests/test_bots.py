@@ -23,7 +23,20 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot_hands import configurations, part_played, twin
-from service.analysis.bots import DEFAULT_LEVEL, RULES_PRIOR, SLIPS, Budget, Level, playout, rules_move, suggest, weigh
+from service.analysis.bots import (
+    DEFAULT_BACKUP,
+    DEFAULT_LEVEL,
+    RULES_PRIOR,
+    SLIPS,
+    Backup,
+    Budget,
+    Level,
+    _searched,
+    playout,
+    rules_move,
+    suggest,
+    weigh,
+)
 from service.analysis.draw import Draw
 from service.analysis.engine import Position
 from service.analysis.knows import knows_of
@@ -55,6 +68,10 @@ def test_twins_get_the_same_move_at_every_level(data):
         move = suggest(view, level=level, seed=seed, budget=SMALL)
         assert suggest(game.observe(other, seat), level=level, seed=seed, budget=SMALL) == move
         assert move in view.legal_moves
+    for backup in Backup:  # every per-world backup reads only the worlds the view allows
+        move = suggest(view, seed=seed, budget=SMALL, backup=backup)
+        assert suggest(game.observe(other, seat), seed=seed, budget=SMALL, backup=backup) == move
+        assert move in view.legal_moves
 
 
 @pytest.mark.parametrize(("game_id", "players"), CONFIGURATIONS)
@@ -75,6 +92,75 @@ def test_bots_on_every_seat_play_legal_moves_to_the_end(game_id, players):
 def test_the_default_level_is_the_search():
     assert DEFAULT_LEVEL is Level.SEARCH
     assert [level.value for level in Level] == ["random", "rules", "search"]
+    assert DEFAULT_BACKUP is Backup.PLAYOUT
+
+
+def _world_values(backup: Backup, hand, limit: int = 10**7) -> list[float]:
+    """Each of the seat to act's moves' value in the world ``hand`` itself under ``backup``."""
+    position = Position.from_hand(hand)
+    seat = position.to_act
+    knows = knows_of(hand.game.observe(hand, seat))
+    from service.analysis.bots import _rules
+    rules = _rules(hand.game.observe(hand, seat))
+    played = knows.cards.mask([play.card for play in hand.history])
+    before = position.state()
+    values, _ = _searched(backup, position, position.moves(), position.side_of[seat], played, knows.cards,
+                          hand.options.get("early_end_points", 0), rules, limit)
+    assert position.state() == before  # the world is left as it was found
+    assert values is not None
+    return values
+
+
+TWO_SIDED = [("agram", 2), ("fapfap", 2), ("agram-mali", 2), ("sink-sink", 2)]
+"""Two seats whose values sum to a constant (1 and 0; Fapfap's payouts, F6). Not
+Spar: its loser scores 0 whatever the winner's points (F2), so maxⁿ's loser
+may let the winner score more than paranoid's would."""
+
+
+@pytest.mark.parametrize(("game_id", "players"), TWO_SIDED)
+def test_with_two_sides_every_backup_searched_is_the_minimax_value(game_id, players):
+    """Two seats (each the other's only opponent) whose values sum to a
+    constant: maxⁿ, Best-Reply Search and paranoid are one minimax, so each
+    move's value is the solver's."""
+    game = GAMES[game_id]
+    rng = random.Random(f"{game_id}/two sides")
+    for _ in range(6):
+        hand = part_played(game, players, rng, plies=rng.randrange(0, 6))
+        if hand.hand_over:
+            continue
+        paranoid = _world_values(Backup.PARANOID, hand)
+        assert _world_values(Backup.MAXN, hand) == paranoid
+        assert _world_values(Backup.BEST_REPLY, hand) == paranoid
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("agram", 3), ("agram", 4), ("fapfap", 3), ("spar", 4), ("agency", 4)])
+def test_paranoid_is_the_least_any_backup_searched_gives(game_id, players):
+    """Paranoid is the worst case: every other seat against the bot's side.
+    maxⁿ's opponents and BRS's (one opponent a trick leaves the tips) are
+    some of the ways the others can play, so neither values a move below it."""
+    game = GAMES[game_id]
+    rng = random.Random(f"{game_id}/{players}/paranoid")
+    tried = 0
+    while tried < 4:
+        hand = part_played(game, players, rng, plies=rng.randrange(2 * players, 4 * players) if game_id != "agency" else 24)
+        if hand.hand_over:
+            continue
+        tried += 1
+        paranoid = _world_values(Backup.PARANOID, hand)
+        for backup in (Backup.MAXN, Backup.BEST_REPLY):
+            assert all(value >= low for value, low in zip(_world_values(backup, hand), paranoid)), backup
+
+
+def test_a_world_searched_past_its_limit_gives_no_values():
+    """A world whose search needs more positions than the budget has left
+    counts for nothing (the worlds searched before it decide)."""
+    game = GAMES["agram"]
+    hand = game.deal(players=4, dealer=0, seed=5)
+    position = Position.from_hand(hand)
+    knows = knows_of(game.observe(hand, hand.to_act))
+    for backup in (Backup.MAXN, Backup.BEST_REPLY):
+        values, spent = _searched(backup, position, position.moves(), hand.to_act, 0, knows.cards, 0, agram_move, 50)
+        assert values is None and spent == 51
 
 
 def test_random_level_draws_among_all_legal_moves():

@@ -30,6 +30,7 @@ from ..tricks import Play
 from .draw import Draw
 from .engine import WALL_MOVE, Position
 from .knows import knows_in, knows_of
+from .solver import Solver
 from .tips import TIPS, Knows, Layout
 from .worlds import View, Worlds, worlds_of
 
@@ -67,7 +68,36 @@ class Budget:
 DEFAULT_BUDGET = Budget()
 
 
-def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: Budget = DEFAULT_BUDGET) -> Play:
+class Backup(StrEnum):
+    """How the searching level values each of its moves in one sampled world
+    (the per-world backup of perfect-information Monte Carlo). Every one
+    reads the world's hidden cards, which the bot drew, never the hand's."""
+
+    PLAYOUT = "playout"
+    """The hand finished once per move by a model of every seat (``playout``):
+    the bot's side plays the rules of thumb, each opponent them or at random
+    as its plays so far make likely (``weigh``)."""
+    PARANOID = "paranoid"
+    """Every other seat plays as one side against the bot's, perfectly: the
+    world's minimax value (the solver's, ``Solver``; the middle of its proved
+    bounds where the world's share of the budget runs out)."""
+    MAXN = "maxn"
+    """Every seat plays for its own value (Agency: its team's), perfectly
+    (maxⁿ, Luckhardt and Irani); tie rule: a seat to which moves are worth
+    the same plays the one the engine tries first (``Position.moves``: the
+    cheapest card that takes the trick, else low cards when following; high
+    cards when leading)."""
+    BEST_REPLY = "best-reply"
+    """Best-Reply Search as Esser et al.'s BRS+ adapts it to games whose
+    seats take turns: in each trick at most one opponent plays its best
+    reply against the bot's side, the others the rules of thumb."""
+
+
+DEFAULT_BACKUP = Backup.PLAYOUT
+
+
+def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: Budget = DEFAULT_BUDGET,
+            backup: Backup = DEFAULT_BACKUP) -> Play:
     """A move for the view's seat, which is the seat to act.
 
     Args:
@@ -75,6 +105,7 @@ def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: 
         level: see ``Level``.
         seed: any integer; the same view, level, seed and budget give the same move.
         budget: the searching level's work (the other levels do little).
+        backup: how the searching level values a move in one world (``Backup``).
 
     Returns:
         One of ``view.legal_moves``.
@@ -87,7 +118,7 @@ def suggest(view: View, *, level: Level = DEFAULT_LEVEL, seed: int = 0, budget: 
         return Draw(seed).choice(view.legal_moves)
     if level is Level.RULES:
         return rules_move(view, knows)
-    return search_move(view, knows, Draw(seed), budget)
+    return search_move(view, knows, Draw(seed), budget, backup=backup)
 
 
 def _rules(view: View) -> Callable[[Knows], int]:
@@ -103,7 +134,8 @@ def rules_move(view: View, knows: Knows) -> Play:
 # -- the searching level ----------------------------------------------------------
 
 
-def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds: Worlds[Any] | None = None) -> Play:
+def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds: Worlds[Any] | None = None,
+                backup: Backup = DEFAULT_BACKUP) -> Play:
     """Perfect-information Monte Carlo with playouts (Furtak and Buro's
     IIMC; Long, Sturtevant, Buro and Furtak, AAAI 2010, on why sampling suits
     games like these, where play reveals the hidden cards quickly).
@@ -121,6 +153,9 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     same chances. The move with the best total value over the worlds (the
     contract's value: ``TrickGame.seat_value``) is chosen; ties go to the
     rules of thumb's move, then to the first in the view's order.
+
+    ``backup`` chooses how a move is valued in one world (``Backup``); the
+    searching positions of the other backups count as plies.
 
     ``worlds`` replaces the view's worlds (the benchmark's perfect-information
     bot passes the true hand); a bot never passes it.
@@ -143,6 +178,15 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
         position, weight, by_rules = weigh(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)
         side = position.side_of[knows.seat]
+        if backup is not Backup.PLAYOUT:
+            values, plies = _searched(backup, position, moves, side, played, cards, end_points, rules,
+                                      max(budget.plies - spent, 1))
+            spent += plies
+            if values is None:
+                break  # the world's search ran past the budget: the worlds so far decide
+            for index, value in enumerate(values):
+                totals[index] += weight * value
+            continue
         chances = draw.below(1 << 62)
         for index, move in enumerate(moves):
             value, plies = playout(position, move, played, side, cards, end_points, rules, by_rules, Draw(chances))
@@ -275,3 +319,149 @@ def playout(position: Position, move: int, played: int, side: int, cards: Layout
     for _ in range(made):
         position.undo()
     return value, made
+
+
+# -- the per-world searches of the other backups -------------------------------------------------
+
+
+class _Spent(Exception):
+    """A world's search reached its limit of positions."""
+
+
+def _searched(backup: Backup, position: Position, moves: Sequence[int], side: int, played: int, cards: Layout,
+              end_points: int, rules: Callable[[Knows], int], limit: int) -> tuple[list[float] | None, int]:
+    """Each of ``moves``'s value for ``side`` in the world ``position`` under
+    ``backup``, and the positions searched (at most ``limit``); ``None`` for
+    the values when ``limit`` ran out first (the position is left as it was)."""
+    if backup is Backup.PARANOID:
+        solver = Solver(position)
+        values = []
+        for number, move in enumerate(moves):
+            position.play(move)
+            try:
+                low, high = solver.bounds(side, (limit - solver.nodes) // (len(moves) - number))
+            finally:
+                position.undo()
+            values.append((low + high) / 2)
+        return values, solver.nodes
+    search = _MaxN(position, side) if backup is Backup.MAXN else _BestReply(position, side, played, cards, end_points, rules)
+    search.limit = limit
+    found = []
+    try:
+        for move in moves:
+            found.append(search.after(move))
+    except _Spent:
+        return None, search.nodes
+    return found, search.nodes
+
+
+class _MaxN:
+    """maxⁿ over one world (``Backup.MAXN``): each seat's side takes the move
+    worth most to it, ties to the first the engine tries; finished hands'
+    values per side, stored at the start of each trick (``Position.key``)."""
+
+    def __init__(self, position: Position, side: int) -> None:
+        self.position, self.side = position, side
+        self.sides = sorted(set(position.side_of))
+        self.table: dict[Any, tuple[int, ...]] = {}
+        self.nodes = 0
+        self.limit = 0
+
+    def after(self, move: int) -> float:
+        position = self.position
+        position.play(move)
+        try:
+            return self._values()[self.sides.index(self.side)]
+        finally:
+            position.undo()
+
+    def _values(self) -> tuple[int, ...]:
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _Spent
+        position = self.position
+        key = None
+        if not position.trick:
+            key = position.key()
+            found = self.table.get(key)
+            if found is not None:
+                return found
+        moves = position.moves()
+        if not moves:
+            values = tuple(position.value(side) for side in self.sides)
+        else:
+            mover = self.sides.index(position.side_of[position.to_act])
+            best: tuple[int, ...] | None = None
+            for move in moves:
+                position.play(move)
+                try:
+                    values = self._values()
+                finally:
+                    position.undo()
+                if best is None or values[mover] > best[mover]:
+                    best = values
+            assert best is not None
+            values = best
+        if key is not None:
+            self.table[key] = values
+        return values
+
+
+class _BestReply:
+    """Best-Reply Search over one world (``Backup.BEST_REPLY``): alpha-beta on
+    ``side``'s value where, in each trick, the first opponent to leave the
+    rules of thumb is the only one that may (BRS+, Esser, Gras, Winands,
+    Schadd and Lanctot, 2013): the others play the tips' move."""
+
+    def __init__(self, position: Position, side: int, played: int, cards: Layout, end_points: int,
+                 rules: Callable[[Knows], int]) -> None:
+        self.position, self.side, self.played = position, side, played
+        self.cards, self.end_points, self.rules = cards, end_points, rules
+        self.nodes = 0
+        self.limit = 0
+
+    def after(self, move: int) -> float:
+        return float(self._value(move, -1 << 30, 1 << 30, False))
+
+    def _value(self, move: int, alpha: int, beta: int, replied: bool) -> int:
+        """The value of ``move`` played now, searched with ``alpha``/``beta``;
+        ``replied``: an opponent already left the tips in this trick."""
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise _Spent
+        position = self.position
+        played = self.played
+        position.play(move)
+        if move < WALL_MOVE:
+            self.played = played | 1 << move
+        try:
+            if not position.trick:
+                replied = False
+                outcomes = position.outcomes(self.side)
+                if len(outcomes) == 1:
+                    return outcomes[0]
+            legal = position.legal()
+            if not legal:
+                return position.value(self.side)
+            if position.side_of[position.to_act] == self.side:
+                best = -1 << 30
+                for reply in position.moves():
+                    best = max(best, self._value(reply, alpha, beta, replied))
+                    alpha = max(alpha, best)
+                    if alpha >= beta:
+                        break
+                return best
+            tips = self.rules(knows_in(position, self.played, self.cards, self.end_points, legal))
+            worst = self._value(tips, alpha, beta, replied)
+            if not replied:
+                beta = min(beta, worst)
+                for reply in position.moves():
+                    if alpha >= beta:
+                        break
+                    if reply != tips:
+                        worst = min(worst, self._value(reply, alpha, beta, True))
+                        beta = min(beta, worst)
+            return worst
+        finally:
+            position.undo()
+            self.played = played
