@@ -47,7 +47,7 @@ if __package__ in (None, ""):  # run as a script: python bench/hostile.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.server import ROOT, Gunicorn, config_values, rss_kib  # noqa: E402
-from service.api.bodies import SMALL_BODY_BYTES  # noqa: E402
+from service.server.bodies import SMALL_BODY_BYTES  # noqa: E402
 
 SIGNING_KEY = "hostile-bench-signing-key-0123456789abcdef"
 JSON_HEADERS = "Content-Type: application/json\r\n"

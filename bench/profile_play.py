@@ -16,7 +16,7 @@ Agency hand of ``make bench`` (built through the API of that mode):
   move played, the state dumped, signed or sealed, the events, the answer
   encoded;
 * the view as Flask calls it, less those stages: the glue around them;
-* the plumbing in front of Flask (``service.api.plumbing``): the whole
+* the plumbing in front of Flask (``service.server.plumbing``): the whole
   request less Flask's own WSGI app;
 * what is left: Flask's own dispatch (request context, routing, the
   response's WSGI headers).
@@ -194,7 +194,7 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict
     summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "glue": glue, "plumbing": plumbing, "rest": rest,
                "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
     table = [*rows, ("the view's glue around the stages", glue),
-             ("the plumbing (service.api.plumbing: request id, body, headers, CORS, access log, metrics)", plumbing),
+             ("the plumbing (service.server.plumbing: request id, body, headers, CORS, access log, metrics)", plumbing),
              ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
     return table, summary
 

@@ -12,7 +12,7 @@ Run: ``gunicorn --config deploy/gunicorn.conf.py 'service.app:create_app()'``.
 | ``GUNICORN_REQUEST_TIMEOUT`` | ``10`` | seconds from a request's headers to its answer: a body still awaited then answers 408; work still running stops at its next checkpoint and answers 503 ``deadline_exceeded`` (the app reads it as ``REFEREE_DEADLINE_SECONDS``); an answer still being written is cut and the connection closed |
 | ``GUNICORN_TIMEOUT`` | ``30`` | seconds a worker may go without a heartbeat (a request computing that long) before it is restarted |
 | ``GUNICORN_GRACEFUL_TIMEOUT`` | ``20`` | seconds to finish requests on shutdown |
-| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered, and one recycles at a time (``service/api/worker.py``) |
+| ``GUNICORN_MAX_REQUESTS`` | ``10000`` | requests before a worker is recycled (0: never); the first workers are staggered, and one recycles at a time (``service/server/worker.py``) |
 | ``GUNICORN_MAX_REQUESTS_JITTER`` | ``0`` | random extra per worker (it makes the staggered workers drift towards each other) |
 | ``GUNICORN_LIMIT_REQUEST_LINE`` | ``2048`` | bytes in the request line |
 | ``GUNICORN_LIMIT_REQUEST_FIELDS`` | ``32`` | number of headers |
@@ -111,8 +111,8 @@ workers = _int("GUNICORN_WORKERS", _usable_cores())
 # RefereeWorker is gevent's worker, answering the requests gunicorn refuses
 # before the app (request line or headers unparsable or over the limits
 # below) as problem+json instead of gunicorn's HTML page
-# (service/api/worker.py).
-worker_class = "service.api.worker.RefereeWorker"
+# (service/server/worker.py).
+worker_class = "service.server.worker.RefereeWorker"
 worker_connections = _int("GUNICORN_WORKER_CONNECTIONS", 400)
 keepalive = _int("GUNICORN_KEEPALIVE", 5)
 _request_timeout = _int("GUNICORN_REQUEST_TIMEOUT", 10)
@@ -173,7 +173,7 @@ control_socket_disable = True
 # values are not JSON-escaped (a path with a quote breaks the line) and it has
 # no sub-millisecond duration. gunicorn's own messages go to stderr.
 accesslog = None
-logger_class = "service.api.logs.GunicornLogger"
+logger_class = "service.server.logs.GunicornLogger"
 errorlog = "-"
 loglevel = _level("GUNICORN_LOG_LEVEL", "info")
 
@@ -184,10 +184,10 @@ loglevel = _level("GUNICORN_LOG_LEVEL", "info")
 logconfig_dict = {
     "version": 1,
     "disable_existing_loggers": False,
-    "formatters": {"json": {"()": "service.api.logs.json_formatter"}},
+    "formatters": {"json": {"()": "service.server.logs.json_formatter"}},
     # gunicorn's messages quote what a client sent (a refused request line or
-    # header): each is cut to a bounded length (service/api/logs.py Capped).
-    "filters": {"capped": {"()": "service.api.logs.Capped"}},
+    # header): each is cut to a bounded length (service/server/logs.py Capped).
+    "filters": {"capped": {"()": "service.server.logs.Capped"}},
     "handlers": {
         "console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stdout"},
         "error_console": {"class": "logging.StreamHandler", "formatter": "json", "stream": "ext://sys.stderr",
@@ -210,7 +210,7 @@ def pre_request(worker, req):
     The deadline: GUNICORN_REQUEST_TIMEOUT seconds after the headers. Wherever
     the request then waits (reading its body, writing its answer),
     ``TimeoutError`` is raised in it: the app answers a body still awaited
-    with 408 ``request_timeout`` (``service/api/bodies.py``), and gunicorn
+    with 408 ``request_timeout`` (``service/server/bodies.py``), and gunicorn
     closes the connection. A gevent timer: it costs nothing until it fires.
 
     One request per connection, as the sync workers did: the kernel then
@@ -258,8 +258,8 @@ def post_worker_init(worker):
 
 
 def on_exit(server):
-    """Remove the workers' recycling mark and its lock (service/api/worker.py)."""
-    from service.api.worker import remove_recycle_files
+    """Remove the workers' recycling mark and its lock (service/server/worker.py)."""
+    from service.server.worker import remove_recycle_files
 
     remove_recycle_files(server.cfg.worker_tmp_dir, server.pid)
 

@@ -16,13 +16,14 @@ from flask.json.provider import DefaultJSONProvider
 
 from service import api as api_package
 from service import config as settings
-from service.api import analysis, headers, holding, logs, ops, play
-from service.api.games import SEAT_CREDENTIAL
-from service.api.plumbing import Plumbing, RefereeRequest
+from service.api import analysis, holding, ops, play
+from service.api.operations import SEAT_CREDENTIAL
 from service.api.problems import ProblemApi
 from service.schemas.fields import CardField
 from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_of_properties
 from service.sealing import key_id
+from service.server import headers, logs
+from service.server.plumbing import Plumbing, RefereeRequest
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -151,7 +152,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         max_age=600,
     )
     app.extensions[headers.CORS_EXTENSION] = cors
-    app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app))  # type: ignore[method-assign]
+    app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app), ops.PROBES)  # type: ignore[method-assign]
     held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
     app.extensions[analysis.POOL] = analysis.pool_for(app.config)
     fields = startup_fields(app.config, held)

@@ -34,7 +34,7 @@ from .errors import IllegalMove, InvalidState, RecordInvalid, RefereeError
 from .games import GAMES, Game, Hand
 from .games.base import RULES_VERSION, replay_transcript
 from .games.last_trick import seating_of
-from .games.records import MAX_HANDS, Event, MatchRecord, OptionSpec, ProblemCode, Score, Seating, resolve_options
+from .games.records import MAX_HANDS, DealSource, Event, Family, MatchRecord, OptionSpec, ProblemCode, Score, Seating, resolve_options
 from .sealing import commitment
 from .tricks import Play, winning_play
 
@@ -72,13 +72,6 @@ class Part(StrEnum):
     COMMITMENT = "commitment"
 
 
-class DealSource(StrEnum):
-    """Where a record's deal comes from: a seed, or each seat's dealt cards."""
-
-    SEED = "seed"
-    HANDS = "hands"
-
-
 @dataclass(frozen=True, slots=True)
 class Deal:
     """A record's deal: ``seed`` (the game's deck shuffled and dealt,
@@ -90,7 +83,7 @@ class Deal:
 
     @property
     def source(self) -> DealSource:
-        """Which of the two the deal is."""
+        """Which of the two the deal is (a record names no other source)."""
         return DealSource.SEED if self.seed is not None else DealSource.HANDS
 
 
@@ -223,9 +216,9 @@ class _Family:
         return [f"f{seating.first_leader}"]
 
 
-_FAMILIES = {
-    "last-trick": _Family(dealer=True, chooser=False, teams=False),
-    "agency": _Family(dealer=False, chooser=True, teams=True),
+_FAMILIES: dict[Family, _Family] = {
+    Family.LAST_TRICK: _Family(dealer=True, chooser=False, teams=False),
+    Family.AGENCY: _Family(dealer=False, chooser=True, teams=True),
 }
 """Each family of games (``TrickGame.family``) and how its records differ."""
 

@@ -51,7 +51,7 @@ def client(app: Flask) -> FlaskClient:
 
 LAYERS: dict[str, tuple[str, ...]] = {
     "rules": ("test_rules_agency", "test_rules_agram", "test_rules_cards", "test_rules_match_record", "test_cases",
-              "test_invalid_states", "test_notation", "test_playouts", "test_views", "test_problem_codes"),
+              "test_invalid_states", "test_notation", "test_playouts", "test_views", "test_problem_codes", "test_registries"),
     "analysis": ("test_analysis_engine", "test_analysis_families", "test_analysis_review", "test_analysis_solver", "test_bench_bots", "test_bots",
                  "test_bots_rules", "test_bots_worlds"),
     "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
@@ -59,7 +59,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
             "test_contract", "test_timing", "test_golden", "test_pool"),
     "server": ("test_e2e_gunicorn", "test_store_redis", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals"),
-    "tooling": ("test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation"),
+    "tooling": ("test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
 core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API

@@ -1,5 +1,5 @@
 """The request deadline and admission, in-process (``service/deadline.py``,
-``service/api/plumbing.py``); ``tests/test_hostile.py`` checks both against
+``service/server/plumbing.py``); ``tests/test_hostile.py`` checks both against
 gunicorn under bursts."""
 
 from __future__ import annotations

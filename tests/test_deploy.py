@@ -175,7 +175,7 @@ def test_gunicorn_config_uses_only_known_settings(config_run, monkeypatch):
     names = {name for name, value in settings.items() if not name.startswith("_") and not isinstance(value, type(sys))}
     assert names - known == set()
     assert settings["bind"] == "0.0.0.0:9123"
-    assert settings["worker_class"] == "service.api.worker.RefereeWorker" and settings["workers"] >= 1
+    assert settings["worker_class"] == "service.server.worker.RefereeWorker" and settings["workers"] >= 1
     assert issubclass(gunicorn.util.load_class(settings["worker_class"]), GeventWorker)  # gevent's, answering its refusals as problems
     assert settings["keepalive"] >= 1 and settings["_request_timeout"] >= 1
     assert settings["preload_app"] is True and settings["control_socket_disable"] is True
@@ -366,10 +366,10 @@ def test_a_refused_request_logs_a_bounded_line_whatever_it_quotes(request_bytes)
     """Regression: gunicorn quotes a refused request's bytes in its warning,
     and each control byte became six characters of JSON: a 4 KB request
     wrote a 20 KB line to stderr (found by a hostile probe). Each message is
-    cut to ``MESSAGE_CHARACTERS`` (``service/api/logs.py Capped``)."""
+    cut to ``MESSAGE_CHARACTERS`` (``service/server/logs.py Capped``)."""
     import socket
 
-    from service.api.logs import MESSAGE_CHARACTERS
+    from service.server.logs import MESSAGE_CHARACTERS
 
     with running_gunicorn(workers=1) as server:
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as connection:

@@ -1,5 +1,5 @@
 """The requests gunicorn refuses before the app sees them are problems too
-(``service/api/worker.py`` RefereeWorker), against real gunicorn
+(``service/server/worker.py`` RefereeWorker), against real gunicorn
 (deploy/gunicorn.conf.py) over raw sockets.
 
 Each kind of refusal answers gunicorn's status with ``application/problem+json``:
@@ -30,8 +30,9 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from bench.hostile import Answer, chunked_request, parse_answer, request_bytes
 from bench.server import config_values
-from service.api.problems import PARSER_ERRORS, PROBLEM_MEDIA_TYPE
-from service.api.worker import (
+from service.server.answers import PROBLEM_MEDIA_TYPE
+from service.server.http_errors import PARSER_ERRORS
+from service.server.worker import (
     CODES,
     CONTINUE,
     RECYCLE_QUIET_SECONDS,
@@ -262,7 +263,7 @@ def test_each_refusal_has_gunicorns_status_and_log_line(error):
     theirs, their_lines = _answered(GeventWorker, error)
     status = int(re.match(rb"HTTP/1\.1 (\d{3}) ", theirs).group(1))
     answer = parse_answer(ours)
-    assert answer.status == status == refusal(error, LIMITS)[0] == answer.json()["status"]
+    assert answer.status == status == refusal(error, LIMITS).status == answer.json()["status"]
     assert answer.json()["code"] in CODES and MARK.encode() not in ours
     assert our_lines == their_lines  # gunicorn's warning, or its traceback for a 500
 

@@ -23,11 +23,10 @@ from service.cards import Card
 from service.errors import RecordInvalid, RefereeError
 from service.games import GAMES
 from service.games.base import RULES_VERSION
-from service.games.records import MatchRecord
+from service.games.records import DealSource, MatchRecord
 from service.notation import (
     MAX_RECORD_CHARS,
     Deal,
-    DealSource,
     Part,
     Record,
     Result,

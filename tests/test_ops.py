@@ -23,11 +23,12 @@ from hypothesis import strategies as st
 
 import service.games
 from service import errors
-from service.api import logs, ops, problems
-from service.api.games import request_arguments
+from service.api import ops, problems
 from service.api.holding import current
+from service.api.operations import request_arguments
 from service.app import create_app
 from service.schemas.family import BoundedSchema
+from service.server import logs
 from support import examples
 
 PROBLEM = "application/problem+json"

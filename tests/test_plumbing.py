@@ -15,8 +15,8 @@ import flask
 import pytest
 from flask_cors import CORS
 
-from service.api import logs
 from service.app import create_app
+from service.server import logs
 
 FIELDS = {"method": "POST", "path": "/v1/games/agency/play", "status": 200, "duration_ms": 0.731, "request_id": "r-1"}
 

@@ -6,6 +6,9 @@
 
 const SVG = 'http://www.w3.org/2000/svg';
 
+/** A family of games (`GET /v1/games`' `family`): Agency, or the Agram family. */
+export type Family = 'agency' | 'last-trick';
+
 /** Which deck a game uses: Agency's (RULINGS A1) or the Agram family's French cards (F1, F2). */
 export type Deck = 'agency' | 'french';
 
@@ -46,10 +49,16 @@ const WALL: Suit = {
 
 const RANK_NAMES: Record<string, string> = { A: 'ace', K: 'king', Q: 'queen', J: 'jack' };
 
-/** The deck of a game id. */
-export function deckOf(game: string): Deck {
-  return game === 'agency' ? 'agency' : 'french';
+/** Each family's deck. */
+const DECKS: Record<Family, Deck> = { agency: 'agency', 'last-trick': 'french' };
+
+/** The deck of a family of games. */
+export function deckOf(family: Family): Deck {
+  return DECKS[family];
 }
+
+/** Each deck's suits, by their letters. */
+const SUITS: Record<Deck, Record<string, Suit>> = { agency: AGENCY, french: FRENCH };
 
 function split(code: string): { rank: string; suit: string } {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
@@ -57,7 +66,7 @@ function split(code: string): { rank: string; suit: string } {
 
 function suitOf(deck: Deck, code: string): Suit {
   if (code === 'W') return WALL;
-  const suit = (deck === 'agency' ? AGENCY : FRENCH)[split(code).suit];
+  const suit = SUITS[deck][split(code).suit];
   if (suit === undefined) throw new Error(`Not a card of this deck: ${code}`);
   return suit;
 }

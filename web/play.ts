@@ -6,7 +6,7 @@
 import { client } from '../clients/typescript/src/client.gen';
 import { listGames, type Game } from '../clients/typescript/src';
 import * as analysis from './analysis';
-import { cardBacks, cardImage, cardName, deckOf, drawCard, mark, suitName, type Deck } from './cards';
+import { cardBacks, cardImage, cardName, deckOf, drawCard, mark, suitName, type Deck, type Family } from './cards';
 import { Refused } from './answers';
 import { newTable, type Display, type DoneTrick, type HolderShown, type Line, type Move, type PlayableCard, type SeatShown, type Table } from './tables';
 
@@ -389,35 +389,54 @@ function render(view: Display, live: Table): void {
   }
 }
 
+interface Legend {
+  notes: Record<string, string>; // said after a suit's name, by its letter
+  marks: Record<string, string>; // cards that are no suit's, by their codes, with what they are
+  texts: (game: Game) => string[];
+}
+
+/** What each family's legend says beside its suits. */
+const LEGENDS: Record<Family, Legend> = {
+  agency: {
+    notes: { V: ': trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)' },
+    marks: { W: 'Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). '
+      + 'A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10).' },
+    texts: () => ['Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).',
+      'Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).',
+      'Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches.'],
+  },
+  'last-trick': {
+    notes: {},
+    marks: {},
+    texts: (game) => [`Ranks, high to low: ${game.rank_order.join(' ')}. No trumps: the highest card of the led suit wins the trick (F1).`,
+      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`,
+      ...(SCORING_NOTES[game.id] === undefined ? [] : [SCORING_NOTES[game.id] as string])],
+  },
+};
+
+/** The games of the Agram family that score the last trick in their own way (F2, F6). */
+const SCORING_NOTES: Record<string, string> = {
+  fapfap: 'Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).',
+  spar: 'Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2).',
+};
+
 function legend(game: Game): void {
-  const deck = deckOf(game.id);
+  const deck = deckOf(game.family);
+  const { notes, marks, texts } = LEGENDS[game.family];
   const list = make('ul', '', 'legend');
   const suits = [...new Set(game.deck.filter((code) => code !== 'W').map((code) => code.slice(-1)))];
-  const notes: Record<string, string> = deck === 'agency'
-    ? { V: ': trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)' }
-    : {};
   for (const letter of suits) {
     const item = make('li');
     item.append(mark(deck, `1${letter}`), make('span', `${letter}: ${suitName(deck, letter)}${notes[letter] ?? ''}`));
     list.append(item);
   }
-  const texts: string[] = [];
-  if (deck === 'agency') {
-    const wall = make('li');
-    wall.append(mark(deck, 'W'), make('span', 'Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). '
-      + 'A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10).'));
-    list.append(wall);
-    texts.push('Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).',
-      'Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).',
-      'Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches.');
-  } else {
-    texts.push(`Ranks, high to low: ${game.rank_order.join(' ')}. No trumps: the highest card of the led suit wins the trick (F1).`,
-      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`);
-    if (game.id === 'fapfap') texts.push('Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).');
-    if (game.id === 'spar') texts.push('Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2).');
+  for (const [code, text] of Object.entries(marks)) {
+    const item = make('li');
+    item.append(mark(deck, code), make('span', text));
+    list.append(item);
   }
-  texts.push('Raised cards with a green edge are legal now; the others are refused with the rule they break.');
-  list.append(...texts.map((text) => make('li', text)));
+  list.append(...[...texts(game), 'Raised cards with a green edge are legal now; the others are refused with the rule they break.']
+    .map((text) => make('li', text)));
   ui.legend.replaceChildren(list);
 }
 

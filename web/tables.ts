@@ -363,7 +363,7 @@ function familyResult(deck: Deck, viewer: number, tricks: DoneTrick[], score: Fa
 async function familyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends Refusal>(
   game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number,
 ): Promise<Table> {
-  const deck = deckOf(game);
+  const deck = deckOf('last-trick');
   const deal = (body: { players: number; seed?: number } | { previous: S | string; seed?: number }): Promise<Dealt<S, P>> => answer(api.deal({ body }));
   const hand = new Hold<S, P>(api, await deal({ players }));
   const play = async (move: FamilyMove<C>): Promise<Line[]> => {
@@ -499,7 +499,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
   api: AgencyApi<S, P, C, E, G>, seat: number,
 ): Promise<Table> {
   const game = 'agency';
-  const deck = deckOf(game);
+  const deck = deckOf('agency');
   type Body = { first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number };
   const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
   const hand = new Hold<S, P>(api, await deal({}));

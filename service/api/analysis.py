@@ -1,6 +1,6 @@
 """The analysis operations under ``/v1/games/<id>/``: ``solve``, ``suggest``
 and ``analyze`` (CONTRACT, "Analysis and bots"), registered for every game
-like the game operations (``games.operations``).
+like the game operations (``operations.operations``).
 
 Each takes the hand as ``legal-moves`` does (an open or signed ``state``, or
 a sealed ``token``), loaded by the holding, so it answers 409
@@ -63,10 +63,11 @@ from ..config import (
 from ..games import GAMES, Game
 from ..games.base import RANDOM_SEEDS
 from ..schemas.analysis import analysis_schemas, dump_review, dump_solution, dump_suggestion
-from .games import INVALID, conflict_response, on_hand, operations
+from ..server.http_errors import unavailable
+from ..server.plumbing import waiting_elsewhere
 from .holding import Held, Holding
-from .plumbing import waiting_elsewhere
-from .problems import problem, unavailable
+from .operations import INVALID, conflict_response, on_hand, operations
+from .problems import problem
 
 blp = Blueprint(
     "analysis", __name__, url_prefix="/v1",
@@ -79,9 +80,9 @@ POOL = "referee-analysis-pool"
 """``app.extensions`` key: the app's analysis pool, or ``None`` (in-process)."""
 PRELOAD = ("service.analysis.solver", "service.analysis.review", "service.analysis.bots")
 """What a pool process imports when it starts."""
-BUSY_DETAIL = ("This server's analysis processes are all working and as many analysis requests as it holds are waiting "
+POOL_BUSY = ("This server's analysis processes are all working and as many analysis requests as it holds are waiting "
                "for them; send this one again in a moment (Retry-After).")
-FAILED_DETAIL = ("The analysis process working on this request stopped before it answered, and was replaced; "
+POOL_FAILED = ("The analysis process working on this request stopped before it answered, and was replaced; "
                  "send the request again (Retry-After).")
 
 T = TypeVar("T")
@@ -135,14 +136,14 @@ def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         except PoolLate:
             return function(*args, **kwargs)
         except PoolBusy:
-            _unavailable(BUSY_DETAIL)
+            _unavailable(POOL_BUSY)
         except PoolFailed:
-            _unavailable(FAILED_DETAIL)
+            _unavailable(POOL_FAILED)
 
 
 def _unavailable(detail: str) -> NoReturn:
-    status, code, detail, headers = unavailable(detail)
-    flask.abort(problem(status, code, detail, headers=headers))
+    refused = unavailable(detail)
+    flask.abort(problem(refused.status, refused.code, refused.detail, headers=refused.headers))
 
 
 def _solve(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:

@@ -10,10 +10,7 @@ call the rules core and dump; refusals are rendered in ``problems``.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Mapping
 from dataclasses import replace
-from http import HTTPStatus
 from typing import Any
 
 import flask
@@ -23,15 +20,15 @@ from marshmallow import Schema, fields
 from .. import deadline
 from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
-from ..games.records import Event, Score
+from ..games.records import Event, Family, Score
 from ..notation import read_record, replay_record, write_record
-from ..schemas.games import schema_prefix, schemas_for
-from ..schemas.reading import Faults, read
+from ..schemas.games import schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record, dump_view
 from ..schemas.sealed import Provenance
-from .bodies import json_body
+from ..server.bodies import json_body
 from .holding import Held, Holding, current
-from .problems import BODY_STATUSES, HTTP_DETAILS, game_problem, json_bytes, no_such_game, problem_response
+from .operations import INVALID, conflict_response, json_answer, link, on_hand, operations
+from .problems import no_such_game, problem_response
 
 blp = Blueprint(
     "games", __name__, url_prefix="/v1",
@@ -62,7 +59,8 @@ class GameSchema(Schema):
 
     id = fields.String(required=True, metadata={"description": "The game id used in paths."})
     name = fields.String(required=True)
-    family = fields.String(required=True, metadata={"description": "`agency` or `last-trick` (the Agram family)."})
+    family = fields.String(required=True, metadata={
+        "enum": [family.value for family in Family], "description": "`agency` or `last-trick` (the Agram family)."})
     players = fields.Nested(PlayersSchema, required=True)
     options = fields.List(fields.Nested(OptionSchema), required=True)
     deck = fields.List(fields.String(), required=True, metadata={"description": "Every card code, in listed order (the order seeds shuffle)."})
@@ -135,35 +133,6 @@ def get_game(game: str) -> dict[str, Any]:
     return describe(GAMES[game])
 
 
-def _json(body: dict[str, Any]) -> flask.Response:
-    """A 200 JSON response, encoded once (``json_bytes``).
-
-    The views build their bodies in the documented shape (``dump_state`` and
-    friends), so flask-smorest's response schema documents them without
-    dumping them a second time; the contract tests check the shapes.
-    """
-    return flask.current_app.response_class(json_bytes(body), mimetype="application/json")
-
-
-BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}
-"""The errors every operation with a body can answer, whatever its game (shared responses)."""
-
-STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
-"""The 403 of an operation whose body can carry a state."""
-
-SEAT_CREDENTIAL = "seatCredential"
-"""The security scheme of a seat's credential (sealed mode). Operations do
-not list it as a requirement: open and signed modes take no credential, and
-generated clients would then ask for one on every call."""
-
-
-View = Callable[..., Any]
-"""A view function, before or after flask-smorest's decorators."""
-
-Answer = Callable[[Game, Holding, Held, dict[str, Any]], dict[str, Any]]
-"""An operation on a hand: the answer's body, from the hand the request names."""
-
-
 def _legal_moves(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
     return {"to_act": held.hand.to_act, "moves": [dump_play(move) for move in holding.moves(held)]}
 
@@ -188,43 +157,6 @@ def _record(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> d
     return {"record": write_record(held.hand, holding.revealed(held))}
 
 
-def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
-                      alternatives: Mapping[str, Schema] | None = None) -> dict[str, Any]:
-    """The request's body read as ``schema`` reads it (``service.schemas.reading``),
-    after the holding has checked the states it carries (signed mode: their
-    signatures), unless ``verify`` is false (``check`` lists a bad signature
-    as a problem instead). A body object with a member named in
-    ``alternatives`` is read by that member's schema instead (``replay``'s
-    ``record``).
-
-    Raises:
-        HTTPException: 400 ``malformed_json``, 422 ``validation_failed`` with
-            marshmallow's field errors.
-        RefereeError: a signature refused (403), a state of another version (409).
-    """
-    try:
-        body = json_body()
-    except ValueError as error:  # orjson's message says what and where (line, column), never the body's text
-        abort(400, messages={"json": ["Invalid JSON body."]}, message=f"{HTTP_DETAILS['malformed_json'].removesuffix('.')}: {error}.")
-    if verify:
-        holding.verify(body, checking=False)
-    if alternatives and isinstance(body, dict):
-        schema = next((alternatives[name] for name in alternatives if name in body), schema)
-    try:
-        args: dict[str, Any] = read(schema, body)
-    except Faults as error:
-        abort(422, messages={"json": error.messages}, truncated=error.truncated)
-    return args
-
-
-def on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
-    """An operation on the hand a request names: the hand loaded as the
-    holding says (replayed and checked, or rebuilt, or opened), then the
-    operation, its answer encoded once."""
-    holding = current()
-    return _json(answer(game, holding, holding.load(game, args), args))
-
-
 def _replayed_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
     """A replay's events as JSON, each with the number of its hand; a
     checkpoint (``service.deadline``) before each hand's."""
@@ -242,90 +174,12 @@ def _replayed(holding: Holding, state: Hand, events: list[tuple[int, Event]], sc
               provenance: Provenance | None, *, starts_match: bool) -> flask.Response:
     """A replay's answer: the last hand's state members (``Holding.answer``),
     every event with its hand's number, the last hand's score and each hand's."""
-    return _json({
+    return json_answer({
         **holding.answer(state, provenance, first=starts_match),
         "events": _replayed_events(events),
         "score": dump_record(scores[-1]),
         "scores": [dump_record(score) for score in scores],
     })
-
-
-def _no_view() -> None:
-    """What flask-smorest's decorators document (``operation``); never routed."""
-
-
-def _link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
-    return {"operationId": operation, "requestBody": body, "description": description}
-
-
-@functools.cache
-def _refused(game_id: str) -> type[Schema]:
-    """A game's problem schema (made once: its name is a spec component)."""
-    schemas = schemas_for(game_id)
-    return game_problem(schema_prefix(game_id), schemas.move, schemas.match)
-
-
-def conflict_response(game: Game, description: str) -> dict[str, Any]:
-    """The documented 409 of one of ``game``'s operations: its problem types, described."""
-    return problem_response(409, description, _refused(game.id))
-
-
-INVALID = "Invalid state: `problems` lists every problem; or unsupported version."
-"""The 409 of an operation that only reads a hand."""
-
-
-Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], View]]
-"""``operations(game, blueprint)``: a decorator maker that registers one ``POST`` operation."""
-
-
-def operations(game: Game, blueprint: Blueprint) -> Registrar:
-    """The maker of ``game``'s ``POST`` operations on ``blueprint``
-    (``/games/<id>/<name>``), each documented with its game's tag."""
-    base = f"/games/{game.id}"
-    prefix = game.id.replace("-", "_")
-    tags = [game.name]
-
-    def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
-                  holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
-                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
-        """Register one ``POST`` operation: its view reads the body (``request_arguments``;
-        a body with a member named in ``alternatives`` by that member's schema,
-        documented as ``oneOf`` the shapes) and calls the decorated function
-        with what it read. flask-smorest
-        documents the body, the answer, every error status it can answer (403
-        when the body can carry a state) and the docs, from decorators applied
-        to a stub only: the view itself runs none of their wrappers. Its
-        endpoint and ``operationId`` are both ``<game>_<name>``."""
-        operation_id = f"{prefix}_{name}"
-        errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
-        documented = getattr(type(request), "DOCUMENTED_AS", None)
-        if alternatives:
-            documented = (*(documented or (type(request),)), *(type(other) for other in alternatives.values()))
-        if documented:  # a body of one of several shapes, loaded by one schema
-            doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
-        docs: list[Callable[[View], View]] = [
-            blueprint.arguments(request),
-            blueprint.response(200, response),
-            *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
-            blueprint.doc(operationId=operation_id, summary=summary, **doc),
-        ]
-
-        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
-            @functools.wraps(answer)
-            def view() -> flask.Response:
-                deadline.check()
-                return answer(request_arguments(request, current(), verify=verify, alternatives=alternatives))
-
-            stub: View = _no_view
-            for decorator in reversed(docs):
-                stub = decorator(stub)
-            view._apidoc = stub._apidoc  # type: ignore[attr-defined]
-            blueprint.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
-            return view
-
-        return register
-
-    return operation
 
 
 def _register(game: Game) -> None:
@@ -340,10 +194,10 @@ def _register(game: Game) -> None:
     illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
     invalid = conflict(INVALID)
     state_links = {
-        "legal_moves": _link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
-        "score": _link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
-        "sealed_legal_moves": _link(f"{prefix}_legal_moves", {"token": "$response.body#/token"}, "Sealed mode: the legal moves in the new hand."),
-        "sealed_score": _link(f"{prefix}_score", {"token": "$response.body#/token"}, "Sealed mode: the score of the new hand."),
+        "legal_moves": link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
+        "score": link(f"{prefix}_score", {"state": "$response.body#/state"}, "The score of the new state."),
+        "sealed_legal_moves": link(f"{prefix}_legal_moves", {"token": "$response.body#/token"}, "Sealed mode: the legal moves in the new hand."),
+        "sealed_score": link(f"{prefix}_score", {"token": "$response.body#/token"}, "Sealed mode: the score of the new hand."),
     }
 
     @operation(
@@ -361,19 +215,19 @@ def _register(game: Game) -> None:
         holding = current()
         kwargs, provenance = holding.deal_arguments(game, args)
         first = "previous" not in kwargs
-        return _json(holding.answer(game.deal(**kwargs), provenance, first=first))
+        return json_answer(holding.answer(game.deal(**kwargs), provenance, first=first))
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
         responses={
             200: {
                 "links": {
-                    "play": _link(
+                    "play": link(
                         f"{prefix}_play",
                         {"state": "$request.body#/state", "move": "$response.body#/moves/0"},
                         "Play the first legal move.",
                     ),
-                    "sealed_play": _link(
+                    "sealed_play": link(
                         f"{prefix}_play",
                         {"token": "$request.body#/token", "move": "$response.body#/moves/0"},
                         "Sealed mode: play the first legal move (with the seat's credential).",
@@ -416,7 +270,7 @@ def _register(game: Game) -> None:
         out = {"winner": trick.winner, "card": trick.card.code, "led_suit": trick.led_suit}
         if trick.points is not None:
             out["points"] = trick.points
-        return _json(out)
+        return json_answer(out)
 
     @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid)
     def score(args: dict[str, Any]) -> flask.Response:
@@ -491,7 +345,7 @@ def _register(game: Game) -> None:
         """
         holding = current()
         problems = holding.verify(json_body(), checking=True) + holding.check(game, args)
-        return _json({"valid": not problems, "problems": problems})
+        return json_answer({"valid": not problems, "problems": problems})
 
 
 for _game in GAMES.values():

@@ -34,8 +34,9 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
-from service.api.headers import CSP_HEADER
 from service.errors import echo
+from service.server.headers import CSP_HEADER
+from service.server.http_errors import HTTP_CODES
 
 log = logging.getLogger("referee.ops")
 blp = Blueprint("ops", __name__, description="Operations: health, readiness, metrics, problem types")
@@ -44,7 +45,7 @@ docs = flask.Blueprint("docs", __name__)
 HEALTH, READINESS, METRICS = "/healthz", "/readyz", "/metrics"
 PROBES = frozenset({HEALTH, READINESS, METRICS})
 """The probes' and the scrape's paths: the plumbing admits them whatever the
-load (``service.api.plumbing.Admission``), so they answer under any burst."""
+load (``service.server.plumbing.Admission``), so they answer under any burst."""
 
 METRICS_EXTENSION = "referee-metrics"
 SCRAPES_EXTENSION = "referee-scrapes"
@@ -84,7 +85,7 @@ class ProblemTypesSchema(ma.Schema):
 # methods or statuses. Operations are the Flask endpoints, or "unmatched".
 STANDARD_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"})
 KNOWN_STATUSES = frozenset(
-    {200, 206, 304, 416, *problems.HTTP_CODES, *problems.REFUSAL_STATUS.values()}
+    {200, 206, 304, 416, *HTTP_CODES, *problems.REFUSAL_STATUS.values()}
 )  # 206, 304 and 416: conditional and range requests for the docs' assets
 OTHER = "other"
 UNMATCHED = "unmatched"
@@ -104,7 +105,7 @@ class RequestMetrics:
     """``referee_http_request_duration_seconds`` (histogram, seconds) and
     ``referee_http_request_total`` by method, operation and status
     (:func:`label_values`), recorded for each request by the plumbing
-    (``service.api.plumbing``), from its first step, so requests refused
+    (``service.server.plumbing``), from its first step, so requests refused
     before the view (413, 415) are timed too. ``/metrics`` and the docs'
     assets are not counted."""
 

@@ -7,7 +7,7 @@ the generated TypeScript client, and the rules page, which ``make page``
 renders from ``docs/rules.md`` (``tools/rules.py``). The table page talks to
 this service's own API (``connect-src 'self'``); the rules page loads only
 the style sheet. Their Content-Security-Policies are set in
-:mod:`service.api.headers`.
+:mod:`service.server.headers`.
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from .base import (
     TrickGame,
     refuse_seat,
 )
-from .problems import (
+from .checks import (
     card_problems,
     hands_problems,
     tally_problems,
@@ -36,6 +36,7 @@ from .problems import (
 from .records import (
     COMMON_PROBLEMS,
     End,
+    Family,
     MatchRecord,
     MatchStatus,
     OptionSpec,
@@ -425,7 +426,7 @@ class AgencyGame(TrickGame[AgencyHand]):
 
     id: str = "agency"
     name: str = "Agency"
-    family: str = "agency"
+    family: Family = Family.AGENCY
     deck: tuple[Card, ...] = DECK
     rank_order: tuple[str, ...] = RANK_ORDER
     trump: str | None = TRUMP

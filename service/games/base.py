@@ -31,7 +31,7 @@ from ..cards import Card, marks, shuffled
 from ..deadline import checkpoint
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, counted, echo
 from ..tricks import Play, Trick, winning_play
-from .problems import (
+from .checks import (
     card_problems,
     claimed_problems,
     deal_record_problems,
@@ -44,6 +44,7 @@ from .records import (
     CardPlayed,
     End,
     Event,
+    Family,
     HandOver,
     MatchOver,
     MatchRecord,
@@ -348,8 +349,8 @@ class TrickGame(Generic[H]):
 
     id: str
     name: str
-    family: str
-    """``"agency"`` or ``"last-trick"``: which edge module writes its JSON."""
+    family: Family
+    """Its family: the key of every layer's registry of what differs by family."""
     deck: tuple[Card, ...]
     rank_order: tuple[str, ...]
     trump: str | None

@@ -21,7 +21,7 @@ from .base import (
     TrickGame,
     refuse_seat,
 )
-from .problems import (
+from .checks import (
     card_problems,
     hands_problems,
     tally_problems,
@@ -29,6 +29,7 @@ from .problems import (
 )
 from .records import (
     COMMON_PROBLEMS,
+    Family,
     MatchRecord,
     MatchStatus,
     OptionSpec,
@@ -425,7 +426,7 @@ class LastTrickGame(TrickGame[LastTrickHand]):
     max_players: int
     scoring: Scoring = HandsWon()
     options: tuple[OptionSpec, ...] = ()
-    family: str = "last-trick"
+    family: Family = Family.LAST_TRICK
     trump: str | None = None
     walls: int | None = None
     target_option: str = "target"

@@ -15,6 +15,18 @@ from ..tricks import Play, Trick
 # -- closed sets --------------------------------------------------------------
 
 
+class Family(StrEnum):
+    """A family of games: the games of one family share their rules module
+    and everything each layer adds to them (their JSON edge, how their
+    records are written, their analysis), which each layer keeps in one
+    registry keyed by this value."""
+
+    AGENCY = "agency"
+    """Agency alone (RULINGS A1-A14): partnerships, holders and Walls, trump and card points."""
+    LAST_TRICK = "last-trick"
+    """The Agram family (F1-F8): Agram, Sink-Sink, Fapfap, the Mali version and Spar."""
+
+
 class End(StrEnum):
     """Why a hand ended before its last trick (Agency, RULINGS A12); in the
     Agram family the last trick ends the hand and ``Hand.end`` stays ``None``."""

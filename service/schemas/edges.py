@@ -6,11 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import Game
+from ..games.records import Family
 from .agency import AgencyEdge
 from .family import FamilyEdge
 from .last_trick import LastTrickEdge
 
-EDGES: dict[str, FamilyEdge[Any]] = {"agency": AgencyEdge(), "last-trick": LastTrickEdge()}
+EDGES: dict[Family, FamilyEdge[Any]] = {Family.AGENCY: AgencyEdge(), Family.LAST_TRICK: LastTrickEdge()}
 """Each family's edge, by ``game.family``."""
 
 

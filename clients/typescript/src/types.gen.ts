@@ -3542,7 +3542,7 @@ export type Game = {
     /**
      * `agency` or `last-trick` (the Agram family).
      */
-    family: string;
+    family: 'agency' | 'last-trick';
     /**
      * Cards dealt to each seat.
      */

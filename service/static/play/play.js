@@ -1186,15 +1186,17 @@ var WALL = {
   paths: ["M1 3h10.5v5H1zM12.5 3H23v5H12.5zM1 9.5h4.7v5H1zM6.7 9.5h10.6v5H6.7zM18.3 9.5H23v5h-4.7zM1 16h10.5v5H1zM12.5 16H23v5H12.5z"]
 };
 var RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
-function deckOf(game) {
-  return game === "agency" ? "agency" : "french";
+var DECKS = { agency: "agency", "last-trick": "french" };
+function deckOf(family) {
+  return DECKS[family];
 }
+var SUITS = { agency: AGENCY, french: FRENCH };
 function split(code) {
   return { rank: code.slice(0, -1), suit: code.slice(-1) };
 }
 function suitOf(deck, code) {
   if (code === "W") return WALL;
-  const suit = (deck === "agency" ? AGENCY : FRENCH)[split(code).suit];
+  const suit = SUITS[deck][split(code).suit];
   if (suit === void 0) throw new Error(`Not a card of this deck: ${code}`);
   return suit;
 }
@@ -1385,7 +1387,7 @@ function familyResult(deck, viewer, tricks, score) {
   return { outcome: winner === viewer ? "won" : "lost", headline: winner === viewer ? "You win the hand" : `Seat ${winner} wins the hand`, details };
 }
 async function familyTable(game, api, players, seat) {
-  const deck = deckOf(game);
+  const deck = deckOf("last-trick");
   const deal = (body) => answer(api.deal({ body }));
   const hand = new Hold(api, await deal({ players }));
   const play = async (move) => {
@@ -1490,7 +1492,7 @@ function agencyResult(view, viewer) {
 }
 async function agencyTable(api, seat) {
   const game = "agency";
-  const deck = deckOf(game);
+  const deck = deckOf("agency");
   const deal = (body) => answer(api.deal({ body }));
   const hand = new Hold(api, await deal({}));
   let last = null;
@@ -1973,36 +1975,46 @@ function render(view, live) {
     ui.felt.querySelector("button.card.legal")?.focus();
   }
 }
+var LEGENDS = {
+  agency: {
+    notes: { V: ": trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)" },
+    marks: { W: "Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10)." },
+    texts: () => [
+      "Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).",
+      "Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).",
+      "Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches."
+    ]
+  },
+  "last-trick": {
+    notes: {},
+    marks: {},
+    texts: (game) => [
+      `Ranks, high to low: ${game.rank_order.join(" ")}. No trumps: the highest card of the led suit wins the trick (F1).`,
+      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`,
+      ...SCORING_NOTES[game.id] === void 0 ? [] : [SCORING_NOTES[game.id]]
+    ]
+  }
+};
+var SCORING_NOTES = {
+  fapfap: "Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).",
+  spar: "Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2)."
+};
 function legend(game) {
-  const deck = deckOf(game.id);
+  const deck = deckOf(game.family);
+  const { notes, marks, texts } = LEGENDS[game.family];
   const list = make("ul", "", "legend");
   const suits = [...new Set(game.deck.filter((code) => code !== "W").map((code) => code.slice(-1)))];
-  const notes = deck === "agency" ? { V: ": trump, always, and may be led at any time (A2); the highest Van wins the trick (A11)" } : {};
   for (const letter of suits) {
     const item = make("li");
     item.append(mark(deck, `1${letter}`), make("span", `${letter}: ${suitName(deck, letter)}${notes[letter] ?? ""}`));
     list.append(item);
   }
-  const texts = [];
-  if (deck === "agency") {
-    const wall = make("li");
-    wall.append(mark(deck, "W"), make("span", "Wall: a seat reaches the cards of a holder from its own end up to and including the first Wall (A6). A Wall is worth 2 points and never wins; it may be played when no Wall is in the trick yet, and led only when you reach nothing else (A8–A10)."));
-    list.append(wall);
-    texts.push(
-      "Holder h stands between seat h and seat h+1: you play from the two holders beside you, your partner sits opposite (A4, A5).",
-      "Card points: the 3 and 7 of Hats, Moustaches and Briefcases 2 each, their 5 4, each Wall 2, Vans 0 (A3); 22 points end the hand (A12c).",
-      "Follow the led suit, or play a Van or a Wall (A9). A blue bar marks the cards you reach, a grey bar those your neighbour reaches."
-    );
-  } else {
-    texts.push(
-      `Ranks, high to low: ${game.rank_order.join(" ")}. No trumps: the highest card of the led suit wins the trick (F1).`,
-      `Only the last trick counts: whoever wins trick ${game.hand_size} wins the hand (F2). Follow the led suit if you can (F5).`
-    );
-    if (game.id === "fapfap") texts.push("Fapfap: a last trick won with a 3 pays double, tricks 4 and 5 both won with 3s pay four times (F2, F6).");
-    if (game.id === "spar") texts.push("Spar: a last trick won with a 6 scores 3, with a 7 scores 2, otherwise 1 (F2).");
+  for (const [code, text] of Object.entries(marks)) {
+    const item = make("li");
+    item.append(mark(deck, code), make("span", text));
+    list.append(item);
   }
-  texts.push("Raised cards with a green edge are legal now; the others are refused with the rule they break.");
-  list.append(...texts.map((text) => make("li", text)));
+  list.append(...[...texts(game), "Raised cards with a green edge are legal now; the others are refused with the rule they break."].map((text) => make("li", text)));
   ui.legend.replaceChildren(list);
 }
 function button(text, action) {

@@ -220,6 +220,7 @@ from .fapfap_trick_won import FapfapTrickWon
 from .fapfap_trick_won_type import FapfapTrickWonType
 from .field_errors import FieldErrors
 from .game import Game
+from .game_family import GameFamily
 from .game_list import GameList
 from .get_game_game import GetGameGame
 from .health import Health
@@ -561,6 +562,7 @@ __all__ = (
     "FapfapTrickWonType",
     "FieldErrors",
     "Game",
+    "GameFamily",
     "GameList",
     "GetGameGame",
     "Health",

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.game_family import GameFamily
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ class Game:
     """
     Attributes:
         deck (list[str]): Every card code, in listed order (the order seeds shuffle).
-        family (str): `agency` or `last-trick` (the Agram family).
+        family (GameFamily): `agency` or `last-trick` (the Agram family).
         hand_size (int): Cards dealt to each seat.
         id (str): The game id used in paths.
         name (str):
@@ -32,7 +33,7 @@ class Game:
     """
 
     deck: list[str]
-    family: str
+    family: GameFamily
     hand_size: int
     id: str
     name: str
@@ -45,7 +46,7 @@ class Game:
     def to_dict(self) -> dict[str, Any]:
         deck = self.deck
 
-        family = self.family
+        family = self.family.value
 
         hand_size = self.hand_size
 
@@ -99,7 +100,7 @@ class Game:
         d = dict(src_dict)
         deck = cast(list[str], d.pop("deck"))
 
-        family = d.pop("family")
+        family = GameFamily(d.pop("family"))
 
         hand_size = d.pop("hand_size")
 

@@ -1,25 +1,55 @@
-"""Problems: the sentences ``invalid_state`` lists, and the checks that find them.
+"""The checks of a state: each finds the problems ``invalid_state`` lists, as sentences.
 
 Each function returns every problem it finds (a list of sentences, empty
 when there is none), so a state's check reports all that is wrong at once
 (``InvalidState``); the rules modules and ``TrickGame.restore`` call them.
+They read a game only through :class:`DeckFacts`, so this module does not
+depend on the game protocol that calls it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import Card, codes, duplicates, marks, shuffled
 from ..errors import STATE, InvalidState, counted
 from ..tricks import Play
-from .records import MatchRecord, RawState
-
-if TYPE_CHECKING:
-    from .base import TrickGame
+from .records import MatchRecord, RawState, Seating
 
 
-def deal_record_problems(game: TrickGame[Any], raw: RawState, derived_undealt: tuple[Card, ...]) -> list[str]:
+class DeckFacts(Protocol):
+    """What the checks read of a game (``TrickGame`` meets it)."""
+
+    @property
+    def id(self) -> str:
+        """The game id, as sentences name the game."""
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Every card, in the order seeds shuffle."""
+
+    @property
+    def deck_set(self) -> frozenset[Card]:
+        """The deck as a set."""
+
+    @property
+    def deck_marks(self) -> list[int]:
+        """The deck as ``marks``: 1 at each of its cards' ``Card.number``."""
+
+    @property
+    def hand_size(self) -> int:
+        """The cards dealt to each seat."""
+
+    @property
+    def max_players(self) -> int:
+        """The most seats at a table (the most plays in a trick)."""
+
+    def deal_deck(self, deck: Sequence[Card], seating: Seating) -> list[list[Card]]:
+        """The seats' dealt cards from a deck order (RULINGS A7, F3)."""
+
+
+def deal_record_problems(game: DeckFacts, raw: RawState, derived_undealt: tuple[Card, ...]) -> list[str]:
     """Problems with a state's deal record: hands that are not its seed's
     deal, and undealt cards other than those the deal leaves."""
     problems = []
@@ -30,7 +60,7 @@ def deal_record_problems(game: TrickGame[Any], raw: RawState, derived_undealt: t
     return problems
 
 
-def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
+def dealt_hands_problems(game: DeckFacts, hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
     """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
     dealt = [card for hand in hands for card in hand]
     in_deck = game.deck_marks
@@ -47,7 +77,7 @@ def dealt_hands_problems(game: TrickGame[Any], hands: Sequence[Sequence[Card]], 
     return problems + duplicate_problems("hands", dealt)
 
 
-def card_problems(where: str, cards: Sequence[Card], game: TrickGame[Any]) -> list[str]:
+def card_problems(where: str, cards: Sequence[Card], game: DeckFacts) -> list[str]:
     """Problems with one list of cards: each card not in the game's deck, once."""
     deck = game.deck_set
     return [f"{where}: {card} is not in the {game.id} deck" for card in dict.fromkeys(cards) if card not in deck]
@@ -149,7 +179,7 @@ def tally_problems(
     return problems
 
 
-def trick_shape_problems(game: TrickGame[Any], plays: Sequence[Play], seats: int | None) -> list[str]:
+def trick_shape_problems(game: DeckFacts, plays: Sequence[Play], seats: int | None) -> list[str]:
     """Problems shared by every game's ``trick_winner``: sizes, repeats and
     the order of play.
 

@@ -6,13 +6,13 @@ gunicorn refuses a request its parser cannot read, or that breaks its limits
 an HTML page of its own that quotes what the client sent.
 :class:`RefereeWorker` answers each of them instead with an
 ``application/problem+json`` body like the app's (``type: about:blank``,
-``title``, ``status``, ``detail``, ``code``; ``service.api.problems``
-:data:`~service.api.problems.PARSER_ERRORS`), with the status gunicorn
+``title``, ``status``, ``detail``, ``code``; the codes of
+:data:`~service.server.http_errors.PARSER_ERRORS`), with the status gunicorn
 gives it, a ``detail`` that names the limit broken and never the
 client's bytes, the app's CORS headers (so a page on another origin can
 read it; :meth:`RefereeWorker.cors_headers`) and ``Connection: close``.
 gunicorn still logs each
-refusal as it did (its warning, cut by ``service.api.logs.Capped``), and an
+refusal as it did (its warning, cut by ``service.server.logs.Capped``), and an
 error that is not the client's (a bug) with its traceback; that one is
 answered 500 ``internal_error``, without it.
 
@@ -23,7 +23,7 @@ when the body is first read (:class:`ContinueOnRead`;
 caps each connection's send buffer (:data:`SEND_BUFFER_BYTES`), and
 recycles one worker at a time (:func:`may_recycle`).
 
-Use: ``worker_class = "service.api.worker.RefereeWorker"``
+Use: ``worker_class = "service.server.worker.RefereeWorker"``
 (``deploy/gunicorn.conf.py``). gunicorn imports this module in the master,
 before the fork, so the problem builder it imports (and Flask with it) is
 loaded unpatched there, as the preloaded app is; gevent patches each worker
@@ -49,12 +49,10 @@ from gunicorn import util
 from gunicorn.http import errors as http_errors
 from gunicorn.workers.ggevent import GeventWorker
 
+from .answers import PROBLEM_MEDIA_TYPE, problem_bytes, status_line
 from .bodies import body_fault
 from .headers import API_CSP, CACHE_HEADER, CORS_EXTENSION, CSP_HEADER, SECURITY_HEADERS
-from .problems import HTTP_DETAILS, PROBLEM_MEDIA_TYPE, problem_bytes, status_line
-
-Refusal = tuple[int, str, str]
-"""An answer of the server's own: status, code and detail."""
+from .http_errors import HTTP_DETAILS, Problem
 
 INTERNAL_DETAIL = "The server failed unexpectedly while reading or answering the request. The error was logged."
 
@@ -66,40 +64,41 @@ class MissingHost(http_errors.InvalidHeader):  # type: ignore[misc]  # gunicorn 
         super().__init__("HOST")
 
 
-# The status and code of each refusal class, most specific first (a class's
-# subclasses before it); the status is the one gunicorn's own page has
-# (Worker.handle_error), but for a Transfer-Encoding not ending chunked
-# (400, :func:`refusal`). Any other error is a bug: 500 internal_error.
-_CODES: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], int, str], ...] = (
+# The code of each refusal class, most specific first (a class's subclasses
+# before it); its status is the code's in the one table (service.server.http_errors),
+# which is the one gunicorn's own page has (Worker.handle_error), but for a
+# Transfer-Encoding not ending chunked (400 invalid_framing, :func:`refusal`).
+# Any other error is a bug: 500 internal_error.
+_CODES: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
     # A header the app tried to send: the app's fault, not the client's.
-    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName), 500, "internal_error"),
-    (http_errors.LimitRequestLine, 414, "request_line_too_long"),
-    (http_errors.LimitRequestHeaders, 431, "headers_too_large"),  # unless its message says which limit (_LIMITS)
-    (http_errors.InvalidRequestLine, 400, "malformed_request_line"),
-    (http_errors.InvalidRequestMethod, 400, "invalid_method"),
-    (http_errors.InvalidHTTPVersion, 400, "invalid_http_version"),
-    (http_errors.InvalidHeaderName, 400, "invalid_header_name"),
-    (MissingHost, 400, "missing_host"),
-    (http_errors.InvalidHeader, 400, "invalid_header"),  # invalid_framing when it names a framing header
-    (http_errors.ObsoleteFolding, 400, "obsolete_line_folding"),
-    (http_errors.InvalidSchemeHeaders, 400, "conflicting_scheme_headers"),
-    (http_errors.ExpectationFailed, 417, "expectation_failed"),
-    (http_errors.UnsupportedTransferCoding, 501, "unsupported_transfer_coding"),
-    ((http_errors.InvalidChunkSize, http_errors.ChunkMissingTerminator, http_errors.InvalidChunkExtension), 400, "malformed_body"),
-    ((http_errors.InvalidProxyLine, http_errors.InvalidH2CPreface), 400, "bad_request"),
-    ((http_errors.ForbiddenProxyRequest, SSLError), 403, "forbidden"),
+    ((http_errors.InvalidResponseHeader, http_errors.InvalidResponseHeaderName), "internal_error"),
+    (http_errors.LimitRequestLine, "request_line_too_long"),
+    (http_errors.LimitRequestHeaders, "headers_too_large"),  # unless its message says which limit (_LIMITS)
+    (http_errors.InvalidRequestLine, "malformed_request_line"),
+    (http_errors.InvalidRequestMethod, "invalid_method"),
+    (http_errors.InvalidHTTPVersion, "invalid_http_version"),
+    (http_errors.InvalidHeaderName, "invalid_header_name"),
+    (MissingHost, "missing_host"),
+    (http_errors.InvalidHeader, "invalid_header"),  # invalid_framing when it names a framing header
+    (http_errors.ObsoleteFolding, "obsolete_line_folding"),
+    (http_errors.InvalidSchemeHeaders, "conflicting_scheme_headers"),
+    (http_errors.ExpectationFailed, "expectation_failed"),
+    (http_errors.UnsupportedTransferCoding, "unsupported_transfer_coding"),
+    ((http_errors.InvalidChunkSize, http_errors.ChunkMissingTerminator, http_errors.InvalidChunkExtension), "malformed_body"),
+    ((http_errors.InvalidProxyLine, http_errors.InvalidH2CPreface), "bad_request"),
+    ((http_errors.ForbiddenProxyRequest, SSLError), "forbidden"),
 )
 # gunicorn's messages for the header limits it checks one by one (its own text, never the client's).
 _LIMITS = {"limit request headers fields": "too_many_headers", "limit request headers fields size": "header_too_long"}
 _FRAMING_HEADERS = frozenset({"CONTENT-LENGTH", "TRANSFER-ENCODING"})
-CODES = frozenset({code for _, _, code in _CODES} | set(_LIMITS.values()) | {"invalid_framing", "internal_error"})
+CODES = frozenset({code for _, code in _CODES} | set(_LIMITS.values()) | {"invalid_framing", "internal_error"})
 """Every code :func:`refusal` answers: those of ``PARSER_ERRORS``, and
 ``malformed_body``, ``bad_request``, ``forbidden`` and ``internal_error``."""
 
 
-def refusal(error: BaseException, limits: dict[str, int]) -> Refusal:
+def refusal(error: BaseException, limits: dict[str, int]) -> Problem:
     """The answer to an error gunicorn met before or around the app: its
-    status (the one gunicorn's own page has), code and detail.
+    code (with the status gunicorn's own page has) and detail.
 
     Args:
         error: what gunicorn's parser raised (``gunicorn.http.errors``), or
@@ -109,21 +108,21 @@ def refusal(error: BaseException, limits: dict[str, int]) -> Refusal:
             the details name.
 
     Returns:
-        ``(status, code, detail)``; the detail is a sentence of this
-        service's, never text the client sent.
+        The problem; its detail is a sentence of this service's, never text
+        the client sent.
     """
-    status, code = next(((status, code) for kinds, status, code in _CODES if isinstance(error, kinds)), (500, "internal_error"))
+    code = next((code for kinds, code in _CODES if isinstance(error, kinds)), "internal_error")
     if code == "headers_too_large":
         code = _LIMITS.get(str(error), code)
     elif code == "invalid_header" and getattr(error, "hdr", None) in _FRAMING_HEADERS:
         code = "invalid_framing"
     elif code == "unsupported_transfer_coding" and not _ends_with_chunked(getattr(error, "hdr", "")):
-        status, code = 400, "invalid_framing"
+        code = "invalid_framing"
     if code == "internal_error":
-        return status, code, INTERNAL_DETAIL
+        return Problem(code, INTERNAL_DETAIL)
     if code == "malformed_body":
-        return status, code, body_fault(error)
-    return status, code, HTTP_DETAILS[code].format(**limits)
+        return Problem(code, body_fault(error))
+    return Problem(code, HTTP_DETAILS[code].format(**limits))
 
 
 def _ends_with_chunked(value: str) -> bool:
@@ -144,15 +143,15 @@ _HEADERS = (
 )
 
 
-def answer_bytes(status: int, code: str, detail: str, extra: Sequence[tuple[str, str]] = ()) -> bytes:
+def answer_bytes(refused: Problem, extra: Sequence[tuple[str, str]] = ()) -> bytes:
     """The whole HTTP/1.1 answer of a refusal: the status line; ``Server``,
     ``Date`` and ``Connection: close`` as gunicorn writes them; the media
     type and ``Content-Length``; the API's security headers and
     ``Cache-Control: no-store``; the ``extra`` headers (the CORS ones:
     values of the service's settings, never the client's bytes); then the
     problem (:func:`problem_bytes`)."""
-    body = problem_bytes(status, code, detail)
-    head = (f"HTTP/1.1 {status_line(status)}\r\nServer: {gunicorn.SERVER}\r\nDate: {util.http_date()}\r\n"
+    body = problem_bytes(refused.status, refused.code, refused.detail)
+    head = (f"HTTP/1.1 {status_line(refused.status)}\r\nServer: {gunicorn.SERVER}\r\nDate: {util.http_date()}\r\n"
             f"Connection: close\r\nContent-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n")
     added = "".join(f"{name}: {value}\r\n" for name, value in extra)
     return head.encode() + _HEADERS + added.encode("latin-1") + b"\r\n" + body
@@ -181,7 +180,7 @@ class ContinueOnRead:
     gunicorn sends it as soon as the headers are read, so a client was told
     to send a body the referee then refused by its headers alone: 413
     ``payload_too_large`` by its ``Content-Length``, 503 when the worker's
-    body budget is spent (``service.api.bodies.receive``, which reads the body
+    body budget is spent (``service.server.bodies.receive``, which reads the body
     only once it has passed both). The client sent its body to a connection
     already closed, and could lose the refusal to a reset. Now a request
     refused before its body is read gets the final status and no ``100``
@@ -391,7 +390,7 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
 
     def cors_headers(self, req: Any) -> Sequence[tuple[str, str]]:
         """The app's CORS headers (``REFEREE_CORS_ORIGINS``) for a refusal of
-        ``req``, by the app's own rules (``service.api.headers.Cors``).
+        ``req``, by the app's own rules (``service.server.headers.Cors``).
 
         A request the parser refused has no headers to read (gunicorn passes
         none), so its answer has the headers the app gives a request without
@@ -414,6 +413,6 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         super().handle_error(req, _Unsent(), addr, exc)
         limits = {name: getattr(self.cfg, name) for name in ("limit_request_line", "limit_request_fields", "limit_request_field_size")}
         try:
-            util.write_nonblock(client, answer_bytes(*refusal(exc, limits), self.cors_headers(req)))
+            util.write_nonblock(client, answer_bytes(refusal(exc, limits), self.cors_headers(req)))
         except Exception:  # noqa: BLE001 - as gunicorn: the client may be gone
             self.log.debug("Failed to send error message.")

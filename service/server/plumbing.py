@@ -11,7 +11,7 @@
 4. finishes the answer's headers (``headers.finish``: the request id,
    security headers, ``Cache-Control``, CORS);
 5. writes one access line (``logs.log_access``) and records the request's
-   metrics (``ops.RequestMetrics``).
+   metrics (``metrics.record``, as the app gives them).
 
 Written as middleware rather than Flask hooks, the plumbing reads the WSGI
 environ and the answer's header list directly: no request context, no
@@ -23,7 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Protocol
 
 import flask
 from flask import Flask
@@ -31,8 +31,10 @@ from werkzeug import Request
 from werkzeug.exceptions import HTTPException
 
 from service import config as settings
-from service.api import bodies, headers, logs, ops, problems
 from service.deadline import deadline
+
+from . import answers, bodies, headers, logs
+from .http_errors import ADMISSION_BUSY, Problem, unavailable
 
 REQUEST = "referee.request"
 """Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
@@ -41,9 +43,6 @@ STARTED = "referee.started"
 """Environ keys: the request's id, and when its plumbing started (``time.perf_counter``)."""
 
 StartResponse = Callable[..., Any]
-
-BUSY_DETAIL = ("This server is working on as many requests as it takes at once; "
-               "send this one again in a moment (Retry-After).")
 
 
 class Admission:
@@ -58,13 +57,15 @@ class Admission:
     gevent switches greenlets only at those points, so the count needs no lock.
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, probes: frozenset[str] = frozenset()) -> None:
         self.limit = limit
+        self.probes = probes
         self.active = 0
 
     def admit(self, environ: dict[str, Any]) -> bool:
-        """Count the request in (``True``), or refuse it (``False``); probes always get in, uncounted."""
-        if environ.get("PATH_INFO") in ops.PROBES:
+        """Count the request in (``True``), or refuse it (``False``); the
+        probes' paths (health, readiness, metrics) always get in, uncounted."""
+        if environ.get("PATH_INFO") in self.probes:
             environ[_COUNTED] = False
             return True
         if self.active >= self.limit:
@@ -123,10 +124,25 @@ class RefereeRequest(flask.Request):
         environ[REQUEST] = self
 
 
-class Plumbing:
-    """The referee's WSGI middleware (see the module docstring)."""
+class Metrics(Protocol):
+    """What the plumbing records of each request (the app's metrics)."""
 
-    def __init__(self, app: Flask, cors: headers.Cors, metrics: Any) -> None:
+    def record(self, method: str, endpoint: str | None, status: int, seconds: float) -> None:
+        """One answered request: its method, the endpoint it was routed to
+        (``None``: none), its status and how long it took, in seconds."""
+
+
+class Plumbing:
+    """The referee's WSGI middleware (see the module docstring).
+
+    Args:
+        app: the Flask app it wraps (its ``wsgi_app``, its settings, its URL map).
+        cors: the CORS rules every answer's headers follow.
+        metrics: where each request is recorded.
+        probes: the paths admitted whatever the load (health, readiness, metrics).
+    """
+
+    def __init__(self, app: Flask, cors: headers.Cors, metrics: Metrics, probes: frozenset[str]) -> None:
         self.app = app
         self.inner = app.wsgi_app
         self.cors = cors
@@ -134,7 +150,7 @@ class Plumbing:
         self.limit = int(app.config[settings.MAX_BODY_BYTES])
         self.budget = int(app.config[settings.BODY_BUDGET_BYTES])
         self.seconds = float(app.config[settings.DEADLINE_SECONDS])
-        self.admission = Admission(int(app.config[settings.MAX_ACTIVE]))
+        self.admission = Admission(int(app.config[settings.MAX_ACTIVE]), probes)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
@@ -143,7 +159,7 @@ class Plumbing:
         refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
         environ[ADMISSION] = self.admission
         if refused is None and not self.admission.admit(environ):
-            refused = problems.unavailable(BUSY_DETAIL)
+            refused = unavailable(ADMISSION_BUSY)
         answered: list[Any] = []
         if refused is None:
             def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
@@ -158,10 +174,10 @@ class Plumbing:
             status, answer_headers, exc_info = answered
             request = environ.pop(REQUEST, None)
         else:
-            code, name, detail, extra = refused
-            payload = problems.problem_bytes(code, name, detail)
-            status, exc_info = problems.status_line(code), None
-            answer_headers = [("Content-Type", problems.PROBLEM_MEDIA_TYPE), ("Content-Length", str(len(payload))), *extra.items()]
+            payload = answers.problem_bytes(refused.status, refused.code, refused.detail)
+            status, exc_info = answers.status_line(refused.status), None
+            answer_headers = [("Content-Type", answers.PROBLEM_MEDIA_TYPE), ("Content-Length", str(len(payload))),
+                              *refused.headers.items()]
             body = [payload]
             request = None
         if request is None:
@@ -192,13 +208,13 @@ class Plumbing:
         return str(endpoint)
 
 
-def _encoded_slash(environ: dict[str, Any]) -> bodies.Refusal | None:
+def _encoded_slash(environ: dict[str, Any]) -> Problem | None:
     """404 for a path with an encoded slash (``/v1/games/agram%2Fdeal``): the
     server decodes it into the path, which would then route as if the slash
     were there."""
     raw = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
     if "%2f" in raw.split("?", 1)[0].lower():
-        return 404, "not_found", "A path may not hold an encoded slash (%2F): there is nothing at this path.", {}
+        return Problem("not_found", "A path may not hold an encoded slash (%2F): there is nothing at this path.")
     return None
 
 

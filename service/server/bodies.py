@@ -40,14 +40,12 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
 from ..errors import echo
-from .problems import HTTP_DETAILS, unavailable
+from .http_errors import BODIES_BUSY, HTTP_DETAILS, Problem, unavailable
 
 SMALL_BODY_BYTES = 64 * 1024
 """Bodies up to this size are received without counting against the budget
 (a worker's connections times this bounds them)."""
 
-BUSY_DETAIL = ("The server is receiving too many large request bodies at once; "
-               "send this one again in a moment (Retry-After).")
 CHARSET_PARAMETER = re.compile(r";\s*charset\s*=([^;]*)", re.IGNORECASE)
 MAX_CONTAINERS = 10_000
 """The most JSON objects and arrays a body may hold, counted by their opening
@@ -111,11 +109,7 @@ def body_fault(error: BaseException) -> str:
     return HTTP_DETAILS["malformed_body"] if reason is None else f"The request body could not be read: {reason}."
 
 
-Refusal = tuple[int, str, str, Mapping[str, str]]
-"""An answer before the app: status, code, detail and extra headers."""
-
-
-def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
+def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
     """Read the whole request body now and put it back in ``environ`` as a
     stream in memory, so the app reads it from there; or the refusal that
     answers the request instead (see the module docstring).
@@ -130,7 +124,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
         return None  # no length and no server framing: werkzeug reads no body
     too_large = f"The request body is larger than this service accepts: at most {limit:,} bytes."
     if length is not None and length > limit:
-        return 413, "payload_too_large", too_large, {}
+        return Problem("payload_too_large", too_large)
     wanted = length if length is not None else limit + 1  # one byte past the limit tells a larger body
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
     # A chunked body counts as the largest a body may be (the byte past it is
@@ -138,19 +132,19 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Refusal | None:
     # its least (the limit, which the settings allow) every chunked body was 503.
     held = BODY_BUDGET.reserve(length if length is not None else limit if chunked else 0, budget)
     if held is None:
-        return unavailable(BUSY_DETAIL)
+        return unavailable(BODIES_BUSY)
     try:
         body = environ["wsgi.input"].read(wanted)
     except TimeoutError:
-        return 408, "request_timeout", HTTP_DETAILS["request_timeout"], {}
+        return Problem("request_timeout", HTTP_DETAILS["request_timeout"])
     except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
-        return 400, "malformed_body", body_fault(error), {}
+        return Problem("malformed_body", body_fault(error))
     finally:
         BODY_BUDGET.release(held)
     if length is None and len(body) > limit:
-        return 413, "payload_too_large", too_large, {}
+        return Problem("payload_too_large", too_large)
     if length is not None and len(body) < length:
-        return 400, "malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.", {}
+        return Problem("malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.")
     environ["wsgi.input"] = io.BytesIO(body)
     return None
 

@@ -1,0 +1,170 @@
+"""The registrar every game's ``POST`` operations share (the rules
+operations in ``games``, the analysis in ``analysis``): how an operation's
+body is read, how its hand is loaded, how its answer is encoded, and how it
+is documented in the spec.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from http import HTTPStatus
+from typing import Any
+
+import flask
+from flask_smorest import Blueprint, abort
+from marshmallow import Schema
+
+from .. import deadline
+from ..games import Game
+from ..schemas.games import schema_prefix, schemas_for
+from ..schemas.reading import Faults, read
+from ..server.answers import JSON_MEDIA_TYPE, json_bytes
+from ..server.bodies import json_body
+from ..server.http_errors import BODY_STATUSES, HTTP_DETAILS
+from .holding import Held, Holding, current
+from .problems import game_problem, problem_response
+
+
+def json_answer(body: dict[str, Any]) -> flask.Response:
+    """A 200 JSON response, encoded once (``json_bytes``).
+
+    The views build their bodies in the documented shape (``dump_state`` and
+    friends), so flask-smorest's response schema documents them without
+    dumping them a second time; the contract tests check the shapes.
+    """
+    return flask.current_app.response_class(json_bytes(body), mimetype=JSON_MEDIA_TYPE)
+
+
+BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}
+"""The errors every operation with a body can answer, whatever its game (shared responses)."""
+
+STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
+"""The 403 of an operation whose body can carry a state."""
+
+SEAT_CREDENTIAL = "seatCredential"
+"""The security scheme of a seat's credential (sealed mode). Operations do
+not list it as a requirement: open and signed modes take no credential, and
+generated clients would then ask for one on every call."""
+
+
+View = Callable[..., Any]
+"""A view function, before or after flask-smorest's decorators."""
+
+Answer = Callable[[Game, Holding, Held, dict[str, Any]], dict[str, Any]]
+"""An operation on a hand: the answer's body, from the hand the request names."""
+
+
+def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
+                      alternatives: Mapping[str, Schema] | None = None) -> dict[str, Any]:
+    """The request's body read as ``schema`` reads it (``service.schemas.reading``),
+    after the holding has checked the states it carries (signed mode: their
+    signatures), unless ``verify`` is false (``check`` lists a bad signature
+    as a problem instead). A body object with a member named in
+    ``alternatives`` is read by that member's schema instead (``replay``'s
+    ``record``).
+
+    Raises:
+        HTTPException: 400 ``malformed_json``, 422 ``validation_failed`` with
+            marshmallow's field errors.
+        RefereeError: a signature refused (403), a state of another version (409).
+    """
+    try:
+        body = json_body()
+    except ValueError as error:  # orjson's message says what and where (line, column), never the body's text
+        abort(400, messages={"json": ["Invalid JSON body."]}, message=f"{HTTP_DETAILS['malformed_json'].removesuffix('.')}: {error}.")
+    if verify:
+        holding.verify(body, checking=False)
+    if alternatives and isinstance(body, dict):
+        schema = next((alternatives[name] for name in alternatives if name in body), schema)
+    try:
+        args: dict[str, Any] = read(schema, body)
+    except Faults as error:
+        abort(422, messages={"json": error.messages}, truncated=error.truncated)
+    return args
+
+
+def on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
+    """An operation on the hand a request names: the hand loaded as the
+    holding says (replayed and checked, or rebuilt, or opened), then the
+    operation, its answer encoded once."""
+    holding = current()
+    return json_answer(answer(game, holding, holding.load(game, args), args))
+
+
+def _no_view() -> None:
+    """What flask-smorest's decorators document (``operation``); never routed."""
+
+
+def link(operation: str, body: dict[str, str], description: str) -> dict[str, Any]:
+    return {"operationId": operation, "requestBody": body, "description": description}
+
+
+@functools.cache
+def _refused(game_id: str) -> type[Schema]:
+    """A game's problem schema (made once: its name is a spec component)."""
+    schemas = schemas_for(game_id)
+    return game_problem(schema_prefix(game_id), schemas.move, schemas.match)
+
+
+def conflict_response(game: Game, description: str) -> dict[str, Any]:
+    """The documented 409 of one of ``game``'s operations: its problem types, described."""
+    return problem_response(409, description, _refused(game.id))
+
+
+INVALID = "Invalid state: `problems` lists every problem; or unsupported version."
+"""The 409 of an operation that only reads a hand."""
+
+
+Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], View]]
+"""``operations(game, blueprint)``: a decorator maker that registers one ``POST`` operation."""
+
+
+def operations(game: Game, blueprint: Blueprint) -> Registrar:
+    """The maker of ``game``'s ``POST`` operations on ``blueprint``
+    (``/games/<id>/<name>``), each documented with its game's tag."""
+    base = f"/games/{game.id}"
+    prefix = game.id.replace("-", "_")
+    tags = [game.name]
+
+    def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
+                  holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
+                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+        """Register one ``POST`` operation: its view reads the body (``request_arguments``;
+        a body with a member named in ``alternatives`` by that member's schema,
+        documented as ``oneOf`` the shapes) and calls the decorated function
+        with what it read. flask-smorest
+        documents the body, the answer, every error status it can answer (403
+        when the body can carry a state) and the docs, from decorators applied
+        to a stub only: the view itself runs none of their wrappers. Its
+        endpoint and ``operationId`` are both ``<game>_<name>``."""
+        operation_id = f"{prefix}_{name}"
+        errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
+        documented = getattr(type(request), "DOCUMENTED_AS", None)
+        if alternatives:
+            documented = (*(documented or (type(request),)), *(type(other) for other in alternatives.values()))
+        if documented:  # a body of one of several shapes, loaded by one schema
+            doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
+        docs: list[Callable[[View], View]] = [
+            blueprint.arguments(request),
+            blueprint.response(200, response),
+            *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
+            blueprint.doc(operationId=operation_id, summary=summary, **doc),
+        ]
+
+        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
+            @functools.wraps(answer)
+            def view() -> flask.Response:
+                deadline.check()
+                return answer(request_arguments(request, current(), verify=verify, alternatives=alternatives))
+
+            stub: View = _no_view
+            for decorator in reversed(docs):
+                stub = decorator(stub)
+            view._apidoc = stub._apidoc  # type: ignore[attr-defined]
+            blueprint.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
+            return view
+
+        return register
+
+    return operation
