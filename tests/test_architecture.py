@@ -18,7 +18,7 @@ SERVICE = ROOT / "service"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("service.errors", "service.cards", "service.tricks", "service.deadline", "service.config", "service.signing",
-     "service.sealing"),
+     "service.sealing", "service.store"),
     ("service.games",),
     ("service.notation", "service.analysis"),
     ("service.schemas",),
@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("service.api",),
     ("service.app",),
 )
-"""From the bottom up: the values and settings everything shares, the rules
+"""From the bottom up: the values, settings and stores everything shares, the rules
 core, what is built on the core alone (records, analysis), the JSON edge,
 the HTTP server's wing, the views, and the app factory that joins them."""
 
