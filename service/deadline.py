@@ -11,7 +11,7 @@ answers 503 ``deadline_exceeded`` with ``Retry-After``), so no more work is
 spent on an answer nobody waits for. Before it, in a gevent worker,
 ``checkpoint`` lets the worker's other requests run (``gevent.sleep(0)``, a
 switch to its other greenlets, ``/healthz`` among them); anywhere else it
-does not yield (a plain ``time.sleep(0)`` is a system call of about 60 µs).
+does not yield (a plain ``time.sleep(0)`` would be a system call each time).
 
 Work outside a request (the rules core called directly, the tests, the
 benches) has no deadline, and ``checkpoint`` only yields. Work handed to

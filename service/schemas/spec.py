@@ -81,7 +81,7 @@ class SpecOnReadApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
     ``register_blueprint`` routes the blueprint at once, as flask-smorest's
     does, and keeps its documentation for later: building the spec (apispec
     turning every schema of six games into JSON Schema) is most of the cost
-    of making an app, about 0.3 s, and an app that never serves
+    of making an app, and an app that never serves
     ``/openapi.json`` or ``/docs`` (a test's, a bench's) never pays it. The
     first read of ``spec`` documents the waiting blueprints in the order they
     were registered, so the document is the same as one built eagerly

@@ -127,9 +127,9 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
         return Problem("payload_too_large", too_large)
     wanted = length if length is not None else limit + 1  # one byte past the limit tells a larger body
     chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-    # A chunked body counts as the largest a body may be (the byte past it is
-    # never kept). Regression: it counted one byte more, so with the budget at
-    # its least (the limit, which the settings allow) every chunked body was 503.
+    # A chunked body counts as the largest a body may be, not one byte more
+    # (the byte past it is never kept): the budget may be as small as the
+    # limit, and a chunked body must still fit in it.
     held = BODY_BUDGET.reserve(length if length is not None else limit if chunked else 0, budget)
     if held is None:
         return unavailable(BODIES_BUSY)
@@ -169,7 +169,7 @@ def require_json(environ: Mapping[str, Any], mimetype: str) -> None:
         if charset.strip().strip('"').lower() not in ("utf-8", "utf8"):
             abort(415, message=f"The request body must be JSON in UTF-8: charset {echo(charset.strip())} is not accepted.")
     encoding = environ.get("HTTP_CONTENT_ENCODING", "identity").strip().lower()
-    if encoding != "identity":  # read as JSON, a gzip body was a 400 that blamed its JSON
+    if encoding != "identity":  # read as JSON, an encoded body would be a 400 that blames its JSON
         abort(415, message=f"The request body must be sent unencoded: Content-Encoding {echo(encoding)} is not accepted.")
     codings = [coding.strip().lower() for coding in environ.get("HTTP_TRANSFER_ENCODING", "").split(",") if coding.strip()]
     if any(coding != "chunked" for coding in codings):  # gunicorn undoes chunked only

@@ -58,8 +58,9 @@ class Capped(logging.Filter):
     """Cuts a record's message to ``MESSAGE_CHARACTERS``, saying how much
     was cut: gunicorn quotes the client's bytes in its refusals ("Invalid
     request from ip=...: Invalid HTTP header name: ..."), and each control
-    byte came out as six characters of JSON, so a 4 KB request line wrote a
-    20 KB line to stderr. Its own messages are far shorter."""
+    byte comes out as six characters of JSON, so a long request line would
+    write a line six times its size to stderr. Its own messages are far
+    shorter."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()

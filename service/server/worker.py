@@ -131,8 +131,8 @@ def _ends_with_chunked(value: str) -> bool:
     A request's body whose last coding is another cannot be delimited, which
     a server must refuse with 400 (RFC 9112, 6.3), whatever its codings are;
     only an unknown coding before a final ``chunked`` is 501 (RFC 9112, 6.1:
-    the body can be read, not decoded). Regression: gunicorn answered 501
-    whenever a coding was unknown to it (``br``, ``chunked, br``)."""
+    the body can be read, not decoded). gunicorn alone answers 501 whenever
+    a coding is unknown to it (``br``, ``chunked, br``)."""
     codings = [coding.split(";")[0].strip(" \t").lower() for coding in value.split(",")]
     return [coding for coding in codings if coding][-1:] == ["chunked"]
 
@@ -177,14 +177,15 @@ class ContinueOnRead:
     """A request body that sends ``100 Continue`` on ``sock`` when it is
     first read, for a request that asked for it (``Expect: 100-continue``).
 
-    gunicorn sends it as soon as the headers are read, so a client was told
-    to send a body the referee then refused by its headers alone: 413
+    gunicorn sends it as soon as the headers are read, which tells a client
+    to send a body the referee may refuse by its headers alone: 413
     ``payload_too_large`` by its ``Content-Length``, 503 when the worker's
     body budget is spent (``service.server.bodies.receive``, which reads the body
-    only once it has passed both). The client sent its body to a connection
-    already closed, and could lose the refusal to a reset. Now a request
-    refused before its body is read gets the final status and no ``100``
-    (RFC 9110, 10.1.1: a status the headers decide is sent instead of it).
+    only once it has passed both). The client would send its body to a
+    connection being closed, and could lose the refusal to a reset. Sent on
+    the first read instead, a request refused before its body is read gets
+    the final status and no ``100`` (RFC 9110, 10.1.1: a status the headers
+    decide is sent instead of it).
     """
 
     def __init__(self, body: Any, sock: Any) -> None:
@@ -234,8 +235,8 @@ def staggered_max_requests(age: int, workers: int, max_requests: int, jitter: in
 
     gunicorn gives every worker ``max_requests`` plus a random extra of at
     most ``jitter``, so workers started together recycle together: under
-    load (about 2,000 requests a second on 2 workers) both were draining or
-    booting at once, and every request waited 1 to 2.4 s. The first
+    load every worker drains or boots at once, and every request waits
+    with no worker to serve it. The first
     ``workers`` workers are staggered instead: worker ``k`` recycles after
     ``max_requests * k / workers`` requests, and each replacement after the
     full ``max_requests``, so with the load shared evenly one worker recycles
@@ -299,9 +300,8 @@ def recycle_booted(marker: Path, started: float) -> None:
     """A worker started at ``started`` (seconds since the epoch) has booted
     and is about to serve: a mark made before it started (the one of the
     worker it replaces) is cleared, so another may recycle. A later mark is
-    another worker's, recycling while this one booted: it stays. Regression:
-    the second of the first workers, booting, cleared the first's mark, and
-    both recycled within 0.2 s."""
+    another worker's, recycling while this one booted: it stays (clearing
+    it would let another worker recycle while that one does)."""
     try:
         with _locked(marker):
             if marker.stat().st_mtime <= started:
@@ -316,9 +316,8 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
     The first workers recycle staggered (:func:`staggered_max_requests`), and
     workers recycle one at a time (:func:`may_recycle`): one that has served
     its ``max_requests`` while another is draining or its replacement
-    booting serves :data:`RECYCLE_RETRY_REQUESTS` more before it asks again.
-    Regression: both workers recycled together under load, and every
-    request waited 1 to 2.4 s with no worker to serve it.
+    booting serves :data:`RECYCLE_RETRY_REQUESTS` more before it asks again,
+    so some worker is always serving.
     """
 
     max_requests: int  # gunicorn's: the requests this worker serves before it recycles
@@ -336,11 +335,10 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
 
     def handle_quit(self, sig: Any, frame: Any) -> None:
         """Quit at once (SIGINT, SIGQUIT) as gunicorn does, on the first
-        signal only. Regression: Ctrl-C on ``make run`` signals the whole
-        process group, so each worker got SIGINT from the terminal and again
-        from its master; the second, arriving while the worker was already
-        exiting, raised ``SystemExit`` in gevent's hub and printed a
-        traceback on stderr."""
+        signal only. Ctrl-C in a terminal signals the whole process group, so
+        each worker gets SIGINT from the terminal and again from its master;
+        the second, arriving while the worker exits, would raise
+        ``SystemExit`` in gevent's hub and print a traceback on stderr."""
         if self.quitting:
             return
         self.quitting = True
@@ -353,12 +351,12 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
 
     def handle(self, listener: Any, client: Any, addr: Any) -> None:
         """Serve the connection ``client`` as gunicorn does, with its send
-        buffer capped (:data:`SEND_BUFFER_BYTES`). Regression: the kernel
-        sized it to the answer (up to megabytes), so a worker handed a large
-        answer (``/openapi.json``, 549 KB) over at once and closed, and a
-        client reading it slowly kept it, and the kernel's memory, for as long
-        as it liked, past the request's deadline; now the rest waits in the
-        worker, and the deadline (``GUNICORN_REQUEST_TIMEOUT``) cuts it."""
+        buffer capped (:data:`SEND_BUFFER_BYTES`). Left alone, the kernel
+        sizes it to the answer (up to megabytes): a worker would hand a large
+        answer (``/openapi.json``) over at once and close, and a client
+        reading it slowly would keep it, and the kernel's memory, past the
+        request's deadline. Capped, the rest waits in the worker, where the
+        deadline (``GUNICORN_REQUEST_TIMEOUT``) cuts it."""
         try:
             client.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER_BYTES)
         except OSError:  # the client is gone: gunicorn's handling says so
