@@ -46,7 +46,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python bench/hostile.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.server import ROOT, Gunicorn, config_values, rss_kib  # noqa: E402
+from bench.server import ROOT, Gunicorn, children, config_values, rss_kib  # noqa: E402
 from service.server.bodies import SMALL_BODY_BYTES  # noqa: E402
 
 SIGNING_KEY = "hostile-bench-signing-key-0123456789abcdef"
@@ -138,20 +138,46 @@ def _dechunk(data: bytes) -> bytes:
     return bytes(out)
 
 
-def raw_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0) -> Answer:
-    """Send ``data`` as is on a new connection and read the answer until the server closes.
+CLIENT_A, CLIENT_B = "127.0.0.2", "127.0.0.3"
+"""Two clients the server tells apart by their address: loopback answers on
+all of 127.0.0.0/8, so a connection bound to either comes from a peer of its own."""
+
+
+def connect(port: int, *, source: str | None = None, timeout: float = 10.0, receive_buffer: int | None = None) -> socket.socket:
+    """A connection to the server on loopback, from ``source`` (an address of
+    127.0.0.0/8; default the kernel's choice, 127.0.0.1), with a receive
+    buffer of ``receive_buffer`` bytes (set before connecting, so the window
+    the server sees is that small)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        if receive_buffer is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
+        if source is not None:
+            sock.bind((source, 0))
+        sock.settimeout(timeout)
+        sock.connect(("127.0.0.1", port))
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def raw_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0, source: str | None = None) -> Answer:
+    """Send ``data`` as is on a new connection (from ``source``, see
+    :func:`connect`) and read the answer until the server closes.
 
     ``shutdown`` closes our side for writing after sending (a client that stops
     mid-request and hangs up).
     """
-    return timed_request(port, data, shutdown=shutdown, timeout=timeout)[1]
+    return timed_request(port, data, shutdown=shutdown, timeout=timeout, source=source)[1]
 
 
-def timed_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0) -> tuple[float, Answer]:
+def timed_request(port: int, data: bytes, *, shutdown: bool = False, timeout: float = 10.0,
+                  source: str | None = None) -> tuple[float, Answer]:
     """:func:`raw_request`, with the seconds from the last byte sent to the
     answer's first byte received (the server's part: a slow client's reading
     of a long answer is not counted)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+    with connect(port, source=source, timeout=timeout) as sock:
         sock.sendall(data)
         if shutdown:
             sock.shutdown(socket.SHUT_WR)
@@ -336,15 +362,18 @@ REFUSED_REPLAY = {"deal": {"seed": 1}, "moves": [{}] * 64, "next_hands": [{"deal
 """The costliest refused body found (21.6 KB): 12,928 missing members, named in 50."""
 
 
-def long_replay(hands: int = 101, players: int = 5) -> dict:
+def long_replay(hands: int = 101, players: int = 5, game_id: str = "agram") -> dict:
     """The costliest valid body of its kind: a replay of ``hands`` hands (the
-    most a replay takes is 101) of ``players``-player Agram, target 1000 so
-    the match runs on, each hand played out with each seat's first legal move
-    (about 100 KB at 101 hands of 5 players)."""
+    most a replay takes is 101) of ``game_id`` (``players`` seats in the
+    Agram family), its target as high as it goes so the match runs on, each
+    hand played out with each seat's first legal move (about 100 KB at 101
+    hands of 5-player Agram, 70 KB of Agency)."""
     from service.games import GAMES
 
-    game = GAMES["agram"]
-    first = {"players": players, "seed": 1, "options": {"target": 1000}}
+    game = GAMES[game_id]
+    agency = game_id == "agency"
+    first = {"seed": 1, "options": {"target_game_points": 100}} if agency else \
+        {"players": players, "seed": 1, "options": {"target": 1000}}
     body: dict = {"deal": first, "next_hands": []}
     state = None
     for number in range(hands):
@@ -353,7 +382,8 @@ def long_replay(hands: int = 101, players: int = 5) -> dict:
         moves = []
         while state.to_act is not None:
             move = state.legal_moves()[0]
-            moves.append({"seat": move.seat, "card": move.card.code})
+            moves.append({"seat": move.seat, "card": move.card.code}
+                         | ({"holder": move.holder} if agency and move.holder is not None else {}))
             state, _ = game.play(state, move)
         if number == 0:
             body["moves"] = moves
@@ -406,6 +436,365 @@ def error_cases(port: int) -> dict[str, Answer]:
     }
 
 
+# -- one client against the others: memory, CPU, the pool, admission, the body budget ------
+
+
+def workers_rss_kib(master: int) -> int:
+    """The resident set of ``master``'s workers in KiB, summed (their analysis processes not counted)."""
+    return sum(filter(None, map(rss_kib, children(master))))
+
+
+def workers_cpu_seconds(master: int) -> float:
+    """CPU seconds (user and system) ``master``'s workers have used so far, summed."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in children(master):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / ticks
+
+
+@dataclass
+class Readers:
+    """Slow readers of one answer: how many, the answer's size, the workers' memory before and at most while they wait."""
+
+    path: str
+    readers: int
+    answer_bytes: int
+    before_mib: float
+    most_mib: float
+    begun: int  # readers whose answer had begun (a status line came) when they read at last
+
+    def line(self) -> str:
+        return (f"slow readers of {self.path} ({self.answer_bytes:,} bytes) x{self.readers}: workers' RSS "
+                f"{self.before_mib:.0f} -> {self.most_mib:.0f} MiB (+{self.most_mib - self.before_mib:.0f}); "
+                f"{self.begun} answers begun")
+
+
+def slow_readers(port: int, path: str, readers: int, memory, *, source: str = CLIENT_A, hold: float = 6.0) -> Readers:
+    """``readers`` connections, each with a 4 KiB receive buffer, that send
+    ``GET path`` and read nothing for ``hold`` seconds (under the server's
+    request deadline): the most the workers' memory (``memory()``, KiB) rose
+    meanwhile, read every 0.25 s. Each then reads the start of its answer."""
+    size = len(raw_request(port, request_bytes("GET", path), timeout=60).body)
+    time.sleep(0.5)
+    before = most = memory()
+    sockets: list[socket.socket] = []
+    begun = 0
+    try:
+        for _ in range(readers):
+            sock = connect(port, source=source, receive_buffer=4096)
+            sock.sendall(request_bytes("GET", path))
+            sockets.append(sock)
+        until = time.monotonic() + hold
+        while time.monotonic() < until:
+            most = max(most, memory())
+            time.sleep(0.25)
+        for sock in sockets:
+            sock.settimeout(0.5)
+            try:
+                begun += sock.recv(16).startswith(b"HTTP/1.1 200")
+            except OSError:
+                pass
+    finally:
+        for sock in sockets:
+            sock.close()
+    return Readers(path, readers, size, before / 1024, most / 1024, begun)
+
+
+def inflate_metrics(port: int) -> int:
+    """Send each operation of the spec the requests that give its label sets
+    (method, operation, status) the most values: the answers' statuses 200,
+    204, 400, 404, 405, 413, 415 and 422 and made-up methods. The size of
+    ``/metrics`` afterwards, in bytes."""
+    spec = raw_request(port, request_bytes("GET", "/openapi.json"), timeout=60).json()
+    too_large = b"[" + b" " * (1024 * 1024) + b"]"
+    for path in spec["paths"]:
+        concrete = path.replace("{game}", "agram").replace("{code}", "not_found")
+        for method, body, headers in (("POST", b"{}", JSON_HEADERS), ("POST", b"{", JSON_HEADERS),
+                                      ("POST", b"{}", "Content-Type: text/plain\r\n"), ("GET", None, ""),
+                                      ("PUT", b"{}", JSON_HEADERS), ("DELETE", None, ""), ("PATCH", b"{}", JSON_HEADERS),
+                                      ("OPTIONS", None, ""), ("HEAD", None, ""), ("BREW", None, ""),
+                                      ("POST", too_large, JSON_HEADERS)):
+            if len(body or b"") > 1024 * 1024:
+                head = request_bytes(method, concrete, None, headers + f"Content-Length: {len(body)}\r\n")
+                raw_request(port, head, shutdown=True)
+            else:
+                raw_request(port, request_bytes(method, concrete, body, headers))
+    return len(raw_request(port, request_bytes("GET", "/metrics"), timeout=60).body)
+
+
+@dataclass
+class Probes:
+    """``/healthz`` probed while something else goes on: each probe's seconds (``None``: no answer within the cap)."""
+
+    seconds: list[float | None] = field(default_factory=list)
+
+    @property
+    def worst(self) -> float | None:
+        return None if None in self.seconds else max(self.seconds, default=0.0)
+
+    def text(self) -> str:
+        worst = self.worst
+        return (f"/healthz {len(self.seconds)} probes, worst {'past the cap' if worst is None else f'{worst:.2f} s'}, "
+                f"{sum(1 for s in self.seconds if s is not None and s <= 1.0)} within 1 s")
+
+
+def probing(port: int, probes: Probes, stop, *, every: float = 0.2, cap: float = 30.0, source: str = CLIENT_B):
+    """A thread that probes ``/healthz`` every ``every`` s into ``probes`` until ``stop`` is set."""
+    import threading
+
+    def run() -> None:
+        while True:
+            started = time.monotonic()
+            try:
+                answer = raw_request(port, request_bytes("GET", "/healthz"), timeout=cap, source=source)
+                probes.seconds.append(time.monotonic() - started if answer.status == 200 else None)
+            except OSError:
+                probes.seconds.append(None)
+            if stop.wait(every):
+                return
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
+
+
+@dataclass
+class Uploads:
+    uploads: int
+    body_bytes: int
+    answers: dict[int, int]
+    slowest_s: float
+    cpu_s: float
+    probes: Probes
+
+    def line(self) -> str:
+        return (f"{self.uploads} clients uploading {self.body_bytes:,} bytes in 1-byte chunks: answers {self.answers}, "
+                f"slowest {self.slowest_s:.1f} s, workers' CPU {self.cpu_s:.2f} s; {self.probes.text()}")
+
+
+def one_byte_chunks(size: int, path: str = "/v1/games/agram/deal") -> bytes:
+    """A POST of a ``size``-byte body (``{"x": "XXX...`` JSON) sent as one chunk per byte."""
+    body = b'{"x": "' + b"X" * (size - 9) + b'"}'
+    return chunked_request(path, b"".join(b"1\r\n%c\r\n" % byte for byte in body) + b"0\r\n\r\n")
+
+
+def chunked_uploads(port: int, master: int, uploads: int, *, body_bytes: int = 1_000_000, seconds: float = 5.0,
+                    source: str = CLIENT_A) -> Uploads:
+    """``uploads`` clients each send a ``body_bytes`` body in 1-byte chunks,
+    again as soon as it is answered, for ``seconds``, while ``/healthz`` is
+    probed: each answer's status, the slowest, the workers' CPU seconds
+    meanwhile and the probes."""
+    import threading
+
+    data = one_byte_chunks(body_bytes)
+    answers: dict[int, int] = {}
+    slowest = 0.0
+    probes, stop = Probes(), threading.Event()
+    cpu = workers_cpu_seconds(master)
+    until = time.monotonic() + seconds
+
+    def upload() -> None:
+        nonlocal slowest
+        while time.monotonic() < until:
+            started = time.monotonic()
+            try:
+                status = raw_request(port, data, timeout=60, source=source).status
+            except OSError:
+                status = 0
+            slowest = max(slowest, time.monotonic() - started)
+            answers[status] = answers.get(status, 0) + 1
+
+    prober = probing(port, probes, stop)
+    threads = [threading.Thread(target=upload, daemon=True) for _ in range(uploads)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(seconds + 90)
+    stop.set()
+    prober.join(35)
+    return Uploads(uploads, body_bytes, answers, slowest, workers_cpu_seconds(master) - cpu, probes)
+
+
+def dealt_state(port: int, game: str = "agency", body: bytes = b'{"seed": 7}') -> dict:
+    """A fresh state of ``game`` from the server (signed or open, as it holds them)."""
+    return raw_request(port, request_bytes("POST", f"/v1/games/{game}/deal", body, JSON_HEADERS)).json()["state"]
+
+
+@dataclass
+class Share:
+    """One client looping costly requests on many connections, another sending a cheap one again and again."""
+
+    what: str
+    loopers: int
+    looped: dict[int, int]
+    other: dict[int, int]
+    other_seconds: list[float]
+
+    @property
+    def answered(self) -> float:
+        """The other client's share of 200 answers."""
+        return self.other.get(200, 0) / max(1, sum(self.other.values()))
+
+    def line(self) -> str:
+        slowest = max(self.other_seconds, default=0.0)
+        return (f"{self.what}: the looping client's answers {self.looped}; the other client's {self.other} "
+                f"({self.answered:.0%} answered, slowest {slowest:.1f} s)")
+
+
+def shared_against(port: int, what: str, looped: bytes, loopers: int, other: bytes, tries: int, *,
+                   pause: float = 0.1, warmup: float = 1.0) -> Share:
+    """Client A (:data:`CLIENT_A`) sends ``looped`` on ``loopers`` connections,
+    each again as soon as it is answered; meanwhile client B
+    (:data:`CLIENT_B`) sends ``other`` ``tries`` times, one after another
+    ``pause`` s apart: every answer's status, by client."""
+    import threading
+
+    stop = threading.Event()
+    statuses: dict[int, int] = {}
+
+    def loop() -> None:
+        while not stop.is_set():
+            try:
+                status = raw_request(port, looped, timeout=30, source=CLIENT_A).status
+            except OSError:
+                status = 0
+            statuses[status] = statuses.get(status, 0) + 1
+
+    threads = [threading.Thread(target=loop, daemon=True) for _ in range(loopers)]
+    for thread in threads:
+        thread.start()
+    time.sleep(warmup)
+    answers: dict[int, int] = {}
+    seconds: list[float] = []
+    try:
+        for _ in range(tries):
+            started = time.monotonic()
+            try:
+                status = raw_request(port, other, timeout=30, source=CLIENT_B).status
+            except OSError:
+                status = 0
+            seconds.append(time.monotonic() - started)
+            answers[status] = answers.get(status, 0) + 1
+            time.sleep(pause)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(35)
+    return Share(what, loopers, statuses, answers, seconds)
+
+
+def analysis_share(port: int, loopers: int, tries: int) -> Share:
+    """Client A loops Agency ``solve`` at the deal; client B asks ``suggest`` on the same hand."""
+    state = dealt_state(port)
+    solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": state}).encode(), JSON_HEADERS)
+    suggest = request_bytes("POST", "/v1/games/agency/suggest", json.dumps({"state": state, "seed": 1}).encode(), JSON_HEADERS)
+    return shared_against(port, f"solve x{loopers} against suggest", solve, loopers, suggest, tries)
+
+
+def admission_share(port: int, loopers: int, tries: int) -> Share:
+    """Client A loops the longest Agency replay (101 hands); client B asks ``legal-moves``."""
+    replay = request_bytes("POST", "/v1/games/agency/replay", json.dumps(long_replay(game_id="agency")).encode(), JSON_HEADERS)
+    legal = request_bytes("POST", "/v1/games/agency/legal-moves", json.dumps({"state": dealt_state(port)}).encode(), JSON_HEADERS)
+    return shared_against(port, f"replay x{loopers} against legal-moves", replay, loopers, legal, tries, pause=0.05)
+
+
+def stalled_chunked(port: int, stalled: int) -> tuple[Answer, float]:
+    """Client A opens ``stalled`` connections that each send a chunked POST's
+    headers and its first 1-byte chunk and stop; client B then sends a small
+    chunked body: its answer, and the seconds it took."""
+    head = chunked_request("/v1/games/agram/deal", b"1\r\n{\r\n")
+    sockets = []
+    try:
+        for _ in range(stalled):
+            sock = connect(port, source=CLIENT_A)
+            sock.sendall(head)
+            sockets.append(sock)
+        time.sleep(0.5)
+        started = time.monotonic()
+        answer = raw_request(port, chunked_request("/v1/games/agram/deal", b'e\r\n{"players": 3}\r\n0\r\n\r\n'),
+                             source=CLIENT_B)
+        return answer, time.monotonic() - started
+    finally:
+        for sock in sockets:
+            sock.close()
+
+
+def abandoned_solves(port: int, abandoned: int, *, source: str = CLIENT_A, patience: float = 30.0) -> tuple[list[int], float]:
+    """``abandoned`` Agency ``solve`` requests, each on a connection closed as
+    soon as it is sent; then one more from the same client, sent again a
+    second after each 503 (its ``Retry-After``) for up to ``patience`` s:
+    the statuses it got, and the seconds until the last."""
+    solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": dealt_state(port)}).encode(), JSON_HEADERS)
+    for _ in range(abandoned):
+        with connect(port, source=source) as sock:
+            sock.sendall(solve)
+    time.sleep(0.2)
+    started = time.monotonic()
+    statuses = [raw_request(port, solve, timeout=30, source=source).status]
+    while statuses[-1] == 503 and time.monotonic() - started < patience:
+        time.sleep(1)
+        statuses.append(raw_request(port, solve, timeout=30, source=source).status)
+    return statuses, time.monotonic() - started
+
+
+HOSTS = {"space": "x y", "slash": "x/y", "binary": "\xff\xfe", "bad IP literal": "[zz]", "empty": ""}
+"""Host values that are no host name (RFC 9110, 7.2; RFC 3986, 3.2.2)."""
+
+
+def first_bytes(port: int, data: bytes, *, wait: float = 1.0, timeout: float = 15.0) -> tuple[bytes, float, bytes]:
+    """Send ``data`` and read: what came within ``wait`` s, then everything
+    until the server closes (at most ``timeout`` s), and the seconds until it did."""
+    with connect(port, timeout=timeout) as sock:
+        sock.sendall(data)
+        started = time.monotonic()
+        sock.settimeout(wait)
+        early = b""
+        try:
+            early = sock.recv(65536)
+        except TimeoutError:
+            pass
+        sock.settimeout(timeout)
+        rest = early
+        try:
+            while early and (chunk := sock.recv(65536)):
+                rest += chunk
+            if not early:
+                while chunk := sock.recv(65536):
+                    rest += chunk
+        except (TimeoutError, ConnectionResetError):
+            pass
+        return early, time.monotonic() - started, rest
+
+
+def cosmetic_cases(port: int) -> dict[str, str]:
+    """Each of the small faults -> what the server answered (status, code, seconds, whether a 100 came first)."""
+    out: dict[str, str] = {}
+    for name, host in HOSTS.items():
+        data = f"GET /healthz HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode("latin-1")
+        answer = raw_request(port, data)
+        out[f"Host {name}"] = f"{answer.status} {(answer.json() or {}).get('code') if answer.status != 200 else ''}".strip()
+    deal = "/v1/games/agram/deal"
+    for name, chunks in (("chunk size past the limit", b"ffffffffffffffffffff\r\n"), ("LF-only framing", b"2\n{}\n0\n\n")):
+        seconds, answer = timed_request(port, chunked_request(deal, chunks), timeout=20)
+        out[name] = f"{answer.status} {(answer.json() or {}).get('code')} after {seconds:.1f} s"
+    expect = "Expect: 100-continue\r\n"
+    for name, data in (("GET with Expect", request_bytes("GET", "/healthz", None, expect)),
+                       ("POST to an unknown path with Expect", request_bytes("POST", "/nowhere", None, JSON_HEADERS + expect
+                                                                             + "Content-Length: 20\r\n"))):
+        early, seconds, whole = first_bytes(port, data)
+        final = parse_answer(whole.split(b"\r\n\r\n", 1)[1] if whole.startswith(b"HTTP/1.1 100") else whole)
+        out[name] = f"100 first: {early.startswith(b'HTTP/1.1 100')}; then {final.status} after {seconds:.1f} s"
+    return out
+
+
+CASES = ("stall", "metrics", "errors", "readers", "chunks", "shares", "stalled-chunked", "abandoned", "cosmetics")
+"""What ``--only`` may name besides ``config``."""
+
 BAD_CONFIG = {
     "REFEREE_SIGNING_KEYS": ["", " , ", ",,", "x"],
     "REFEREE_SEALING_KEYS": ["", "short"],
@@ -443,8 +832,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--stalled", default="3,50,200", help="stalled connection counts (default 3,50,200)")
     parser.add_argument("--kinds", default="headers,body", help=f"stall kinds, of {','.join((*STALLS, *LARGEST))}")
     parser.add_argument("--watch", type=float, default=40.0, help="seconds to watch each stall (default 40)")
-    parser.add_argument("--only", nargs="*", choices=("stall", "metrics", "errors", "config"),
-                        default=["stall", "metrics", "errors", "config"])
+    parser.add_argument("--readers", type=int, default=300, help="slow readers of each large answer (default 300)")
+    parser.add_argument("--uploads", type=int, default=4, help="uploads in 1-byte chunks at once (default 4)")
+    parser.add_argument("--loopers", default="10,12", help="client A's connections looping solve, and replay (default 10,12)")
+    parser.add_argument("--tries", type=int, default=40, help="client B's requests beside them (default 40)")
+    parser.add_argument("--stalled-chunked", type=int, default=140, help="stalled chunked bodies (default 140)")
+    parser.add_argument("--abandoned", type=int, default=30, help="abandoned solves before one waited for (default 30)")
+    parser.add_argument("--only", nargs="*", choices=(*CASES, "config"), default=[*CASES, "config"])
     args = parser.parse_args(argv)
     root = args.root.resolve()
     metrics_dir = tempfile.mkdtemp(prefix="hostile-metrics-")
@@ -472,6 +866,30 @@ def main(argv: list[str] | None = None) -> int:
                       f"{len(figures['labels'].get('status', ()))} statuses; "
                       f"metrics directory {figures['directory_kib']:,} KiB", flush=True)
             print(f"metrics: junk requests answered {statuses}", flush=True)
+        if "readers" in args.only:
+            memory = lambda: workers_rss_kib(server.process.pid)  # noqa: E731
+            print(slow_readers(server.port, "/openapi.json", args.readers, memory).line(), flush=True)
+            time.sleep(12)  # the readers' connections dropped at the request deadline
+            print(f"/metrics inflated to {inflate_metrics(server.port):,} bytes", flush=True)
+            print(slow_readers(server.port, "/metrics", args.readers, memory).line(), flush=True)
+            time.sleep(12)
+        if "chunks" in args.only:
+            print(chunked_uploads(server.port, server.process.pid, args.uploads).line(), flush=True)
+        if "shares" in args.only:
+            solvers, replayers = (int(n) for n in args.loopers.split(","))
+            print(analysis_share(server.port, solvers, args.tries).line(), flush=True)
+            print(admission_share(server.port, replayers, args.tries).line(), flush=True)
+        if "stalled-chunked" in args.only:
+            answer, seconds = stalled_chunked(server.port, args.stalled_chunked)
+            print(f"a small chunked body beside {args.stalled_chunked} stalled ones: {answer.status} "
+                  f"{(answer.json() or {}).get('code', '') if answer.status != 200 else ''} in {seconds:.2f} s", flush=True)
+        if "abandoned" in args.only:
+            statuses, seconds = abandoned_solves(server.port, args.abandoned)
+            print(f"a solve after {args.abandoned} abandoned ones, sent again after each 503: {statuses}, "
+                  f"answered after {seconds:.2f} s", flush=True)
+        if "cosmetics" in args.only:
+            for name, outcome in cosmetic_cases(server.port).items():
+                print(f"cosmetics {name}: {outcome}", flush=True)
         if "errors" in args.only:
             for name, answer in error_cases(server.port).items():
                 code = (answer.json() or {}).get("code") if answer.body.startswith(b"{") else None

@@ -25,17 +25,22 @@ import gunicorn.config
 import pytest
 import yaml
 from gunicorn.http import errors as http_errors
+from gunicorn.http.body import ChunkedReader
+from gunicorn.http.unreader import IterUnreader
 from gunicorn.workers.base import Worker
 from gunicorn.workers.ggevent import GeventWorker
 
 from bench.hostile import Answer, chunked_request, parse_answer, request_bytes
 from bench.server import config_values
 from service.server.answers import PROBLEM_MEDIA_TYPE
+from service.server.bodies import MAX_BODY_CHUNKS, BareLineFeed, BodyTooLarge
 from service.server.http_errors import PARSER_ERRORS
 from service.server.worker import (
+    CHUNKS_BETWEEN_TURNS,
     CODES,
     CONTINUE,
     RECYCLE_QUIET_SECONDS,
+    ChunkedBody,
     ContinueOnRead,
     RefereeWorker,
     may_recycle,
@@ -102,6 +107,16 @@ KINDS: dict[str, tuple[bytes, int, str, str]] = {
     # gunicorn reads a chunked body as the app reads it: the app answers its faults (tests/test_hostile.py has them all).
     "invalid-chunked-body": (_request(f"POST /{MARK} HTTP/1.1".encode(), b"Transfer-Encoding: chunked\r\n", f"{MARK}\r\n".encode()),
                              400, "malformed_body", "chunk size"),
+    # Regression: these two waited for the request deadline (408): a chunk size past the body limit, a bare LF.
+    "chunk-size-past-the-limit": (_request(f"POST /{MARK} HTTP/1.1".encode(), b"Transfer-Encoding: chunked\r\n",
+                                           b"ffffffffffffffffffff\r\n"), 413, "payload_too_large", "100,000 bytes"),
+    "bare-lf-framing": (_request(f"POST /{MARK} HTTP/1.1".encode(), b"Transfer-Encoding: chunked\r\n", b"2\n{}\n0\n\n"),
+                        400, "malformed_body", "bare LF"),
+    # Regression: each of these Host values was served (RFC 9110, 7.2).
+    **{f"host-{name}": (f"GET /{MARK} HTTP/1.1\r\nHost: {host}\r\nX-Mark: {MARK}\r\n\r\n".encode("latin-1"),
+                        400, "invalid_host", "Host header")
+       for name, host in (("space", f"{MARK} {MARK}"), ("slash", f"{MARK}/{MARK}"), ("binary", "\xff\xfe"),
+                          ("bad-ip-literal", "[zz]"), ("empty", ""), ("long-label", MARK * 13), ("port-not-digits", f"{MARK}:{MARK}"))},
 }
 
 
@@ -358,6 +373,27 @@ def test_a_body_refused_by_its_headers_is_refused_before_100_continue(server, ki
     assert parse_answer(received).json()["code"] == {413: "payload_too_large", 503: "service_unavailable"}[status]
 
 
+@pytest.mark.parametrize("kind", ["no-body", "empty-body", "no-route", "no-method"])
+def test_a_request_that_will_not_read_a_body_gets_no_100_continue(server, kind):
+    """Regression: a ``GET`` asking for ``100 Continue`` got one, and a
+    ``POST`` to a path no route takes got one and then waited, until its
+    deadline, for a body it would never read. A request with no body, or
+    one the routes refuse, gets its final answer at once instead (RFC 9110,
+    10.1.1), and nothing asks for a body."""
+    request, status = {
+        "no-body": ("GET /healthz HTTP/1.1\r\nHost: referee\r\nExpect: 100-continue\r\n\r\n", 200),
+        "empty-body": (_expecting(0).decode(), 400),  # malformed_json: an empty body is no JSON
+        "no-route": (_expecting(20).decode().replace("/v1/games/agram/deal", f"/{MARK}"), 404),
+        "no-method": (_expecting(20).decode().replace("POST", "PUT"), 405),
+    }[kind]
+    with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+        sock.sendall(request.encode())
+        started = time.monotonic()
+        received = _received_from(sock)
+    assert received.startswith(b"HTTP/1.1 %d " % status), received[:200]
+    assert time.monotonic() - started < 1.5
+
+
 def test_a_chunked_body_fits_a_budget_of_the_largest_body(server):
     """Regression: a chunked body was counted as one byte over the largest
     body, so with ``REFEREE_BODY_BUDGET_BYTES`` at its least (equal to
@@ -365,6 +401,47 @@ def test_a_chunked_body_fits_a_budget_of_the_largest_body(server):
     body = b'{"players": 4, "seed": 2}'
     answer = _closed_answer(server.port, chunked_request("/v1/games/agram/deal", b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)))
     assert answer.status == 200 and answer.json()["state"]["players"] == 4, answer.body[:200]
+
+
+def _chunked(data: bytes, limit: int = BODY_LIMIT) -> ChunkedBody:
+    """The worker's reader of a chunked body whose bytes are ``data``, then the end of the connection."""
+    request = SimpleNamespace(limit_request_field_size=1024, max_buffer_headers=32 * 1026, trailers=None)
+    return ChunkedBody(request, IterUnreader([data]), limit)
+
+
+def test_a_body_in_the_most_chunks_is_read_and_one_more_is_413(monkeypatch):
+    """Regression: a megabyte sent a byte a chunk cost a worker 1.9 s, and
+    its decoding never let the worker's other requests run. The reader
+    takes :data:`MAX_BODY_CHUNKS` chunks, letting the others run every
+    :data:`CHUNKS_BETWEEN_TURNS`, and refuses the next as it is announced."""
+    turns: list[float] = []
+    monkeypatch.setattr("service.server.worker.gevent.sleep", turns.append)
+    most = b"1\r\nx\r\n" * MAX_BODY_CHUNKS
+    assert _chunked(most + b"0\r\n\r\n").read(2 * MAX_BODY_CHUNKS) == b"x" * MAX_BODY_CHUNKS
+    assert len(turns) == MAX_BODY_CHUNKS // CHUNKS_BETWEEN_TURNS
+    with pytest.raises(BodyTooLarge, match="at most 4,096"):
+        _chunked(most + b"1\r\nx\r\n0\r\n\r\n").read(2 * MAX_BODY_CHUNKS)
+
+
+@pytest.mark.parametrize("data", [b"ffffffffffffffffffff\r\n", b"186a1\r\n", b"186a0\r\n" + b"x" * 100_000 + b"\r\n1\r\n"],
+                         ids=["huge", "one-past", "two-chunks-past"])
+def test_chunks_announcing_more_than_a_body_may_have_are_413_before_their_bytes(data):
+    """The sizes announced are added up and refused when they pass the body
+    limit (here 100,000 bytes), without waiting for bytes that would be
+    refused anyway (the connection ends right after the size)."""
+    with pytest.raises(BodyTooLarge, match="at most 100,000 bytes"):
+        _chunked(data).read(BODY_LIMIT + 1)
+
+
+@pytest.mark.parametrize("data", [b"2\n{}\n0\n\n", b"2\r\n{}\r\n0\n\n", b"2;a=b\n"])
+def test_a_bare_lf_in_the_framing_is_refused_without_waiting_for_more(data):
+    """A size line or the last chunk's line ended by a bare LF, with nothing
+    after it: refused as it is seen (gunicorn's reader waits for a CRLF;
+    here the connection ends, which it would report as cut short)."""
+    with pytest.raises(BareLineFeed):
+        _chunked(data).read(100)
+    with pytest.raises(http_errors.NoMoreData):  # what gunicorn's own reader makes of the same bytes
+        ChunkedReader(SimpleNamespace(limit_request_field_size=1024, max_buffer_headers=32 * 1026), IterUnreader([data])).read(100)
 
 
 def test_100_continue_is_sent_once_at_the_first_read():

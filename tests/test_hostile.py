@@ -24,6 +24,7 @@ from bench.hostile import (
     STALLS,
     burst,
     chunked_request,
+    chunked_uploads,
     error_cases,
     healthz_seconds,
     junk_requests,
@@ -33,6 +34,7 @@ from bench.hostile import (
     raw_request,
     request_bytes,
     stall,
+    stalled_chunked,
 )
 from bench.server import ROOT, children, config_values, pss_kib
 from service.api import ops
@@ -330,6 +332,30 @@ def test_body_of_invalid_utf8_is_400(port):
     assert_problem(answer, 400, "malformed_json")
 
 
+# 4. Chunked bodies cost what plain ones cost
+
+
+def test_uploads_in_one_byte_chunks_are_413_and_healthz_answers_beside_them(server, port):
+    """Four clients uploading a megabyte a byte a chunk, again and again.
+    Regression: each upload cost a worker 1.9 s of CPU before admission and
+    the deadline, without a switch: four kept ``/healthz`` waiting 28 s. Now
+    each is 413 at its 4,097th chunk (the client reads it: the server drops
+    what it still sends), and ``/healthz`` answers within 1 s throughout."""
+    result = chunked_uploads(port, server.pid, 4, seconds=3)
+    assert set(result.answers) == {413} and sum(result.answers.values()) >= 4, result.line()
+    assert len(result.probes.seconds) >= 5 and result.probes.worst is not None and result.probes.worst < 1.0, result.line()
+
+
+def test_a_small_chunked_body_is_served_beside_140_stalled_ones(port):
+    """Regression: a chunked body counted as the largest a body may be (1
+    MiB) from its first byte, so 140 connections that sent one byte of one
+    and stopped took the workers' budget of large bodies, and every chunked
+    body (a 14-byte one too) answered 503 until they were dropped."""
+    answer, seconds = stalled_chunked(port, 140)
+    assert answer.status == 200 and answer.json()["state"]["players"] == 3, answer.body[:200]
+    assert seconds < 1.0
+
+
 # 5. No redirect built from the Host header
 
 
@@ -385,9 +411,14 @@ def test_large_bodies_past_the_budget_are_503_and_every_other_request_is_served(
         assert busy.headers["retry-after"] == "1" and "too many large request bodies" in body["detail"]
         small = raw_request(server.port, request_bytes("POST", DEAL, b'{"players": 3}', JSON_HEADERS))
         assert small.status == 200 and healthz_seconds(server.port) is not None
-        # A chunked body has no announced size: it counts as the largest.
+        # A chunked body counts as its bytes arrive: a small one is served
+        # (regression: it counted as the largest a body may be, and was 503),
+        # a large one is 503 once it passes a small body's size.
         chunked = raw_request(server.port, chunked_request(DEAL, b'e\r\n{"players": 3}\r\n0\r\n\r\n'))
-        assert_problem(chunked, 503, "service_unavailable")
+        assert chunked.status == 200, chunked.body[:200]
+        padded = b'{"players": 3}' + b" " * 99_986
+        framed = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (padded[:50_000], padded[50_000:])) + b"0\r\n\r\n"
+        assert_problem(raw_request(server.port, chunked_request(DEAL, framed)), 503, "service_unavailable")
         for sock in stalled:
             sock.close()
         for _ in range(20):  # the worker sees each stalled connection close, and releases its share

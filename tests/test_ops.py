@@ -494,8 +494,12 @@ class FailingInput:
 
 
 def _failing(probe, error: BaseException, headers: dict | None = None):
-    return probe.post("/probe/echo", headers={"Content-Type": "application/json", **(headers or {})},
-                      environ_overrides={"wsgi.input": FailingInput(error), "wsgi.input_terminated": True})
+    """A POST whose body raises ``error`` when read: chunked, unless ``headers``
+    give its ``Content-Length`` (set in the environ: the test client drops that header)."""
+    headers = headers or {"Transfer-Encoding": "chunked"}
+    length = {"CONTENT_LENGTH": headers["Content-Length"]} if "Content-Length" in headers else {}
+    return probe.post("/probe/echo", headers={"Content-Type": "application/json", **headers},
+                      environ_overrides={"wsgi.input": FailingInput(error), "wsgi.input_terminated": True, **length})
 
 
 @pytest.mark.parametrize(

@@ -1,20 +1,29 @@
 """Request bodies: received whole and bounded before the app sees them, then
 checked for their media type and decoded once when an operation reads one.
 
-``receive`` (called by the WSGI plumbing for every request) reads the body
-into memory, so every fault in it is answered there, as a problem:
+``receive`` (called by the WSGI plumbing for every request with a body)
+reads the body into memory, so every fault in it is answered there, as a
+problem:
 
 * 413 ``payload_too_large``: over ``REFEREE_MAX_BODY_BYTES``, by its
-  ``Content-Length`` (not read) or chunked (read one byte past the limit);
+  ``Content-Length`` (not read), or chunked: by the sizes its chunks
+  announce, as soon as they add up past it, or in more than
+  :data:`MAX_BODY_CHUNKS` chunks (:class:`BodyTooLarge`);
 * 400 ``malformed_body``: the body's framing is broken (a chunk size that is
-  not hexadecimal, a missing CRLF, a bad trailer...) or it ended before it was
-  complete; :data:`BODY_FAULTS` names each fault gunicorn raises;
+  not hexadecimal, a line ended by a bare LF, a missing CRLF, a bad
+  trailer...) or it ended before it was complete; :data:`BODY_FAULTS` names
+  each fault;
 * 408 ``request_timeout``: the server's deadline for the request passed while
   the body was still awaited (``TimeoutError``, raised by the gunicorn
   config's per-request deadline);
 * 503 ``service_unavailable`` with ``Retry-After``: a large body that would
   take the worker past ``REFEREE_BODY_BUDGET_BYTES`` of large bodies being
-  received at once (:class:`BodyBudget`).
+  received at once (:class:`BodyBudget`): a body with a ``Content-Length`` is
+  counted whole before it is read, a chunked one as its bytes arrive.
+
+A request with neither ``Content-Length`` nor chunked framing has no body
+(RFC 9112, 6.3): nothing is read, so a ``100 Continue`` it asked for is
+never sent.
 
 ``json_body`` (called by the operations) then refuses, with 415
 ``unsupported_media_type``, a body that is not JSON in UTF-8 sent unencoded
@@ -57,15 +66,31 @@ _BODY = "referee.json_body"
 _UNREAD = object()
 
 
+MAX_BODY_CHUNKS = 4096
+"""The most chunks a chunked body may be sent in. Decoding costs a worker
+per chunk, not per byte: a body of the largest size sent a byte a chunk
+costs it about two hundred times what the same body costs with a
+``Content-Length``, and 4,096 chunks cost about what reading the largest
+body does (bench/README.md). A body in more answers 413 as the next chunk
+is announced."""
+CHUNKED_STEP = 64 * 1024
+"""How much of a chunked body is read at a time: the budget is asked for
+each step before it is read, past the first :data:`SMALL_BODY_BYTES`."""
+
+
 class BodyBudget:
     """How many bytes of large request bodies this worker process is
-    receiving at once (bodies over :data:`SMALL_BODY_BYTES`, counted by their
-    announced size, or the size limit when chunked).
+    receiving at once: bodies over :data:`SMALL_BODY_BYTES`, a body with a
+    ``Content-Length`` counted whole by its announced size, a chunked one a
+    step (:data:`CHUNKED_STEP`) at a time as it arrives.
 
     A client that sends most of a large body and stops holds that much memory
     until the request deadline; without a bound, a few hundred such
     connections fill a pod. Past the budget one more large body answers 503
-    at once and is not read. gevent switches greenlets only at I/O, so the
+    at once and is not read (a chunked one when its next step would pass
+    it). A chunked body counts only what it has sent: connections that stall
+    one after a byte hold none of the budget, and other chunked bodies are
+    received beside them. gevent switches greenlets only at I/O, so the
     count needs no lock.
     """
 
@@ -77,10 +102,14 @@ class BodyBudget:
         (0 for a small body or none), or ``None`` when over ``budget``."""
         if size <= SMALL_BODY_BYTES:
             return 0
+        return size if self.take(size, budget) else None
+
+    def take(self, size: int, budget: int) -> bool:
+        """Count ``size`` more bytes, unless that would pass ``budget``."""
         if self.receiving + size > budget:
-            return None
+            return False
         self.receiving += size
-        return size
+        return True
 
     def release(self, size: int) -> None:
         self.receiving -= size
@@ -90,8 +119,20 @@ BODY_BUDGET = BodyBudget()
 """This worker's budget (one per process: gunicorn's workers are processes)."""
 
 
-# What each fault gunicorn raises while a body is read means, most specific first.
+class BodyTooLarge(Exception):
+    """A chunked body refused before it is read whole: its chunks announce
+    more bytes than a body may have, or there are too many of them. Its
+    message is the problem's detail (413 ``payload_too_large``)."""
+
+
+class BareLineFeed(ValueError):
+    """A line of a chunked body's framing (a chunk size, the end of a chunk)
+    ends with a bare LF: RFC 9112 (7.1, 2.2) ends each with CRLF."""
+
+
+# What each fault met while a body is read means, most specific first.
 BODY_FAULTS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...], str], ...] = (
+    (BareLineFeed, "a line of its chunked framing ends with a bare LF, not CRLF"),
     (http_errors.InvalidChunkSize, "a chunk size is not a hexadecimal number, or its line is too long"),
     (http_errors.InvalidChunkExtension, "a chunk extension is malformed"),
     (http_errors.ChunkMissingTerminator, "a chunk is not followed by CRLF, or the last chunk's CRLF is missing"),
@@ -109,6 +150,22 @@ def body_fault(error: BaseException) -> str:
     return HTTP_DETAILS["malformed_body"] if reason is None else f"The request body could not be read: {reason}."
 
 
+def too_large(limit: int) -> str:
+    """The detail of a 413 for a body past ``limit`` bytes (``REFEREE_MAX_BODY_BYTES``)."""
+    return f"The request body is larger than this service accepts: at most {limit:,} bytes."
+
+
+def too_many_chunks() -> str:
+    """The detail of a 413 for a body in more than :data:`MAX_BODY_CHUNKS` chunks."""
+    return (f"The request body is sent in more chunks than this service reads: at most {MAX_BODY_CHUNKS:,}; "
+            "send it in larger chunks, or with a Content-Length.")
+
+
+def is_chunked(environ: Mapping[str, Any]) -> bool:
+    """Whether the request's body is sent chunked (the server checked its framing)."""
+    return "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+
+
 def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
     """Read the whole request body now and put it back in ``environ`` as a
     stream in memory, so the app reads it from there; or the refusal that
@@ -120,31 +177,47 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
         budget: the most bytes of large bodies received at once (``REFEREE_BODY_BUDGET_BYTES``).
     """
     length = get_content_length(environ)
-    if length is None and "wsgi.input_terminated" not in environ:
-        return None  # no length and no server framing: werkzeug reads no body
-    too_large = f"The request body is larger than this service accepts: at most {limit:,} bytes."
+    chunked = is_chunked(environ)
+    if not chunked and not length:  # no body (RFC 9112, 6.3): nothing to read, and so no 100 Continue
+        environ["wsgi.input"] = io.BytesIO(b"")
+        return None
     if length is not None and length > limit:
-        return Problem("payload_too_large", too_large)
-    wanted = length if length is not None else limit + 1  # one byte past the limit tells a larger body
-    chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-    # A chunked body counts as the largest a body may be, not one byte more
-    # (the byte past it is never kept): the budget may be as small as the
-    # limit, and a chunked body must still fit in it.
-    held = BODY_BUDGET.reserve(length if length is not None else limit if chunked else 0, budget)
-    if held is None:
-        return unavailable(BODIES_BUSY)
+        return Problem("payload_too_large", too_large(limit))
+    stream = environ["wsgi.input"]
+    held = 0
     try:
-        body = environ["wsgi.input"].read(wanted)
+        if length is not None:
+            reserved = BODY_BUDGET.reserve(length, budget)
+            if reserved is None:
+                return unavailable(BODIES_BUSY)
+            held = reserved
+            body = stream.read(length)
+            if len(body) < length:
+                return Problem("malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.")
+        else:
+            pieces: list[bytes] = []
+            received = 0
+            while True:
+                if received >= SMALL_BODY_BYTES:  # past a small body's share: the next step counts first
+                    if not BODY_BUDGET.take(CHUNKED_STEP, budget):
+                        return unavailable(BODIES_BUSY)
+                    held += CHUNKED_STEP
+                piece = stream.read(CHUNKED_STEP)
+                if not piece:
+                    break
+                pieces.append(piece)
+                received += len(piece)
+                if received > limit:
+                    return Problem("payload_too_large", too_large(limit))
+            body = b"".join(pieces)
+    except BodyTooLarge as error:
+        return Problem("payload_too_large", str(error))
     except TimeoutError:
         return Problem("request_timeout", HTTP_DETAILS["request_timeout"])
     except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
         return Problem("malformed_body", body_fault(error))
     finally:
         BODY_BUDGET.release(held)
-    if length is None and len(body) > limit:
-        return Problem("payload_too_large", too_large)
-    if length is not None and len(body) < length:
-        return Problem("malformed_body", f"The request body ended after {len(body)} of the {length} bytes its Content-Length announced.")
     environ["wsgi.input"] = io.BytesIO(body)
     return None
 

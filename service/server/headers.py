@@ -16,6 +16,7 @@ only where the response does not set it already.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import uuid
 from collections.abc import Iterable, Sequence
@@ -26,6 +27,12 @@ from werkzeug.datastructures import EnvironHeaders
 
 REQUEST_ID_HEADER = "X-Request-ID"
 REQUEST_ID_PATTERN = re.compile(r"[A-Za-z0-9._:+/=-]{1,128}")
+HOST_NAME = re.compile(r"(?=.{1,253}\.?(?::|$))(?:[A-Za-z0-9_-]{1,63}\.)*[A-Za-z0-9_-]{1,63}\.?")
+"""A host name (RFC 3986's reg-name, as DNS names are written: labels of 1
+to 63 letters, digits, hyphens or underscores between dots, at most 253
+characters) or an IPv4 address, which is written the same way."""
+IP_LITERAL = re.compile(r"\[([0-9A-Fa-f:.]{2,45})\]")
+PORT = re.compile(r"(?::[0-9]{0,5})?")
 
 # API responses load nothing and may not be framed.
 API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
@@ -65,6 +72,28 @@ def request_id_of(environ: dict[str, Any]) -> str:
     """The request's id: the client's ``X-Request-ID`` when it is a valid one, else a new one."""
     given = environ.get("HTTP_X_REQUEST_ID", "")
     return given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
+
+
+def is_host(value: str) -> bool:
+    """Whether a ``Host`` header's value names a host (RFC 9110, 7.2;
+    RFC 3986, 3.2.2): a host name or IPv4 address (:data:`HOST_NAME`), or
+    an IPv6 address in brackets, then an optional port. A value with a
+    space, a slash, bytes outside ASCII, a bracketed value that is no IPv6
+    address, or nothing at all is not (an ``http`` URI's host is never
+    empty, RFC 9110, 4.2.1)."""
+    literal = IP_LITERAL.match(value)
+    if literal is not None:
+        try:
+            ipaddress.IPv6Address(literal.group(1))
+        except ValueError:
+            return False
+        rest = value[literal.end():]
+    else:
+        name = HOST_NAME.match(value)
+        if name is None:
+            return False
+        rest = value[name.end():]
+    return PORT.fullmatch(rest) is not None
 
 
 def _area(path: str) -> str:

@@ -41,8 +41,9 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=400, code="malformed_json", detail="The request body is not valid JSON."),
     HttpError(status=400, code="malformed_body", detail="The request body could not be read: its framing is broken or the connection closed early."),
     HttpError(status=400, code="invalid_host",
-              detail="The Host header is not a host name this service can read: labels of 1 to 63 letters, digits or "
-                     "hyphens between dots, and an optional port."),
+              detail="The Host header is not a host this service can read: a host name (labels of 1 to 63 letters, digits, "
+                     "hyphens or underscores between dots), an IPv4 address or an IPv6 address in brackets, and an "
+                     "optional port."),
     HttpError(status=403, code="forbidden", detail="This request is refused.",
               response="Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). "
                        "Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), "

@@ -3,8 +3,11 @@
 :class:`Plumbing` wraps ``app.wsgi_app`` and, for each request, in order:
 
 1. takes or makes its ``X-Request-ID`` (``headers.request_id_of``);
-2. receives its body whole, bounded (``bodies.receive``: 413, 400, 408 or
-   503 are answered here, before the app);
+2. refuses a ``Host`` that names no host (400 ``invalid_host``) and, for a
+   request waiting for ``100 Continue``, what its headers alone decide
+   (:meth:`Plumbing._before_continue`), then receives its body whole,
+   bounded (``bodies.receive``: 413, 400, 408 or 503 are answered here,
+   before the app);
 3. admits it (:class:`Admission`: past ``REFEREE_MAX_ACTIVE`` requests at
    work in this worker, 503 at once) and calls the Flask app under the
    request's deadline (``service.deadline``, ``REFEREE_DEADLINE_SECONDS``);
@@ -20,6 +23,7 @@ context-local lookups, no hook dispatch per step.
 
 from __future__ import annotations
 
+import io
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -34,7 +38,7 @@ from service import config as settings
 from service.deadline import deadline
 
 from . import answers, bodies, headers, logs
-from .http_errors import ADMISSION_BUSY, Problem, unavailable
+from .http_errors import ADMISSION_BUSY, HTTP_DETAILS, Problem, unavailable
 
 REQUEST = "referee.request"
 """Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
@@ -73,6 +77,10 @@ class Admission:
         self.active += 1
         environ[_COUNTED] = True
         return True
+
+    def has_room(self, environ: dict[str, Any]) -> bool:
+        """Whether :meth:`admit` would count the request in now."""
+        return environ.get("PATH_INFO") in self.probes or self.active < self.limit
 
     def release(self, environ: dict[str, Any]) -> None:
         if environ.pop(_COUNTED, False):
@@ -156,8 +164,12 @@ class Plumbing:
         started = time.perf_counter()
         request_id = environ[REQUEST_ID] = headers.request_id_of(environ)
         environ[STARTED] = started
-        refused = _encoded_slash(environ) or bodies.receive(environ, self.limit, self.budget)
         environ[ADMISSION] = self.admission
+        refused = _encoded_slash(environ) or _no_host(environ)
+        if refused is None and environ.get("HTTP_EXPECT") is not None:  # 100-continue (the server refuses any other)
+            refused = self._before_continue(environ)
+        if refused is None:
+            refused = bodies.receive(environ, self.limit, self.budget)
         if refused is None and not self.admission.admit(environ):
             refused = unavailable(ADMISSION_BUSY)
         answered: list[Any] = []
@@ -193,6 +205,23 @@ class Plumbing:
         self.metrics.record(method, self._endpoint(request), code_, elapsed)
         return body
 
+    def _before_continue(self, environ: dict[str, Any]) -> Problem | None:
+        """For a request that waits for ``100 Continue`` before it sends its
+        body: the refusal its headers decide, answered before the body is
+        read (so no ``100`` is sent, RFC 9110, 10.1.1): 503 when this
+        worker's admission would refuse it. A request no route takes (404,
+        405) goes to the app with an empty body, unread, which answers it as
+        any other: it is never told to send a body no one would read."""
+        if not self.admission.has_room(environ):
+            return unavailable(ADMISSION_BUSY)
+        try:
+            self.app.url_map.bind_to_environ(environ).match(method=environ.get("REQUEST_METHOD"))
+        except HTTPException:
+            environ["wsgi.input"] = io.BytesIO(b"")
+            environ["CONTENT_LENGTH"] = "0"
+            environ.pop("HTTP_TRANSFER_ENCODING", None)
+        return None
+
     def _endpoint(self, request: Request) -> str | None:
         """The Flask endpoint the request was routed to (routed here when the
         plumbing answered it before the app), else ``None``."""
@@ -216,6 +245,17 @@ def _encoded_slash(environ: dict[str, Any]) -> Problem | None:
     if "%2f" in raw.split("?", 1)[0].lower():
         return Problem("not_found", "A path may not hold an encoded slash (%2F): there is nothing at this path.")
     return None
+
+
+def _no_host(environ: dict[str, Any]) -> Problem | None:
+    """400 ``invalid_host`` for a ``Host`` that names no host
+    (``headers.is_host``), whatever the path: werkzeug refuses only what it
+    cannot encode (a label over 63 characters). A request without Host
+    (HTTP/1.0; an HTTP/1.1 one is refused by the server) has nothing to check."""
+    host = environ.get("HTTP_HOST")
+    if host is None or headers.is_host(host):
+        return None
+    return Problem("invalid_host", HTTP_DETAILS["invalid_host"])
 
 
 def _no_write(data: bytes) -> None:

@@ -17,9 +17,11 @@ error that is not the client's (a bug) with its traceback; that one is
 answered 500 ``internal_error``, without it.
 
 It also serves later HTTP/1 minor versions as HTTP/1.1, refuses an
-HTTP/1.1 request without ``Host``, answers ``Expect: 100-continue`` only
-when the body is first read (:class:`ContinueOnRead`;
-:meth:`RefereeWorker.handle_request` does all three),
+HTTP/1.1 request without ``Host``, reads a chunked body within bounds
+(:class:`ChunkedBody`), answers ``Expect: 100-continue`` only when the body
+is first read (:class:`ContinueOnRead`), closes a connection whose body was
+not read whole without resetting it (:func:`linger`;
+:meth:`RefereeWorker.handle_request` does all five),
 caps each connection's send buffer (:data:`SEND_BUFFER_BYTES`), and
 recycles one worker at a time (:func:`may_recycle`).
 
@@ -44,13 +46,16 @@ from pathlib import Path
 from ssl import SSLError
 from typing import Any
 
+import gevent  # type: ignore[import-untyped]  # no type information; only its sleep is used
 import gunicorn
 from gunicorn import util
 from gunicorn.http import errors as http_errors
+from gunicorn.http.body import ChunkedReader
 from gunicorn.workers.ggevent import GeventWorker
 
+from ..config import DEFAULTS, MAX_BODY_BYTES
 from .answers import PROBLEM_MEDIA_TYPE, problem_bytes, status_line
-from .bodies import body_fault
+from .bodies import MAX_BODY_CHUNKS, BareLineFeed, BodyTooLarge, body_fault, too_large, too_many_chunks
 from .headers import API_CSP, CACHE_HEADER, CORS_EXTENSION, CSP_HEADER, SECURITY_HEADERS
 from .http_errors import HTTP_DETAILS, Problem
 
@@ -215,6 +220,94 @@ class ContinueOnRead:
         return iter(self.body)
 
 
+CHUNKS_BETWEEN_TURNS = 256
+"""How many chunks of a body a worker decodes before it lets its other requests run."""
+
+
+class ChunkedBody(ChunkedReader):  # type: ignore[misc]  # gunicorn ships no types
+    """gunicorn's reader of a chunked request body, bounded
+    (``service.server.bodies``), so that a chunked body costs a worker what
+    the same body costs with a ``Content-Length``:
+
+    * a body whose chunks announce more than ``limit`` bytes in all raises
+      :class:`~service.server.bodies.BodyTooLarge` (413) as soon as the size
+      that passes it is read, not once its bytes have come (they never
+      need to: a size of ``ffffffffffffffffffff`` would hold the request
+      until its deadline);
+    * so does a chunk past :data:`~service.server.bodies.MAX_BODY_CHUNKS`:
+      the cost of decoding is per chunk, not per byte;
+    * a line of the framing that ends with a bare LF raises
+      :class:`~service.server.bodies.BareLineFeed` (400) as soon as it is
+      seen, rather than waiting for a CRLF that may never come;
+    * every :data:`CHUNKS_BETWEEN_TURNS` chunks the worker's other requests
+      run (``gevent.sleep(0)``), and the request's deadline can fire there:
+      bytes already received are decoded without any other switch.
+    """
+
+    def __init__(self, req: Any, unreader: Any, limit: int) -> None:
+        super().__init__(req, unreader)
+        self.limit = limit
+        self.chunks = 0
+        self.announced = 0
+
+    def parse_chunk_size(self, unreader: Any, data: bytes | None = None) -> tuple[int, bytes | None]:
+        """The next chunk's size and what came after its line, refused past the bounds."""
+        size, rest = super().parse_chunk_size(unreader, data)
+        if size:  # the last chunk (0) is not counted
+            self.chunks += 1
+            self.announced += size
+            if self.chunks > MAX_BODY_CHUNKS:
+                raise BodyTooLarge(too_many_chunks())
+            if self.announced > self.limit:
+                raise BodyTooLarge(too_large(self.limit))
+            if self.chunks % CHUNKS_BETWEEN_TURNS == 0:
+                gevent.sleep(0)
+        return size, rest
+
+    def read_into(self, unreader: Any, buf: bytearray) -> None:
+        """More bytes of a line still without its CRLF, unless what came holds a bare LF."""
+        if buf.count(b"\n") != buf.count(b"\r\n"):
+            raise BareLineFeed("a line of the chunked framing ends with a bare LF")
+        super().read_into(unreader, buf)
+
+
+LINGER_SECONDS = 2.0
+"""How long a connection whose request was answered before its body was
+read whole is kept open, reading and dropping what the client still sends."""
+
+
+def body_unread(body: Any) -> bool:
+    """Whether a request's body (gunicorn's, or :class:`ContinueOnRead`
+    around it) may still be on its way: its reader has not come to its end,
+    and the client was not left waiting for a ``100 Continue``."""
+    if isinstance(body, ContinueOnRead):
+        if not body.sent:
+            return False
+        body = body.body
+    reader = getattr(body, "reader", None)
+    if isinstance(reader, ChunkedReader):
+        return reader.parser is not None
+    return getattr(reader, "length", 0) > 0
+
+
+def linger(sock: Any, seconds: float = LINGER_SECONDS) -> None:
+    """Close ``sock`` as HTTP servers do when they answer before the
+    request's body is read (RFC 9112, 9.6): stop writing, then read and drop
+    what the client still sends, until it closes or ``seconds`` pass. Closed
+    at once with bytes unread, the kernel resets the connection, and a
+    client still sending its body (past the size limit, 413, or the body
+    budget, 503) meets the reset before it reads the answer."""
+    end = time.monotonic() + seconds
+    try:
+        sock.shutdown(socket.SHUT_WR)
+        while (left := end - time.monotonic()) > 0:
+            sock.settimeout(left)
+            if not sock.recv(64 * 1024):
+                return
+    except OSError:  # the client has gone, or the time is up
+        return
+
+
 SEND_BUFFER_BYTES = 64 * 1024
 """The kernel send buffer asked for each connection (``SO_SNDBUF``; Linux
 doubles it): the most of an answer the kernel holds for a client that reads
@@ -333,6 +426,11 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         self.recycle_marker = recycle_marker(self.cfg.worker_tmp_dir, self.ppid)
         self.quitting = False
 
+    @property
+    def body_limit(self) -> int:
+        """The most bytes a request body may have: the app's ``REFEREE_MAX_BODY_BYTES``."""
+        return int(getattr(self.wsgi, "config", DEFAULTS).get(MAX_BODY_BYTES, DEFAULTS[MAX_BODY_BYTES]))
+
     def handle_quit(self, sig: Any, frame: Any) -> None:
         """Quit at once (SIGINT, SIGQUIT) as gunicorn does, on the first
         signal only. Ctrl-C in a terminal signals the whole process group, so
@@ -370,21 +468,31 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
         accepts) is served as HTTP/1.1, the highest this server speaks
         (RFC 9110, 2.5): gunicorn would have answered in the client's
         version. An HTTP/1.1 request with no ``Host`` raises
-        :class:`MissingHost` (400 ``missing_host``, RFC 9112, 3.2). The
-        request that completes the worker's count recycles it only if no
-        other worker is recycling (see the class).
+        :class:`MissingHost` (400 ``missing_host``, RFC 9112, 3.2). A
+        chunked body is read by :class:`ChunkedBody`, one that asked for
+        ``100 Continue`` gets it at its first read (:class:`ContinueOnRead`),
+        and a connection answered before its body was read whole lingers
+        (:func:`linger`). The request that completes the worker's count
+        recycles it only if no other worker is recycling (see the class).
         """
         if req.version > (1, 1):
             req.version = (1, 1)
         if req.version == (1, 1) and not any(name == "HOST" for name, _ in req.headers):
             raise MissingHost()
+        if isinstance(req.body.reader, ChunkedReader):
+            req.body.reader = ChunkedBody(req, req.unreader, self.body_limit)
         if req._expected_100_continue:
             req._expected_100_continue = False
             req.body = ContinueOnRead(req.body, sock)
         if self.nr + 1 >= self.max_requests and self.alive \
                 and not may_recycle(self.recycle_marker):
             self.max_requests = self.nr + RECYCLE_RETRY_REQUESTS  # another worker is recycling: later
-        return super().handle_request(listener_name, req, sock, addr)
+        try:
+            return super().handle_request(listener_name, req, sock, addr)
+        except StopIteration:  # answered, and the connection is to close
+            if body_unread(req.body):
+                linger(sock)
+            raise
 
     def cors_headers(self, req: Any) -> Sequence[tuple[str, str]]:
         """The app's CORS headers (``REFEREE_CORS_ORIGINS``) for a refusal of
