@@ -198,13 +198,14 @@ class HttpTransport:
 
 class AppTransport:
     """This referee in-process (a Flask test client): open mode, or signed
-    with ``signing_key``."""
+    with ``signing_key`` and no token store (the kit plays many moves from
+    one state, and signs states without the time they were issued)."""
 
     def __init__(self, signing_key: str | None = None) -> None:
         from service.app import create_app
 
         app = create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING",
-                          "REFEREE_SIGNING_KEYS": signing_key, "REFEREE_SEALING_KEYS": None})
+                          "REFEREE_SIGNING_KEYS": signing_key, "REFEREE_SEALING_KEYS": None, "REFEREE_TOKEN_STORE": "none"})
         self.client = app.test_client()
 
     def send(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
@@ -215,8 +216,11 @@ class AppTransport:
 class SignedTransport:
     """An implementation holding states signed (docs/holding.md: Signed):
     every state a request carries (``state``, ``previous``, ``deal.previous``)
-    is signed with ``key`` before it is sent, and the signature of every
-    state answered is dropped before it is compared."""
+    is signed with ``key`` before it is sent, and the signature and issue
+    time (``issued_at``) of every state answered are dropped before it is
+    compared. The implementation must record no spent states (this referee:
+    ``REFEREE_TOKEN_STORE=none``): cases play many moves from one state, and
+    the states the kit signs carry no issue time."""
 
     def __init__(self, inner: Transport, key: str) -> None:
         self.inner = inner
@@ -232,7 +236,7 @@ class SignedTransport:
                 body["deal"] = {**body["deal"], "previous": self.signed(body["deal"]["previous"])}
         status, answer = self.inner.send(method, path, body)
         if isinstance(answer, dict) and isinstance(answer.get("state"), dict):
-            answer["state"] = {key: value for key, value in answer["state"].items() if key != SIGNATURE}
+            answer["state"] = {key: value for key, value in answer["state"].items() if key not in (SIGNATURE, ISSUED_AT)}
         return status, answer
 
     def signed(self, state: dict[str, Any]) -> dict[str, Any]:
@@ -247,6 +251,8 @@ class SignedTransport:
 
 SIGNATURE = "signature"
 """The member a signed state carries its signature in."""
+ISSUED_AT = "issued_at"
+"""The member a signed state carries the time it was issued in."""
 
 
 def holds_in_signed_mode(case: dict[str, Any]) -> bool:

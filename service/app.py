@@ -24,6 +24,7 @@ from service.schemas.spec import SchemaExtrasPlugin, component_properties, one_o
 from service.sealing import key_id
 from service.server import headers, logs
 from service.server.plumbing import Plumbing, RefereeRequest
+from service.store import store_for
 
 API_TITLE = "Trick-taking rules referee"
 API_DESCRIPTION = (
@@ -42,14 +43,34 @@ def startup_fields(config: Mapping[str, Any], held: holding.Holding) -> dict[str
     and the holding they chose: ``mode`` (``open``, ``signed`` or ``sealed``:
     how states are held), ``version``, ``key_ids`` (each key list's ids in
     order, the first signing or sealing; :func:`service.sealing.key_id`,
-    never a key) and ``allow_chosen_deals``."""
+    never a key), ``allow_chosen_deals``, and in signed and sealed modes
+    ``token_store`` (where spent states are recorded, ``service.store``;
+    ``none``: nowhere) and ``token_ttl_seconds``."""
     sealing, signing = config[settings.SEALING_KEYS], config[settings.SIGNING_KEYS]
-    return {
+    fields = {
         "mode": held.MODE,
         "version": package_version(),
         "key_ids": [key_id(key) for key in sealing or signing],
         "allow_chosen_deals": config[settings.ALLOW_CHOSEN_DEALS],
     }
+    if sealing or signing:
+        store = held.spending.store
+        fields["token_store"] = store.description if store is not None else settings.NO_STORE
+        fields["token_ttl_seconds"] = config[settings.TOKEN_TTL_SECONDS]
+    return fields
+
+
+def startup_message(fields: Mapping[str, Any]) -> str:
+    """The startup line's sentence: the version and mode, and in signed and
+    sealed modes where spent states are recorded, or that states can be
+    spent again and again (``REFEREE_TOKEN_STORE=none``)."""
+    line = f"Referee {fields['version']} serving in {fields['mode']} mode"
+    if "token_store" not in fields:
+        return line
+    if fields["token_store"] == settings.NO_STORE:
+        return (f"{line}; no token store ({settings.TOKEN_STORE}=none): states are not recorded as spent, "
+                "so a state can be played or dealt from again and again")
+    return f"{line}; spent states recorded in the token store, {fields['token_store']}, for {fields['token_ttl_seconds']} s"
 
 
 def package_version() -> str:
@@ -108,8 +129,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         its analysis pool (``REFEREE_ANALYSIS_PROCESSES``) starts its processes when first used.
 
     Raises:
-        service.config.SettingError: a setting cannot be parsed (a ``ValueError``
-            naming the variable); under gunicorn the server does not start.
+        service.config.SettingError: a setting cannot be parsed, or the token
+            store cannot be reached (a ``ValueError`` naming the variable);
+            under gunicorn the server does not start.
     """
     app = Referee("service", static_folder=None)
     # No redirects from routing: werkzeug would answer "/v1//games" with a 308
@@ -153,10 +175,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     )
     app.extensions[headers.CORS_EXTENSION] = cors
     app.wsgi_app = Plumbing(app, cors, ops.init_metrics(app), ops.PROBES)  # type: ignore[method-assign]
-    held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config)
+    held = app.extensions[holding.EXTENSION] = holding.holding_for(app.config, store_for(app.config))
     app.extensions[analysis.POOL] = analysis.pool_for(app.config)
     fields = startup_fields(app.config, held)
-    startup_log.info("Referee %s serving in %s mode", fields["version"], fields["mode"], extra=fields)
+    startup_log.info("%s", startup_message(fields), extra=fields)
     api = ProblemApi(app, spec_kwargs={"extra_plugins": [SchemaExtrasPlugin()]})
     api.ma_plugin.map_to_openapi_type(CardField, "string", None)
     api.ma_plugin.converter.add_attribute_function(component_properties)

@@ -408,7 +408,7 @@ def test_the_runner_checks_a_server_holding_signed_states():
     from support import running_gunicorn
 
     key = "a-signing-key-for-the-kit-over-http-0123456789"
-    with running_gunicorn(workers=1, env={"REFEREE_SIGNING_KEYS": key}) as server:
+    with running_gunicorn(workers=1, env={"REFEREE_SIGNING_KEYS": key, "REFEREE_TOKEN_STORE": "none"}) as server:
         url = f"http://127.0.0.1:{server.port}"
         signed = _runner(url, "--signing-key", key, "--game", "fapfap", "--only", "match")
         unsigned = _runner(url, "--game", "fapfap", "--only", "match")

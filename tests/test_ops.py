@@ -557,11 +557,33 @@ def test_startup_line_names_the_mode_the_version_and_the_key_ids(capsys, setting
     (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines() if '"referee.startup"' in text]
     version = app.config["API_VERSION"]
     assert re.fullmatch(r"\d+\.\d+\.\d+", version)
-    assert line["message"] == f"Referee {version} serving in {mode} mode"
+    assert line["message"].startswith(f"Referee {version} serving in {mode} mode")
     assert (line["mode"], line["version"]) == (mode, version)
     assert line["key_ids"] == ([] if mode == "open" else [documented_key_id(key) for key in STARTUP_KEYS])
     assert line["allow_chosen_deals"] is (mode == "sealed")
     assert not any(key in json.dumps(line) for key in STARTUP_KEYS)  # ids, never keys
+
+
+def _startup_line(capsys, settings):
+    capsys.readouterr()
+    create_app(settings)
+    (line,) = [json.loads(text) for text in capsys.readouterr().out.splitlines() if '"referee.startup"' in text]
+    return line
+
+
+@pytest.mark.parametrize("keys", ["REFEREE_SIGNING_KEYS", "REFEREE_SEALING_KEYS"])
+def test_startup_line_names_the_token_store(capsys, tmp_path, keys):
+    """Signed and sealed modes: where spent states are recorded and for how
+    long, or that states can be spent again and again; open mode says
+    nothing of a store (it has none)."""
+    path = tmp_path / "spent.sqlite3"
+    line = _startup_line(capsys, {keys: STARTUP_KEYS[0], "REFEREE_TOKEN_STORE_PATH": str(path), "REFEREE_TOKEN_TTL_SECONDS": 600})
+    assert line["token_store"] == f"embedded (SQLite) at {path}" and line["token_ttl_seconds"] == 600
+    assert line["message"].endswith(f"spent states recorded in the token store, embedded (SQLite) at {path}, for 600 s")
+    line = _startup_line(capsys, {keys: STARTUP_KEYS[0], "REFEREE_TOKEN_STORE": "none"})
+    assert line["token_store"] == "none"
+    assert "REFEREE_TOKEN_STORE=none" in line["message"] and "again and again" in line["message"]
+    assert "token_store" not in _startup_line(capsys, {})
 
 
 def test_the_sealing_key_id_logged_is_the_one_tokens_carry(capsys):

@@ -118,9 +118,9 @@ def _post(client, path, body, headers=None):
 
 
 def _unsigned(answer):
-    """An answer with the signatures of its states taken out."""
+    """An answer with the signatures and issue times of its states taken out."""
     if isinstance(answer, dict):
-        return {key: _unsigned(value) for key, value in answer.items() if key != "signature"}
+        return {key: _unsigned(value) for key, value in answer.items() if key not in ("signature", "issued_at")}
     if isinstance(answer, list):
         return [_unsigned(value) for value in answer]
     return answer
@@ -132,7 +132,8 @@ def _unsigned(answer):
 def test_signed_states_are_answered_as_open_ones(game_id, seed):
     """The same state, signed (rebuilt) and open (replayed): the same answer to
     every operation, refusals included, but for the signatures."""
-    signed = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": SIGNING_KEY}).test_client()
+    # No token store: the same state is played several times over, as in open mode.
+    signed = create_app({"TESTING": True, "REFEREE_SIGNING_KEYS": SIGNING_KEY, "REFEREE_TOKEN_STORE": "none"}).test_client()
     opened = create_app({"TESTING": True}).test_client()
     rng = random.Random(seed)
     game = GAMES[game_id]

@@ -13,9 +13,12 @@ hands; at every ply the legal moves, the score, a seat's view and each
 kind of illegal move the position allows, then a legal move; the next hand
 of a match; trick-winner, replay and check on valid and broken inputs; and a
 set of malformed bodies for every operation. The service's randomness
-(``secrets``, ``uuid``) is replaced by a seeded generator while recording
-and checking, so random deals, sealed tokens, nonces and credentials come
-out the same each time.
+(``secrets``, ``uuid``) is replaced by a seeded generator, and its clock
+(``service.clock.now_ms``) by a fixed time, while recording and checking, so
+random deals, sealed tokens, nonces, credentials and the times signed and
+sealed states carry come out the same each time. Each run spends states in
+a token store of its own (an embedded store in a temporary folder), so no
+state is found spent by an earlier run.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import json
 import random
 import secrets
 import sys
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -44,10 +48,19 @@ HEADERS_KEPT = ("Content-Type", "Allow", "Retry-After", "X-Request-ID", "Cache-C
                 "Access-Control-Allow-Origin", "Access-Control-Expose-Headers")
 
 
+FIXED_TIME_MS = 1_767_225_600_000
+"""The time the service reads while recording and checking: 2026-01-01T00:00:00.000Z."""
+
+
 @contextlib.contextmanager
 def seeded_randomness(seed: int) -> Iterator[None]:
-    """``secrets`` and ``uuid.uuid4`` drawn from one seeded generator."""
+    """``secrets`` and ``uuid.uuid4`` drawn from one seeded generator, and the
+    service's clock stopped at :data:`FIXED_TIME_MS`."""
+    from service import clock
+
     rng = random.Random(seed)
+    now_ms = clock.now_ms
+    clock.now_ms = lambda: FIXED_TIME_MS  # type: ignore[assignment]
     saved = (secrets.token_bytes, secrets.randbits, secrets.randbelow, uuid.uuid4)
     secrets.token_bytes = lambda n=32: rng.randbytes(n)  # type: ignore[assignment]
     secrets.randbits = rng.getrandbits  # type: ignore[assignment]
@@ -57,20 +70,23 @@ def seeded_randomness(seed: int) -> Iterator[None]:
         yield
     finally:
         secrets.token_bytes, secrets.randbits, secrets.randbelow, uuid.uuid4 = saved  # type: ignore[assignment]
+        clock.now_ms = now_ms  # type: ignore[method-assign]
 
 
-def app_for(mode: str) -> Any:
+def app_for(mode: str, folder: str) -> Any:
+    """A fresh app of ``mode``, its token store (signed and sealed modes) a new file in ``folder``."""
     from service.app import create_app
 
-    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", **MODES[mode]})
+    store = Path(folder) / "spent-states.sqlite3"
+    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_TOKEN_STORE_PATH": str(store), **MODES[mode]})
 
 
 class Recorder:
     """Sends requests to one app and keeps each with its answer."""
 
-    def __init__(self, mode: str) -> None:
+    def __init__(self, mode: str, folder: str) -> None:
         self.mode = mode
-        self.client = app_for(mode).test_client()
+        self.client = app_for(mode, folder).test_client()
         self.entries: list[dict[str, Any]] = []
 
     def send(self, method: str, path: str, body: Any = None, *, raw: str | None = None,
@@ -279,37 +295,39 @@ def broken_states(rec: Recorder, game: str, players: int, rng: random.Random) ->
 def record_mode(mode: str) -> list[dict[str, Any]]:
     from service.games import GAMES
 
-    rec = Recorder(mode)
-    with seeded_randomness(1):
-        rec.send("GET", "/v1/games")
-        for game, counts in PLAYERS.items():
-            deck = [card.code for card in GAMES[game].deck]
-            for players in counts:
-                rng = random.Random(f"{mode}-{game}-{players}")
-                seating = {"first_leader": rng.randrange(4)} if game == "agency" else {"players": players, "dealer": rng.randrange(players)}
-                walk_hand(rec, game, players, {**seating, "seed": rng.randrange(2**40)}, rng, deck, hands=2)
-                if game == "agency" or players == counts[0]:
-                    walk_hand(rec, game, players, {**seating}, rng, deck)
-                    shuffled = list(deck)
-                    rng.shuffle(shuffled)
-                    walk_hand(rec, game, players, {**seating, "deck": shuffled}, rng, deck)
-                tricks_and_replays(rec, game, players, rng, deck)
-                broken_states(rec, game, players, rng)
-            malformed(rec, game, counts[0], random.Random(game))
+    with tempfile.TemporaryDirectory() as folder:
+        rec = Recorder(mode, folder)
+        with seeded_randomness(1):
+            rec.send("GET", "/v1/games")
+            for game, counts in PLAYERS.items():
+                deck = [card.code for card in GAMES[game].deck]
+                for players in counts:
+                    rng = random.Random(f"{mode}-{game}-{players}")
+                    seating = {"first_leader": rng.randrange(4)} if game == "agency" else {"players": players, "dealer": rng.randrange(players)}
+                    walk_hand(rec, game, players, {**seating, "seed": rng.randrange(2**40)}, rng, deck, hands=2)
+                    if game == "agency" or players == counts[0]:
+                        walk_hand(rec, game, players, {**seating}, rng, deck)
+                        shuffled = list(deck)
+                        rng.shuffle(shuffled)
+                        walk_hand(rec, game, players, {**seating, "deck": shuffled}, rng, deck)
+                    tricks_and_replays(rec, game, players, rng, deck)
+                    broken_states(rec, game, players, rng)
+                malformed(rec, game, counts[0], random.Random(game))
     return rec.entries
 
 
 def check_mode(mode: str, entries: list[dict[str, Any]]) -> list[str]:
     """Every recorded request whose answer now differs, described."""
-    client = app_for(mode).test_client()
     differences = []
-    with seeded_randomness(1):
-        for index, entry in enumerate(entries):
-            status, headers, answer = exchange(client, entry)
-            if (status, headers) != (entry["status"], entry["answer_headers"]) or not same_body(status, answer, entry["answer"]):
-                differences.append(
-                    f"{mode} #{index} {entry['method']} {entry['path']}: recorded {entry['status']} "
-                    f"{entry['answer'][:300]!r} {entry['answer_headers']}, now {status} {answer[:300]!r} {headers}")
+    with tempfile.TemporaryDirectory() as folder:
+        client = app_for(mode, folder).test_client()
+        with seeded_randomness(1):
+            for index, entry in enumerate(entries):
+                status, headers, answer = exchange(client, entry)
+                if (status, headers) != (entry["status"], entry["answer_headers"]) or not same_body(status, answer, entry["answer"]):
+                    differences.append(
+                        f"{mode} #{index} {entry['method']} {entry['path']}: recorded {entry['status']} "
+                        f"{entry['answer'][:300]!r} {entry['answer_headers']}, now {status} {answer[:300]!r} {headers}")
     return differences
 
 

@@ -143,6 +143,29 @@ def _play(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dic
     return {**holding.answer(after, held.provenance), "events": [dump_event(event) for event in events]}
 
 
+def spend_play(game: Game, args: dict[str, Any]) -> flask.Response:
+    """``play``: the move played on the hand the request names, which it
+    spends (``Holding.spend``): its fingerprint is the move (as the referee
+    writes it) and the credential's seat."""
+    holding = current()
+    held = holding.load(game, args)
+    request = ["play", dump_play(args["move"]), held.seat]
+    return json_answer(holding.spend(held.spent, request, lambda: _play(game, holding, held, args)))
+
+
+def spend_deal(game: Game, args: dict[str, Any]) -> flask.Response:
+    """``deal``: a hand dealt; with ``previous``, the match's next hand,
+    which spends the finished hand's state (``Holding.spend``): its
+    fingerprint is the request's other members."""
+    holding = current()
+    dealing = holding.deal_arguments(game, args)
+    first = "previous" not in dealing.arguments
+    body = json_body()
+    request = ["deal", {name: value for name, value in body.items() if name != "previous"}]
+    return json_answer(holding.spend(dealing.spent, request,
+                                     lambda: holding.answer(game.deal(**dealing.arguments), dealing.provenance, first=first)))
+
+
 def _score(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
     return dump_record(game.score(held.hand))
 
@@ -191,7 +214,8 @@ def _register(game: Game) -> None:
     def conflict(description: str) -> dict[str, Any]:
         return conflict_response(game, description)
 
-    illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.")
+    illegal = conflict("Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), "
+                       "unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).")
     invalid = conflict(INVALID)
     state_links = {
         "legal_moves": link(f"{prefix}_legal_moves", {"state": "$response.body#/state"}, "The legal moves in the new state."),
@@ -202,7 +226,9 @@ def _register(game: Game) -> None:
 
     @operation(
         "deal", f"Deal a hand of {game.name}", schemas.deal(), schemas.state_response,
-        conflict("The deck or hands are not this game's (`invalid_state`), or a seat is out of range."),
+        conflict("The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, "
+                 "a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already "
+                 "dealt by another request (`state_spent`)."),
         responses={200: {"links": state_links}},
     )
     def deal(args: dict[str, Any]) -> flask.Response:
@@ -212,10 +238,7 @@ def _register(game: Game) -> None:
 
         With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
         """
-        holding = current()
-        kwargs, provenance = holding.deal_arguments(game, args)
-        first = "previous" not in kwargs
-        return json_answer(holding.answer(game.deal(**kwargs), provenance, first=first))
+        return spend_deal(game, args)
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
@@ -254,7 +277,7 @@ def _register(game: Game) -> None:
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        return on_hand(game, _play, args)
+        return spend_play(game, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
@@ -309,12 +332,12 @@ def _register(game: Game) -> None:
         holding = current()
         if "record" in args:
             record = read_record(args["record"], game=game.id)
-            _, provenance = holding.transcript(game, {"deal": record.deal_arguments()})
+            provenance = holding.transcript(game, {"deal": record.deal_arguments()}).provenance
             if provenance is not None and record.provenance is not None:  # sealed: the record's proof goes on
                 provenance = replace(provenance, nonce=record.provenance.nonce)
             return _replayed(holding, *replay_record(record), provenance, starts_match=True)
         starts_match = "previous" not in args["deal"]
-        first, provenance = holding.transcript(game, args)
+        first, provenance, _ = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         state, events, scores = replay_transcript(game, hands)
         return _replayed(holding, state, events, scores, holding.replayed(state, args, provenance), starts_match=starts_match)

@@ -14,21 +14,27 @@ app holds states one way, chosen by its settings at start:
   are committed to and revealed once the hand is over; chosen deals and
   replays are refused unless ``REFEREE_ALLOW_CHOSEN_DEALS`` is true.
 
+Signed and sealed states carry when the referee issued them, and each may be
+spent once (``service.api.spending``): the holding names the state a
+request spends (:attr:`Held.spent`, :attr:`Dealing.spent`), and every
+spending operation goes through :meth:`Holding.spend`.
+
 The views call a ``Holding`` for the hand a request names and for the state
 members of their answer, so they never test which way states are held.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, NoReturn
 
 import flask
 import orjson
 from flask_smorest import abort
 
-from .. import signing
-from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, SettingError
+from .. import clock, signing
+from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
 from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand
 from ..games.records import CHOSEN_SOURCES, DealSource, RawState
@@ -37,7 +43,10 @@ from ..schemas.reading import read
 from ..schemas.records import dump_state
 from ..schemas.sealed import Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
+from ..server.bodies import json_body
+from ..store import Store
 from ..tricks import Play
+from .spending import Spendable, Spending
 
 EXTENSION = "referee-holding"
 
@@ -51,11 +60,25 @@ class Held:
         seat: sealed mode: the seat the request's credential proves, or
             ``None`` without one; open and signed modes: ``None``, any seat.
         provenance: sealed mode: where the deal came from and its match.
+        spent: the state a spending operation on this hand spends (signed
+            and sealed modes); ``None`` for an open state.
     """
 
     hand: Hand
     seat: int | None = None
     provenance: Provenance | None = None
+    spent: Spendable | None = None
+
+
+class Dealing(NamedTuple):
+    """What a deal request asks for, read by the holding."""
+
+    arguments: dict[str, Any]
+    """``Game.deal``'s keyword arguments (``previous`` loaded into its hand)."""
+    provenance: Provenance | None
+    """Sealed mode: where the deal comes from and its match."""
+    spent: Spendable | None = None
+    """The finished hand's state that a deal with ``previous`` spends (signed and sealed modes)."""
 
 
 class Holding:
@@ -64,6 +87,15 @@ class Holding:
 
     MODE = "open"
     """How this holding holds states (docs/holding.md)."""
+
+    spending = Spending(None, 0)
+    """How states are spent: open states are not vouched for, so never recorded."""
+
+    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any]) -> bytes:
+        """The one way a spending operation answers (``play``, ``deal`` with
+        ``previous``): ``answer()``'s bytes, ``state`` spent once
+        (:meth:`service.api.spending.Spending.spend`, which says what it refuses)."""
+        return self.spending.spend(state, request, answer)
 
     def hand_of(self, game: Game, raw: RawState) -> Hand:
         """The hand of a state a request sent: trust decides this alone.
@@ -84,21 +116,28 @@ class Holding:
         """
         if "state" not in args:
             self._refuse_token()
-        return Held(self.hand_of(game, args["state"]))
+        return Held(self.hand_of(game, args["state"]), spent=self._sent_state("state"))
 
-    def deal_arguments(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
-        """The keyword arguments of ``Game.deal`` for a deal request (its
-        ``previous`` hand loaded), and the deal's provenance."""
+    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True) -> Dealing:
+        """What a deal request asks for: ``Game.deal``'s keyword arguments
+        (its ``previous`` hand loaded), the deal's provenance, and the state
+        it spends (none when not ``spends``: a transcript's first deal)."""
+        spent = None
         if "previous" in args:
             if not isinstance(args["previous"], RawState):
                 self._refuse_token()
             args["previous"] = self.hand_of(game, args["previous"])
-        return args, None
+            spent = self._sent_state("previous") if spends else None
+        return Dealing(args, None, spent)
 
-    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+    def _sent_state(self, where: str) -> Spendable | None:
+        """The state the request's body sends as ``where``, as spendable (signed mode)."""
+        return None
+
+    def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         """The first deal of a replayed transcript, as ``deal_arguments`` gives
         it (a refusal where replays are not allowed)."""
-        return self.deal_arguments(game, args["deal"])
+        return self.deal_arguments(game, args["deal"], spends=False)
 
     def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The provenance of a transcript's last hand."""
@@ -168,15 +207,26 @@ class SignedHolding(Holding):
 
     MODE = "signed"
 
-    def __init__(self, keys: list[str]) -> None:
+    def __init__(self, keys: list[str], spending: Spending) -> None:
         self.keys = [key.encode() for key in keys]
+        self.spending = spending
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
-        """The signed state, encoded once: the bytes that carry it are the
-        bytes its signature covers (keys sorted), with the signature added."""
-        return {"state": orjson.Fragment(signing.signed_bytes(dump_state(hand), self.keys[0]))}
+        """The signed state with the time it is issued (``issued_at``),
+        encoded once: the bytes that carry it are the bytes its signature
+        covers (keys sorted), with the signature added."""
+        state = {**dump_state(hand), ISSUED_AT: clock.rfc3339(clock.now_ms())}
+        return {"state": orjson.Fragment(signing.signed_bytes(state, self.keys[0]))}
 
-    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+    def _sent_state(self, where: str) -> Spendable | None:
+        """The signed state the body sends as ``where`` (its signature was
+        checked as the body was read): keyed by its signature (one for the
+        bytes it covers, under the key that signed them), issued when its
+        ``issued_at`` says."""
+        state = json_body()[where]
+        return Spendable.of(b"signed", state[signing.FIELD].encode(), clock.parse_rfc3339(state.get(ISSUED_AT)))
+
+    def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         """As :meth:`Holding.transcript`; a record of a later hand of a match
         is refused: its match part (``#…``, docs/notation.md) carries the
         match's tally with no signature, and a signed state's tally comes
@@ -216,9 +266,10 @@ class SealedHolding(Holding):
 
     MODE = "sealed"
 
-    def __init__(self, keys: list[str], allow_chosen: bool) -> None:
+    def __init__(self, keys: list[str], allow_chosen: bool, spending: Spending) -> None:
         self.sealer = Sealer(keys)
         self.allow_chosen = allow_chosen
+        self.spending = spending
 
     def load(self, game: Game, args: dict[str, Any]) -> Held:
         """The hand of a request's ``token``, and the seat its credential proves.
@@ -228,10 +279,10 @@ class SealedHolding(Holding):
                 this referee did not seal for this game),
                 ``seat_credential_invalid`` (a credential of another match or seat).
         """
-        hand, provenance = self._open(game, args.get("token"))
-        return Held(hand, self._credential_seat(hand, provenance), provenance)
+        hand, provenance, spent = self._open(game, args.get("token"))
+        return Held(hand, self._credential_seat(hand, provenance), provenance, spent)
 
-    def deal_arguments(self, game: Game, args: dict[str, Any], *, redraw: bool = False) -> tuple[dict[str, Any], Provenance | None]:
+    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, redraw: bool = False) -> Dealing:
         """As :meth:`Holding.deal_arguments`; a random next hand is the one
         drawn with the finished hand (sealed in its tokens), unless
         ``redraw``: a replay draws afresh, since it checks no credential and
@@ -244,9 +295,9 @@ class SealedHolding(Holding):
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
         source = chosen[0] if chosen else DealSource.RANDOM
-        earlier_chosen = False
+        earlier_chosen, spent = False, None
         if "previous" in args:
-            previous, before = self._open(game, args["previous"], "previous")
+            previous, before, spent = self._open(game, args["previous"], "previous")
             args["previous"], match_id, earlier_chosen = previous, before.match_id, before.chosen
             # Drawn with the finished hand: the same for every deal from it.
             seed, nonce = draw() if redraw else before.next_draw
@@ -256,13 +307,14 @@ class SealedHolding(Holding):
             args["seed"] = seed
         elif source is DealSource.SEED and "previous" in args and not redraw:
             nonce = commitment_nonce()  # one nonce per commitment: the one drawn with the hand before is its real next hand's
-        return args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
-                                chosen=earlier_chosen or redraw or source is not DealSource.RANDOM)
+        return Dealing(args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
+                                        chosen=earlier_chosen or redraw or source is not DealSource.RANDOM),
+                       spent if spends else None)
 
-    def transcript(self, game: Game, args: dict[str, Any]) -> tuple[dict[str, Any], Provenance | None]:
+    def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         if not self.allow_chosen:
             raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)")
-        return self.deal_arguments(game, args["deal"], redraw=True)
+        return self.deal_arguments(game, args["deal"], spends=False, redraw=True)
 
     def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The last hand's provenance: its deal request's source, the match of
@@ -276,9 +328,11 @@ class SealedHolding(Holding):
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
         """``{"state": <public state>, "token": ...}``, and on a match's first
-        deal ``"seats"``: each seat's credential."""
+        deal ``"seats"``: each seat's credential. The token's payload holds
+        the time it is issued."""
         assert provenance is not None
-        out: dict[str, Any] = {"state": dump_public(hand, provenance), "token": self.sealer.seal(payload(hand, provenance))}
+        sealed = payload(hand, replace(provenance, issued_ms=clock.now_ms()))
+        out: dict[str, Any] = {"state": dump_public(hand, provenance), "token": self.sealer.seal(sealed)}
         if first:
             out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]
         return out
@@ -339,7 +393,7 @@ class SealedHolding(Holding):
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """A token always opens to a hand the rules produced; it is replayed
         and checked again all the same."""
-        hand, _ = self._open(game, args.get("token"))
+        hand, _, _ = self._open(game, args.get("token"))
         raw = read(schemas_for(game.id).state(), orjson.loads(orjson.dumps(dump_state(hand))))
         try:
             game.restore(raw)
@@ -347,9 +401,11 @@ class SealedHolding(Holding):
             return list(invalid.extra["problems"])
         return []
 
-    def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance]:
-        """The hand and provenance of a token this referee sealed for ``game``:
-        opened, read, rebuilt (a token's record is the referee's own).
+    def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance, Spendable]:
+        """The hand and provenance of a token this referee sealed for
+        ``game``: opened, read, rebuilt (a token's record is the referee's
+        own); and the token's state as spendable, keyed by its payload (the
+        same for any copy of the token).
 
         Raises:
             SealRefused: ``state_token_invalid`` for anything else.
@@ -358,7 +414,8 @@ class SealedHolding(Holding):
             raise SealRefused("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
         invalid = SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
         try:
-            sealed_game, raw, provenance = read_payload(self.sealer.open(token))
+            sealed = self.sealer.open(token)
+            sealed_game, raw, provenance = read_payload(sealed)
         except Unsealable:
             raise invalid from None
         if sealed_game is not game:
@@ -367,7 +424,7 @@ class SealedHolding(Holding):
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
-            return game.rebuild(raw), provenance
+            return game.rebuild(raw), provenance, Spendable.of(b"sealed", sealed, provenance.issued_ms)
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else
             raise invalid from None
 
@@ -400,18 +457,24 @@ def sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
-def holding_for(config: dict[str, Any]) -> Holding:
-    """The holding the settings choose.
+ISSUED_AT = "issued_at"
+"""The signed state's member that says when the referee issued it (RFC 3339, UTC: ``service.clock``)."""
+
+
+def holding_for(config: dict[str, Any], store: Store | None = None) -> Holding:
+    """The holding the settings choose, spending states in ``store`` (signed
+    and sealed modes; ``None``: nothing recorded) for ``REFEREE_TOKEN_TTL_SECONDS``.
 
     Raises:
         SettingError: both signing and sealing keys are set.
     """
     if config.get(SEALING_KEYS) and config.get(SIGNING_KEYS):
         raise SettingError(f"Set {SIGNING_KEYS} or {SEALING_KEYS}, not both: sealed tokens are already authenticated")
+    spending = Spending(store, config[TOKEN_TTL_SECONDS])
     if config.get(SEALING_KEYS):
-        return SealedHolding(config[SEALING_KEYS], bool(config.get(ALLOW_CHOSEN_DEALS)))
+        return SealedHolding(config[SEALING_KEYS], bool(config.get(ALLOW_CHOSEN_DEALS)), spending)
     if config.get(SIGNING_KEYS):
-        return SignedHolding(config[SIGNING_KEYS])
+        return SignedHolding(config[SIGNING_KEYS], spending)
     return Holding()
 
 

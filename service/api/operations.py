@@ -26,14 +26,14 @@ from .holding import Held, Holding, current
 from .problems import game_problem, problem_response
 
 
-def json_answer(body: dict[str, Any]) -> flask.Response:
-    """A 200 JSON response, encoded once (``json_bytes``).
+def json_answer(body: dict[str, Any] | bytes) -> flask.Response:
+    """A 200 JSON response, encoded once (``json_bytes``; bytes: already encoded).
 
     The views build their bodies in the documented shape (``dump_state`` and
     friends), so flask-smorest's response schema documents them without
     dumping them a second time; the contract tests check the shapes.
     """
-    return flask.current_app.response_class(json_bytes(body), mimetype=JSON_MEDIA_TYPE)
+    return flask.current_app.response_class(body if isinstance(body, bytes) else json_bytes(body), mimetype=JSON_MEDIA_TYPE)
 
 
 BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}

@@ -70,6 +70,9 @@ REFUSAL_STATUS: dict[type[errors.RefereeError], int] = {
     errors.SealRefused: 403,
     errors.RecordInvalid: 422,
     errors.DeadlineExceeded: 503,
+    errors.StateSpent: 409,
+    errors.StateExpired: 403,
+    errors.StoreUnavailable: 503,
 }
 
 # Problem types of the API itself (the games declare theirs beside their rules).
@@ -103,6 +106,28 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         kind=errors.DeadlineExceeded,
         description="The request's work did not finish within the server's deadline (`REFEREE_DEADLINE_SECONDS`, from when its "
                     "headers arrived) and was stopped there; send it again after `Retry-After` seconds, or a smaller one.",
+    ),
+    ProblemCode(
+        code="state_spent",
+        kind=errors.StateSpent,
+        description="Signed and sealed modes: the state was already spent by another request (another move was played from it, or "
+                    "its match's next hand dealt from it), so this one changed nothing and carries no state or token. Go on from the "
+                    "newest state (sealed mode: the newest token). The same request as the one that spent it (the same state, move "
+                    "or deal, and credential) is not refused: it answers again exactly what it answered the first time.",
+    ),
+    ProblemCode(
+        code="state_expired",
+        kind=errors.StateExpired,
+        description="Signed and sealed modes: the state was issued longer ago than the referee remembers spent states "
+                    "(`REFEREE_TOKEN_TTL_SECONDS`, a day by default), or before states carried the time they were issued, so it "
+                    "can no longer be played or dealt from. Operations that only read it still answer.",
+    ),
+    ProblemCode(
+        code="token_store_unavailable",
+        kind=errors.StoreUnavailable,
+        description="Signed and sealed modes: the store where the referee records spent states cannot be reached, so no state can "
+                    "be spent now (`play`, `deal` with `previous`): nothing was applied. Send the same request again after "
+                    "`Retry-After` seconds; operations that spend nothing still answer.",
     ),
     ProblemCode(
         code="hidden_cards",

@@ -120,6 +120,12 @@ class StateBase(BoundedSchema):
         validate=validate.Length(max=200),
         metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed)."},
     )
+    issued_at = fields.String(
+        validate=validate.Length(max=40),
+        metadata={"format": "date-time", "description": "Signed mode: when the referee issued the state (RFC 3339, UTC, with "
+                  "milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states "
+                  "(`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works."},
+    )
 
     def pre_read(self, data: dict[str, Any]) -> None:
         """A state of another version is refused before its fields are read

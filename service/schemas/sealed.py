@@ -35,10 +35,12 @@ from ..tricks import Play, Trick
 from .records import dump_record
 
 CARD_CODES = all_codes()
-PAYLOAD_VERSION = 3
-"""Version 3 carries ``chosen``; a version-2 token (sealed before it) still
-opens, its match chosen when its own deal was."""
-READ_VERSIONS = (2, 3)
+PAYLOAD_VERSION = 4
+"""Version 4 carries ``issued``, when the referee sealed the token; version 3
+carries ``chosen``. A token of version 2 or 3 (sealed before them) still
+opens: its match chosen when its own deal was (version 2), issued at a time
+it does not say (so it can no longer be spent where spent states are recorded)."""
+READ_VERSIONS = (2, 3, 4)
 UNDEALT = 255
 _UNPLACED = bytes((UNDEALT, UNDEALT))
 _HEADER = struct.Struct(">?Q16sQ16s")
@@ -61,6 +63,9 @@ class Provenance:
             was chosen (a seed, deck or hands, or a replay), which only a
             referee that allows chosen deals makes: one that does not refuses
             the match's tokens.
+        issued_ms: when the token was sealed (milliseconds since the epoch,
+            ``service.clock``); ``None`` before it is sealed, and for a token
+            of a version that did not carry it.
     """
 
     match_id: str
@@ -68,10 +73,11 @@ class Provenance:
     nonce: bytes | None = None
     next_draw: tuple[int, bytes] = field(default_factory=draw)
     chosen: bool = False
+    issued_ms: int | None = None
 
 
 def payload(hand: Hand, provenance: Provenance) -> bytes:
-    """The bytes a token seals for ``hand``."""
+    """The bytes a token seals for ``hand`` (``provenance.issued_ms`` set: when it is sealed)."""
     seating = hand.seating
     record = {
         "v": PAYLOAD_VERSION,
@@ -84,6 +90,7 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         "plays": [[play.seat, play.card.code, play.holder] for play in hand.history],
         "private": b64(_private(hand, provenance)),
         "chosen": provenance.chosen,
+        "issued": provenance.issued_ms,
     }
     return orjson.dumps(record)
 
@@ -116,7 +123,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
     match_id, source, private = record.get("match_id"), record.get("source"), record.get("private")
     if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
             and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
-            and type(private) is str and type(record.get("chosen", version == 2)) is bool):
+            and type(private) is str and type(record.get("chosen", version == 2)) is bool
+            and (version < 4 or type(record.get("issued")) is int)):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -126,8 +134,9 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
         tricks=(), trick=Trick(leader=first_leader, plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays)),
         match=MatchRecord(number, tuple(previous), chooser),
     )
-    chosen = record["chosen"] if version == PAYLOAD_VERSION else source != DealSource.RANDOM
-    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw, chosen)
+    chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
+    issued = record["issued"] if version >= 4 else None
+    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued)
 
 
 _SOURCES = frozenset(source.value for source in DealSource)

@@ -48,7 +48,8 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
               response="Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). "
                        "Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), "
                        "a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not "
-                       "allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`)."),
+                       "allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago "
+                       "than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`)."),
     HttpError(status=404, code="not_found",
               detail="There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation."),
     HttpError(status=405, code="method_not_allowed", detail="This path does not accept this method; the Allow header lists those it does."),
@@ -66,7 +67,9 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=503, code="service_unavailable", detail="The service cannot answer now; send the request again after `Retry-After` seconds.",
               body=True, response="The server is busy: it is working on as many requests as it takes at once, or receiving too "
                                   "many large bodies (`service_unavailable`); or the request's deadline passed before its work was "
-                                  "done (`deadline_exceeded`). Send it again after `Retry-After` seconds."),
+                                  "done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so "
+                                  "`play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again "
+                                  "after `Retry-After` seconds."),
 )
 """Every plain HTTP error the app answers: the one table its codes,
 sentences and shared spec responses come from."""

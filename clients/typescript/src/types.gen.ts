@@ -789,6 +789,10 @@ export type AgencyState = {
      */
     holders?: Array<Array<AgencyCard>>;
     /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
+    /**
      * Where this hand stands in its match; absent: a first hand.
      */
     match?: AgencyMatch;
@@ -1793,6 +1797,10 @@ export type AgramMaliState = {
      */
     hands?: Array<Array<AgramMaliCard>>;
     /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
+    /**
      * Where this hand stands in its match; absent: a first hand.
      */
     match?: AgramMaliMatch;
@@ -2504,6 +2512,10 @@ export type AgramState = {
      * hands[s]: seat s's cards now.
      */
     hands?: Array<Array<AgramCard>>;
+    /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
     /**
      * Where this hand stands in its match; absent: a first hand.
      */
@@ -3369,6 +3381,10 @@ export type FapfapState = {
      * hands[s]: seat s's cards now.
      */
     hands?: Array<Array<FapfapCard>>;
+    /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
     /**
      * Where this hand stands in its match; absent: a first hand.
      */
@@ -4395,6 +4411,10 @@ export type SinkSinkState = {
      */
     hands?: Array<Array<SinkSinkCard>>;
     /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
+    /**
      * Where this hand stands in its match; absent: a first hand.
      */
     match?: SinkSinkMatch;
@@ -5246,6 +5266,10 @@ export type SparState = {
      */
     hands?: Array<Array<SparCard>>;
     /**
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     */
+    issued_at?: string;
+    /**
      * Where this hand stands in its match; absent: a first hand.
      */
     match?: SparMatch;
@@ -5584,7 +5608,7 @@ export type AgencyAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5612,7 +5636,7 @@ export type AgencyAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5645,7 +5669,7 @@ export type AgencyCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5673,7 +5697,7 @@ export type AgencyCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5706,7 +5730,7 @@ export type AgencyDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5714,7 +5738,7 @@ export type AgencyDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: AgencyProblem;
     /**
@@ -5734,7 +5758,7 @@ export type AgencyDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5767,7 +5791,7 @@ export type AgencyLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5795,7 +5819,7 @@ export type AgencyLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5828,7 +5852,7 @@ export type AgencyPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5836,7 +5860,7 @@ export type AgencyPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: AgencyProblem;
     /**
@@ -5856,7 +5880,7 @@ export type AgencyPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5889,7 +5913,7 @@ export type AgencyRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5917,7 +5941,7 @@ export type AgencyRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5950,7 +5974,7 @@ export type AgencyReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -5978,7 +6002,7 @@ export type AgencyReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6011,7 +6035,7 @@ export type AgencyScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6039,7 +6063,7 @@ export type AgencyScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6072,7 +6096,7 @@ export type AgencySolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6100,7 +6124,7 @@ export type AgencySolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6133,7 +6157,7 @@ export type AgencySuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6161,7 +6185,7 @@ export type AgencySuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6218,7 +6242,7 @@ export type AgencyTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6251,7 +6275,7 @@ export type AgencyViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6279,7 +6303,7 @@ export type AgencyViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6312,7 +6336,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6340,7 +6364,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6373,7 +6397,7 @@ export type AgramMaliCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6401,7 +6425,7 @@ export type AgramMaliCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6434,7 +6458,7 @@ export type AgramMaliDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6442,7 +6466,7 @@ export type AgramMaliDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: AgramMaliProblem;
     /**
@@ -6462,7 +6486,7 @@ export type AgramMaliDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6495,7 +6519,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6523,7 +6547,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6556,7 +6580,7 @@ export type AgramMaliPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6564,7 +6588,7 @@ export type AgramMaliPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: AgramMaliProblem;
     /**
@@ -6584,7 +6608,7 @@ export type AgramMaliPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6617,7 +6641,7 @@ export type AgramMaliRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6645,7 +6669,7 @@ export type AgramMaliRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6678,7 +6702,7 @@ export type AgramMaliReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6706,7 +6730,7 @@ export type AgramMaliReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6739,7 +6763,7 @@ export type AgramMaliScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6767,7 +6791,7 @@ export type AgramMaliScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6800,7 +6824,7 @@ export type AgramMaliSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6828,7 +6852,7 @@ export type AgramMaliSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6861,7 +6885,7 @@ export type AgramMaliSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6889,7 +6913,7 @@ export type AgramMaliSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6946,7 +6970,7 @@ export type AgramMaliTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6979,7 +7003,7 @@ export type AgramMaliViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7007,7 +7031,7 @@ export type AgramMaliViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7040,7 +7064,7 @@ export type AgramAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7068,7 +7092,7 @@ export type AgramAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7101,7 +7125,7 @@ export type AgramCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7129,7 +7153,7 @@ export type AgramCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7162,7 +7186,7 @@ export type AgramDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7170,7 +7194,7 @@ export type AgramDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: AgramProblem;
     /**
@@ -7190,7 +7214,7 @@ export type AgramDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7223,7 +7247,7 @@ export type AgramLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7251,7 +7275,7 @@ export type AgramLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7284,7 +7308,7 @@ export type AgramPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7292,7 +7316,7 @@ export type AgramPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: AgramProblem;
     /**
@@ -7312,7 +7336,7 @@ export type AgramPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7345,7 +7369,7 @@ export type AgramRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7373,7 +7397,7 @@ export type AgramRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7406,7 +7430,7 @@ export type AgramReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7434,7 +7458,7 @@ export type AgramReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7467,7 +7491,7 @@ export type AgramScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7495,7 +7519,7 @@ export type AgramScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7528,7 +7552,7 @@ export type AgramSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7556,7 +7580,7 @@ export type AgramSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7589,7 +7613,7 @@ export type AgramSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7617,7 +7641,7 @@ export type AgramSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7674,7 +7698,7 @@ export type AgramTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7707,7 +7731,7 @@ export type AgramViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7735,7 +7759,7 @@ export type AgramViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7768,7 +7792,7 @@ export type FapfapAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7796,7 +7820,7 @@ export type FapfapAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7829,7 +7853,7 @@ export type FapfapCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7857,7 +7881,7 @@ export type FapfapCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7890,7 +7914,7 @@ export type FapfapDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7898,7 +7922,7 @@ export type FapfapDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: FapfapProblem;
     /**
@@ -7918,7 +7942,7 @@ export type FapfapDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7951,7 +7975,7 @@ export type FapfapLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7979,7 +8003,7 @@ export type FapfapLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8012,7 +8036,7 @@ export type FapfapPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8020,7 +8044,7 @@ export type FapfapPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: FapfapProblem;
     /**
@@ -8040,7 +8064,7 @@ export type FapfapPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8073,7 +8097,7 @@ export type FapfapRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8101,7 +8125,7 @@ export type FapfapRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8134,7 +8158,7 @@ export type FapfapReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8162,7 +8186,7 @@ export type FapfapReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8195,7 +8219,7 @@ export type FapfapScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8223,7 +8247,7 @@ export type FapfapScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8256,7 +8280,7 @@ export type FapfapSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8284,7 +8308,7 @@ export type FapfapSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8317,7 +8341,7 @@ export type FapfapSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8345,7 +8369,7 @@ export type FapfapSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8402,7 +8426,7 @@ export type FapfapTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8435,7 +8459,7 @@ export type FapfapViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8463,7 +8487,7 @@ export type FapfapViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8496,7 +8520,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8524,7 +8548,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8557,7 +8581,7 @@ export type SinkSinkCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8585,7 +8609,7 @@ export type SinkSinkCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8618,7 +8642,7 @@ export type SinkSinkDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8626,7 +8650,7 @@ export type SinkSinkDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: SinkSinkProblem;
     /**
@@ -8646,7 +8670,7 @@ export type SinkSinkDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8679,7 +8703,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8707,7 +8731,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8740,7 +8764,7 @@ export type SinkSinkPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8748,7 +8772,7 @@ export type SinkSinkPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: SinkSinkProblem;
     /**
@@ -8768,7 +8792,7 @@ export type SinkSinkPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8801,7 +8825,7 @@ export type SinkSinkRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8829,7 +8853,7 @@ export type SinkSinkRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8862,7 +8886,7 @@ export type SinkSinkReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8890,7 +8914,7 @@ export type SinkSinkReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8923,7 +8947,7 @@ export type SinkSinkScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8951,7 +8975,7 @@ export type SinkSinkScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8984,7 +9008,7 @@ export type SinkSinkSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9012,7 +9036,7 @@ export type SinkSinkSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9045,7 +9069,7 @@ export type SinkSinkSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9073,7 +9097,7 @@ export type SinkSinkSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9130,7 +9154,7 @@ export type SinkSinkTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9163,7 +9187,7 @@ export type SinkSinkViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9191,7 +9215,7 @@ export type SinkSinkViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9224,7 +9248,7 @@ export type SparAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9252,7 +9276,7 @@ export type SparAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9285,7 +9309,7 @@ export type SparCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9313,7 +9337,7 @@ export type SparCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9346,7 +9370,7 @@ export type SparDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9354,7 +9378,7 @@ export type SparDealErrors = {
      */
     408: Problem;
     /**
-     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range.
+     * The deck or hands are not this game's (`invalid_state`), or a seat is out of range; with `previous`, a hand not over or a match over, or (signed and sealed modes) a finished hand whose next hand was already dealt by another request (`state_spent`).
      */
     409: SparProblem;
     /**
@@ -9374,7 +9398,7 @@ export type SparDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9407,7 +9431,7 @@ export type SparLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9435,7 +9459,7 @@ export type SparLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9468,7 +9492,7 @@ export type SparPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9476,7 +9500,7 @@ export type SparPlayErrors = {
      */
     408: Problem;
     /**
-     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem) or unsupported version.
+     * Illegal move (`legal_moves` lists the legal ones), invalid state (`problems` lists every problem), unsupported version; or, signed and sealed modes, a state already spent by another move (`state_spent`).
      */
     409: SparProblem;
     /**
@@ -9496,7 +9520,7 @@ export type SparPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9529,7 +9553,7 @@ export type SparRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9557,7 +9581,7 @@ export type SparRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9590,7 +9614,7 @@ export type SparReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9618,7 +9642,7 @@ export type SparReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9651,7 +9675,7 @@ export type SparScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9679,7 +9703,7 @@ export type SparScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9712,7 +9736,7 @@ export type SparSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9740,7 +9764,7 @@ export type SparSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9773,7 +9797,7 @@ export type SparSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9801,7 +9825,7 @@ export type SparSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9858,7 +9882,7 @@ export type SparTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9891,7 +9915,7 @@ export type SparViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9919,7 +9943,7 @@ export type SparViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**

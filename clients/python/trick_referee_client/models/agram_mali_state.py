@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -32,6 +33,10 @@ class AgramMaliState:
         tricks (list[AgramMaliCompletedTrick]): Completed tricks, in order.
         hand_over (bool | Unset): Whether the hand is over.
         hands (list[list[AgramMaliCard]] | Unset): hands[s]: seat s's cards now.
+        issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
+            milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states
+            (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still
+            works.
         match (AgramMaliMatch | Unset):
         options (AgramMaliOptions | Unset):
         rules_version (str | Unset): Rules version the state was made under (now '1').
@@ -49,6 +54,7 @@ class AgramMaliState:
     tricks: list[AgramMaliCompletedTrick]
     hand_over: bool | Unset = UNSET
     hands: list[list[AgramMaliCard]] | Unset = UNSET
+    issued_at: datetime.datetime | Unset = UNSET
     match: AgramMaliMatch | Unset = UNSET
     options: AgramMaliOptions | Unset = UNSET
     rules_version: str | Unset = UNSET
@@ -92,6 +98,10 @@ class AgramMaliState:
 
                 hands.append(hands_item)
 
+        issued_at: str | Unset = UNSET
+        if not isinstance(self.issued_at, Unset):
+            issued_at = self.issued_at.isoformat()
+
         match: dict[str, Any] | Unset = UNSET
         if not isinstance(self.match, Unset):
             match = self.match.to_dict()
@@ -134,6 +144,8 @@ class AgramMaliState:
             field_dict["hand_over"] = hand_over
         if hands is not UNSET:
             field_dict["hands"] = hands
+        if issued_at is not UNSET:
+            field_dict["issued_at"] = issued_at
         if match is not UNSET:
             field_dict["match"] = match
         if options is not UNSET:
@@ -206,6 +218,13 @@ class AgramMaliState:
 
                 hands.append(hands_item)
 
+        _issued_at = d.pop("issued_at", UNSET)
+        issued_at: datetime.datetime | Unset
+        if isinstance(_issued_at, Unset):
+            issued_at = UNSET
+        else:
+            issued_at = datetime.datetime.fromisoformat(_issued_at)
+
         _match = d.pop("match", UNSET)
         match: AgramMaliMatch | Unset
         if isinstance(_match, Unset):
@@ -253,6 +272,7 @@ class AgramMaliState:
             tricks=tricks,
             hand_over=hand_over,
             hands=hands,
+            issued_at=issued_at,
             match=match,
             options=options,
             rules_version=rules_version,

@@ -1,0 +1,147 @@
+"""States spent once: the one place every spending operation goes through.
+
+In signed and sealed modes the referee vouches for each state it issues,
+and a state may be spent once (CONTRACT: States spent once). A spending
+operation (``play``, ``deal`` with ``previous``; any other that moves a hand
+on) names the state it spends (a :class:`Spendable`, which the holding
+makes when it opens the state: ``service.api.holding``), what identifies
+the request besides the state (its fingerprint's parts: the operation, its
+move or arguments, the credential's seat), and how to work out its answer;
+:meth:`Spending.spend` does the rest:
+
+1. A state issued longer ago than ``REFEREE_TOKEN_TTL_SECONDS`` (or at a
+   time it does not say) is refused: 403 ``state_expired``.
+2. The answer is worked out, and its bytes encoded once. A refusal of the
+   rules (an illegal move) on a state that is already spent answers 409
+   ``state_spent`` in its place: the client holds an old state.
+3. The store records, atomically for every worker and replica
+   (:meth:`service.store.Store.claim`), the request's fingerprint and the
+   answer's bytes under the state's key, unless a record is there:
+   - none was: this request spent the state, and its answer is sent;
+   - one with the same fingerprint: the same request again (a retry, or
+     the same request sent twice at once): the recorded answer is sent,
+     byte for byte the first one, new token included;
+   - one with another fingerprint: 409 ``state_spent``, and nothing of this
+     request's answer leaves the referee.
+4. A store that cannot be reached answers 503 ``token_store_unavailable``
+   (with ``Retry-After``) and this request's answer is dropped: nothing is
+   applied, since the client never sees the state it would have made.
+
+The record is the fingerprint (16 bytes of SHA-256) and the answer's bytes
+compressed (zlib): about 1.1 to 1.5 KB for a sealed ``play`` (deploy/README.md
+sizes a store from it); it lives ``REFEREE_TOKEN_TTL_SECONDS``. Keeping the
+bytes, rather than what would rebuild them, keeps no secret in the store:
+a sealed answer's hidden part is its token, which only the referee's keys open.
+
+Without a store (open mode, or ``REFEREE_TOKEN_STORE=none``) the answer is
+worked out and sent, and nothing is recorded or refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from .. import clock
+from ..errors import IllegalMove, RulesRefusal, StateExpired, StateSpent
+from ..server.answers import json_bytes
+from ..store import Store
+
+FINGERPRINT_BYTES = 16
+KEY_BYTES = 16
+
+
+@dataclass(frozen=True)
+class Spendable:
+    """A state the referee vouches for, as a spending request names it.
+
+    Attributes:
+        key: the store's key for the state: 16 bytes (128 bits) of a
+            SHA-256 of what the referee vouched for (a sealed token's
+            payload, a signed state's signature), so any copy of the state
+            has the one key.
+        issued_ms: when the referee issued it (milliseconds since the
+            epoch, its own clock: ``service.clock``), or ``None`` for a
+            state issued before states carried their time.
+    """
+
+    key: bytes
+    issued_ms: int | None
+
+    @classmethod
+    def of(cls, kind: bytes, vouched: bytes, issued_ms: int | None) -> Spendable:
+        """The spendable state whose vouched-for bytes are ``vouched`` (``kind``: ``b"sealed"`` or ``b"signed"``)."""
+        return cls(hashlib.sha256(kind + b"\0" + vouched).digest()[:KEY_BYTES], issued_ms)
+
+
+def fingerprint(request: Any) -> bytes:
+    """What identifies a spending request besides its state: the SHA-256 of
+    ``request`` (JSON values: the operation, its canonical move or
+    arguments, the credential's seat) as JSON with sorted keys, cut to
+    :data:`FINGERPRINT_BYTES`."""
+    return hashlib.sha256(orjson.dumps(request, option=orjson.OPT_SORT_KEYS)).digest()[:FINGERPRINT_BYTES]
+
+
+class Spending:
+    """How an app spends states: its store (``None``: nothing recorded) and
+    how long a spent state is remembered (``ttl``, seconds)."""
+
+    def __init__(self, store: Store | None, ttl: int) -> None:
+        self.store = store
+        self.ttl = ttl
+
+    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any]) -> bytes:
+        """The bytes of a spending operation's answer (JSON, as
+        ``service.server.answers.json_bytes`` encodes it), the state spent once.
+
+        Args:
+            state: the state the request spends; ``None`` when it spends
+                none the referee vouched for (an open state).
+            request: the fingerprint's parts (see :func:`fingerprint`).
+            answer: works out the answer's body; raises the operation's refusals.
+
+        Raises:
+            StateExpired: 403 ``state_expired``.
+            StateSpent: 409 ``state_spent``.
+            StoreUnavailable: 503 ``token_store_unavailable``.
+            RefereeError: ``answer``'s own refusals.
+        """
+        store = self.store
+        if store is None or state is None:
+            return json_bytes(answer())
+        if state.issued_ms is None or clock.now_ms() - state.issued_ms > self.ttl * 1000:
+            raise self._expired(state)
+        try:
+            body = json_bytes(answer())
+        except (IllegalMove, RulesRefusal):
+            if store.get(state.key) is not None:
+                raise self._spent() from None
+            raise
+        mine = fingerprint(request)
+        before = store.claim(state.key, mine + zlib.compress(body, 1), self.ttl)
+        if before is None:
+            return body
+        if before[:FINGERPRINT_BYTES] == mine:
+            return zlib.decompress(before[FINGERPRINT_BYTES:])
+        raise self._spent()
+
+    def _expired(self, state: Spendable) -> StateExpired:
+        when = ("at a time it does not say (it was issued before states carried their time)" if state.issued_ms is None
+                else f"more than {self.ttl} seconds ago")
+        return StateExpired(
+            "state_expired",
+            f"This state was issued {when}, longer than this referee remembers spent states "
+            "(REFEREE_TOKEN_TTL_SECONDS): it can no longer be played or dealt from, only read")
+
+    @staticmethod
+    def _spent() -> StateSpent:
+        return StateSpent(
+            "state_spent",
+            "This state was already spent by another request (another move was played from it, or its next hand dealt): "
+            "nothing was applied. Go on from the newest state (sealed mode: the newest token); "
+            "the same request sent again answers what it answered the first time")
