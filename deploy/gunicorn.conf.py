@@ -34,6 +34,9 @@ import os
 import signal
 import sys
 import tempfile
+import warnings
+
+import gevent.monkey
 
 
 def _int(name: str, default: int, minimum: int = 1) -> int:
@@ -83,6 +86,17 @@ def _metrics_dir() -> str:
 
 
 _metrics_dir()
+
+# The preloaded app reaches its token store at start (service/store.py), in
+# the master, before the fork: redis-py's package then imports redis.asyncio,
+# which binds names from ssl, and each gevent worker warns when it patches
+# ssl after that. The referee never uses redis.asyncio (its store is redis-py's
+# synchronous client, which reads the ssl module's names when it connects,
+# after the patch), so that warning alone is silenced; one naming any other
+# module still shows.
+warnings.filterwarnings(
+    "ignore", category=gevent.monkey.MonkeyPatchWarning,
+    message=r"(?s)Monkey-patching ssl after ssl has already been imported.*NOT patched\): \['redis\.asyncio\.connection \([^)]*\)'\]")
 
 bind = os.environ.get("GUNICORN_BIND") or f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 

@@ -576,3 +576,58 @@ def claims_at_once(open_store: Any, count: int) -> list[tuple[bytes, bytes | Non
     for child in children:
         child.join(timeout=30)
     return answers
+
+
+class HeldHand:
+    """A hand in signed or sealed mode as its client holds it: the newest
+    state (sealed: and token) and each seat's credential. Requests go
+    through ``send(where, path, body, credential)``, which answers
+    ``(status, headers, the answer's bytes)``: ``where`` names the referee
+    that answers (a port; ignored in-process)."""
+
+    def __init__(self, send: Any, mode: str, game: str, answer: dict[str, Any]) -> None:
+        self.send, self.mode, self.game = send, mode, game
+        self.credentials = {entry["seat"]: entry["credential"] for entry in answer.get("seats", [])}
+        self.take(answer)
+
+    def take(self, answer: dict[str, Any]) -> None:
+        """Go on from an answer of ``deal`` or ``play``."""
+        self.state, self.token = answer["state"], answer.get("token")
+
+    @property
+    def held(self) -> dict[str, Any]:
+        """What names the hand in a request."""
+        return {"token": self.token} if self.mode == "sealed" else {"state": self.state}
+
+    def previous(self) -> Any:
+        """What a deal of the next hand names as ``previous``."""
+        return self.token if self.mode == "sealed" else self.state
+
+    def post(self, operation: str, body: dict[str, Any], seat: int | None = None, where: Any = None) -> tuple[int, dict[str, str], bytes]:
+        """POST ``body`` to the game's ``operation``, with ``seat``'s credential in sealed mode."""
+        credential = self.credentials.get(seat) if seat is not None else None
+        return self.send(where, f"/v1/games/{self.game}/{operation}", body, credential)
+
+    def moves(self, where: Any = None) -> list[dict[str, Any]]:
+        """The legal moves of the seat to act."""
+        seat = self.state["to_act"]
+        status, _, data = self.post("legal-moves", self.held, seat, where)
+        assert status == 200, data
+        return json.loads(data)["moves"]
+
+    def play(self, move: dict[str, Any], held: dict[str, Any] | None = None, where: Any = None) -> tuple[int, dict[str, str], bytes]:
+        """``move`` played on the hand (or on ``held``, an older state), with its seat's credential."""
+        return self.post("play", {**(held or self.held), "move": move}, move["seat"], where)
+
+    def play_on(self, move: dict[str, Any], where: Any = None) -> None:
+        """Play ``move``, which must be played, and go on from its answer."""
+        status, _, data = self.play(move, where=where)
+        assert status == 200, data
+        self.take(json.loads(data))
+
+
+def assert_spent(status: int, data: bytes) -> None:
+    """409 ``state_spent``, with no state, token or events in it."""
+    body = json.loads(data)
+    assert (status, body["code"], body["type"]) == (409, "state_spent", "/problems/state_spent"), body
+    assert not {"state", "token", "seats", "events"} & set(body)

@@ -18,7 +18,7 @@ SERVICE = ROOT / "service"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("service.errors", "service.cards", "service.tricks", "service.deadline", "service.config", "service.signing",
-     "service.sealing", "service.store"),
+     "service.sealing", "service.store", "service.clock"),
     ("service.games",),
     ("service.notation", "service.analysis"),
     ("service.schemas",),

@@ -23,6 +23,7 @@ import pytest
 from service import clock, signing
 from service.app import create_app
 from service.games import GAMES
+from support import HeldHand, assert_spent
 
 SEALING_KEY = "spending-tests-sealing-key-0123456789abcdef"
 SIGNING_KEY = "spending-tests-signing-key-0123456789abcdef"
@@ -34,63 +35,34 @@ def seating(game_id: str) -> dict[str, Any]:
     return {"first_leader": 0} if game_id == "agency" else {"players": 3}
 
 
-class Hand:
-    """A hand as a client holds it in signed or sealed mode: the newest state
-    (sealed: the token too) and the seats' credentials."""
-
-    def __init__(self, client: Any, mode: str, game: str, answer: dict[str, Any]) -> None:
-        self.client, self.mode, self.game = client, mode, game
-        self.credentials = {entry["seat"]: entry["credential"] for entry in answer.get("seats", [])}
-        self.take(answer)
-
-    def take(self, answer: dict[str, Any]) -> None:
-        self.state, self.token = answer["state"], answer.get("token")
-
-    @property
-    def held(self) -> dict[str, Any]:
-        """What names the hand in a request."""
-        return {"token": self.token} if self.mode == "sealed" else {"state": self.state}
-
-    def send(self, operation: str, body: dict[str, Any], seat: int | None = None) -> tuple[int, bytes, Any]:
-        """POST ``body``, with ``seat``'s credential in sealed mode: (status, the answer's bytes, its JSON)."""
-        headers = {"Authorization": f"Bearer {self.credentials[seat]}"} if seat is not None and self.credentials else {}
-        response = self.client.post(f"/v1/games/{self.game}/{operation}", data=orjson.dumps(body),
-                                    content_type="application/json", headers=headers)
-        return response.status_code, response.get_data(), response.get_json()
-
-    def moves(self) -> list[dict[str, Any]]:
-        seat = self.state["to_act"]
-        status, _, legal = self.send("legal-moves", self.held, seat)
-        assert status == 200, legal
-        return legal["moves"]
-
-    def play(self, move: dict[str, Any], held: dict[str, Any] | None = None) -> tuple[int, bytes, Any]:
-        return self.send("play", {**(held or self.held), "move": move}, move["seat"])
-
-
 def client_for(mode: str, **settings: Any) -> Any:
     return create_app({"TESTING": True, **MODES[mode], **settings}).test_client()
 
 
-def dealt(client: Any, mode: str, game: str = "agram", **body: Any) -> Hand:
+def in_process(client: Any) -> Any:
+    """``HeldHand``'s ``send`` through a Flask test client."""
+    def send(where: Any, path: str, body: Any, credential: str | None) -> tuple[int, dict[str, str], bytes]:
+        headers = {"Authorization": f"Bearer {credential}"} if credential else {}
+        response = client.post(path, data=orjson.dumps(body), content_type="application/json", headers=headers)
+        return response.status_code, dict(response.headers), response.get_data()
+    return send
+
+
+def dealt(client: Any, mode: str, game: str = "agram", **body: Any) -> HeldHand:
     response = client.post(f"/v1/games/{game}/deal", json={**seating(game), **body})
     assert response.status_code == 200, response.get_json()
-    return Hand(client, mode, game, response.get_json())
+    return HeldHand(in_process(client), mode, game, response.get_json())
 
 
-def assert_spent(status: int, body: Any) -> None:
-    """409 ``state_spent``, and no state or token in it."""
-    assert (status, body["code"]) == (409, "state_spent"), body
-    assert body["type"] == "/problems/state_spent"
-    assert not set(STATE_MEMBERS) & set(body)
+def refusal(answer: tuple[int, dict[str, str], bytes]) -> tuple[int, str]:
+    """A refusal's status and code."""
+    return answer[0], orjson.loads(answer[2])["code"]
 
 
-def played_out(hand: Hand) -> Hand:
+def played_out(hand: HeldHand) -> HeldHand:
     """Play the hand to its end, each seat's first legal move."""
     while not hand.state["hand_over"]:
-        status, _, answer = hand.play(hand.moves()[0])
-        assert status == 200, answer
-        hand.take(answer)
+        hand.play_on(hand.moves()[0])
     return hand
 
 
@@ -102,15 +74,14 @@ def played_out(hand: Hand) -> Hand:
 def test_the_first_play_spends_the_state_and_the_same_play_again_answers_the_same_bytes(mode: str, game: str) -> None:
     hand = dealt(client_for(mode), mode, game)
     first, second = hand.moves()[:2]
-    status, body, answer = hand.play(first)
+    status, _, played = hand.play(first)
     assert status == 200
     for _ in range(2):  # a retry, twice: the first answer, byte for byte (the same new token)
-        assert hand.play(first)[:2] == (200, body)
-    status, _, refused = hand.play(second)
-    assert_spent(status, refused)
-    hand.take(answer)  # the hand goes on from the answer, and the refused move changed nothing
-    assert hand.state["ply"] == 1 if mode == "sealed" else len(hand.state["trick"]["plays"]) + sum(
-        len(trick["plays"]) for trick in hand.state["tricks"]) == 1
+        assert hand.play(first)[::2] == (200, played)
+    assert_spent(*hand.play(second)[::2])
+    hand.take(orjson.loads(played))  # the hand goes on from the answer, and the refused move changed nothing
+    plays = len(hand.state["trick"]["plays"]) + sum(len(trick["plays"]) for trick in hand.state["tricks"])
+    assert plays == 1 and (mode == "signed" or hand.state["ply"] == 1)
     assert hand.play(hand.moves()[0])[0] == 200
 
 
@@ -118,10 +89,10 @@ def test_the_first_play_spends_the_state_and_the_same_play_again_answers_the_sam
 def test_a_retry_is_the_same_move_however_its_members_are_ordered(mode: str) -> None:
     hand = dealt(client_for(mode), mode)
     move = hand.moves()[0]
-    status, body, _ = hand.play(move)
+    status, _, played = hand.play(move)
     reordered = dict(reversed(list(move.items())))
     assert orjson.dumps(reordered) != orjson.dumps(move)
-    assert hand.play(reordered)[:2] == (200, body)
+    assert hand.play(reordered)[::2] == (200, played)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -130,13 +101,10 @@ def test_an_older_state_cannot_be_played_again_a_fork(mode: str) -> None:
     move from it, however far the hand has gone since (regression: playing
     from an older token was accepted, same match, ply 1 again)."""
     hand = dealt(client_for(mode), mode)
-    older = hand.held
-    moves = hand.moves()
-    status, _, answer = hand.play(moves[0])
-    hand.take(answer)
+    older, moves = hand.held, hand.moves()
+    hand.play_on(moves[0])
     for _ in range(4):
-        status, _, answer = hand.play(hand.moves()[0])
-        hand.take(answer)
+        hand.play_on(hand.moves()[0])
     for move in moves[1:]:
         assert_spent(*hand.play(move, held=older)[::2])
 
@@ -146,8 +114,7 @@ def test_an_illegal_move_on_a_spent_state_says_the_state_is_spent(mode: str) -> 
     hand = dealt(client_for(mode), mode, "agency")
     moves = hand.moves()
     out_of_turn = {**moves[0], "seat": (moves[0]["seat"] + 1) % 4}
-    status, _, refused = hand.play(out_of_turn)
-    assert (status, refused["code"]) == (409, "not_your_turn")  # not spent: the rules' refusal
+    assert refusal(hand.play(out_of_turn)) == (409, "not_your_turn")  # not spent: the rules' refusal
     assert hand.play(moves[0])[0] == 200
     assert_spent(*hand.play(out_of_turn)[::2])
 
@@ -158,11 +125,9 @@ def test_a_retry_with_another_seats_credential_is_refused_and_shows_nothing() ->
     hand = dealt(client_for("sealed"), "sealed")
     move = hand.moves()[0]
     assert hand.play(move)[0] == 200
-    other = (move["seat"] + 1) % 3
-    status, _, refused = hand.send("play", {**hand.held, "move": move}, other)
-    assert (status, refused["code"]) == (403, "seat_credential_invalid") and "token" not in refused
-    status, _, refused = hand.send("play", {**hand.held, "move": move})
-    assert (status, refused["code"]) == (403, "seat_credential_invalid") and "token" not in refused
+    for seat in ((move["seat"] + 1) % 3, None):
+        answer = hand.post("play", {**hand.held, "move": move}, seat)
+        assert refusal(answer) == (403, "seat_credential_invalid") and b"token" not in answer[2]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -170,29 +135,34 @@ def test_a_retry_with_another_seats_credential_is_refused_and_shows_nothing() ->
 def test_the_next_hand_is_dealt_once(mode: str, game: str) -> None:
     client = client_for(mode, REFEREE_ALLOW_CHOSEN_DEALS=True)
     hand = played_out(dealt(client, mode, game))
-    previous = hand.token if mode == "sealed" else hand.state
-    extra = {"first_leader": hand.state["match"]["chooser"]} if game == "agency" and hand.state["match"]["chooser"] is not None else {}
-    url = f"/v1/games/{game}/deal"
-    first = client.post(url, json={"previous": previous, **extra})
-    assert first.status_code == 200, first.get_json()
-    again = client.post(url, json={"previous": previous, **extra})
-    assert (again.status_code, again.get_data()) == (200, first.get_data())  # token included
-    for other in ({"previous": previous, **extra, "seed": 5}, {"previous": previous, **extra, "options": {}}):
-        response = client.post(url, json=other)
-        assert_spent(response.status_code, response.get_json())
+    chooser = hand.state["match"].get("chooser")  # Agency's: the team that names the next leader (A14)
+    extra = {"first_leader": chooser} if chooser is not None else {}
+    deal = in_process(client)
+    path = f"/v1/games/{game}/deal"
+    status, _, first = deal(None, path, {"previous": hand.previous(), **extra}, None)
+    assert status == 200, first
+    assert deal(None, path, {"previous": hand.previous(), **extra}, None)[::2] == (200, first)  # token included
+    for other in ({"seed": 5}, {"options": {}}):
+        assert_spent(*deal(None, path, {"previous": hand.previous(), **extra, **other}, None)[::2])
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_finished_hand_can_still_be_read_after_its_next_hand_was_dealt(mode: str) -> None:
     client = client_for(mode)
     hand = played_out(dealt(client, mode))
-    previous = hand.token if mode == "sealed" else hand.state
-    assert client.post("/v1/games/agram/deal", json={"previous": previous}).status_code == 200
+    assert client.post("/v1/games/agram/deal", json={"previous": hand.previous()}).status_code == 200
     for operation in ("legal-moves", "score", "record", "check"):
-        assert hand.send(operation, hand.held, 0)[0] == 200, operation
+        assert hand.post(operation, hand.held, 0)[0] == 200, operation
 
 
 # -- retention -----------------------------------------------------------------------
+
+
+def reads(hand: HeldHand) -> list[int]:
+    """The statuses of the operations that only read the hand."""
+    seat = hand.state["to_act"]
+    return [hand.post(operation, {**hand.held, **extra}, seat)[0]
+            for operation, extra in (("legal-moves", {}), ("score", {}), ("view", {"seat": seat}), ("check", {}))]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -207,20 +177,15 @@ def test_a_state_issued_longer_ago_than_the_ttl_cannot_be_spent_but_can_be_read(
     assert hand.play(move)[0] == 200  # 60 s old: still within the TTL
     fresh = dealt(client, mode)
     monkeypatch.setattr(clock, "now_ms", lambda: now + 60_001)
-    status, _, refused = fresh.play(fresh.moves()[0])  # issued at now + 60 s: 1 ms old
-    assert status == 200, refused
+    assert fresh.play(fresh.moves()[0])[0] == 200  # issued at now + 60 s: 1 ms old
     hand = dealt(client, mode)
     monkeypatch.setattr(clock, "now_ms", lambda: now + 200_000)
-    status, _, refused = hand.play(hand.moves()[0])
+    status, _, data = hand.play(hand.moves()[0])
+    refused = orjson.loads(data)
     assert (status, refused["code"], refused["type"]) == (403, "state_expired", "/problems/state_expired")
     assert "60 seconds" in refused["detail"] and not set(STATE_MEMBERS) & set(refused)
-    previous = played.token if mode == "sealed" else played.state
-    response = client.post("/v1/games/agram/deal", json={"previous": previous})
-    assert (response.status_code, response.get_json()["code"]) == (403, "state_expired")
-    seat = hand.state["to_act"]
-    for operation, extra in (("legal-moves", {}), ("score", {}), ("view", {"seat": seat}), ("check", {})):
-        status, _, answer = hand.send(operation, {**hand.held, **extra}, seat)
-        assert status == 200, (operation, answer)
+    assert refusal(in_process(client)(None, "/v1/games/agram/deal", {"previous": played.previous()}, None)) == (403, "state_expired")
+    assert reads(hand) == [200] * 4
 
 
 def test_the_issue_time_is_inside_what_the_referee_vouches_for() -> None:
@@ -231,20 +196,19 @@ def test_the_issue_time_is_inside_what_the_referee_vouches_for() -> None:
     assert clock.parse_rfc3339(issued) is not None and clock.rfc3339(clock.parse_rfc3339(issued)) == issued
     assert abs(clock.parse_rfc3339(issued) - clock.now_ms()) < 60_000
     younger = {**hand.state, "issued_at": clock.rfc3339(clock.now_ms() + 3_600_000)}
-    status, _, refused = hand.play(hand.moves()[0], held={"state": younger})
-    assert (status, refused["code"]) == (403, "state_signature_invalid")
+    assert refusal(hand.play(hand.moves()[0], held={"state": younger})) == (403, "state_signature_invalid")
 
 
 def test_a_signed_state_without_an_issue_time_cannot_be_spent() -> None:
     """A state signed before states carried their time is of unknown age: it
     can be read, not spent (it may have been spent before spending was recorded)."""
-    client = client_for("signed")
-    hand = dealt(client, "signed")
+    hand = dealt(client_for("signed"), "signed")
     bare = {name: value for name, value in hand.state.items() if name not in ("issued_at", "signature")}
     old = orjson.loads(signing.signed_bytes(bare, SIGNING_KEY.encode()))
-    status, _, refused = hand.play(hand.moves()[0], held={"state": old})
-    assert (status, refused["code"]) == (403, "state_expired") and "does not say" in refused["detail"]
-    assert hand.send("legal-moves", {"state": old})[0] == 200
+    status, _, data = hand.play(hand.moves()[0], held={"state": old})
+    assert (status, orjson.loads(data)["code"]) == (403, "state_expired") and b"does not say" in data
+    hand.state = old
+    assert reads(hand) == [200] * 4
 
 
 def test_a_token_sealed_before_tokens_carried_their_time_cannot_be_spent() -> None:
@@ -257,10 +221,9 @@ def test_a_token_sealed_before_tokens_carried_their_time_cannot_be_spent() -> No
     assert record["v"] == payloads.PAYLOAD_VERSION == 4 and isinstance(record["issued"], int)
     old = {name: value for name, value in record.items() if name != "issued"}
     old["v"] = 3
-    token = sealer.seal(orjson.dumps(old))
-    status, _, refused = hand.play(hand.moves()[0], held={"token": token})
-    assert (status, refused["code"]) == (403, "state_expired")
-    assert hand.send("legal-moves", {"token": token}, 0)[0] == 200
+    hand.token = sealer.seal(orjson.dumps(old))
+    assert refusal(hand.play(hand.moves()[0])) == (403, "state_expired")
+    assert reads(hand) == [200] * 4
 
 
 # -- the store unreachable, none, open mode -------------------------------------------------
@@ -271,33 +234,26 @@ def test_while_the_store_cannot_be_reached_nothing_is_spent_and_reads_still_answ
     path = tmp_path / "spent.sqlite3"
     client = client_for(mode, REFEREE_TOKEN_STORE_PATH=str(path))
     client.application.extensions["referee-holding"].spending.store.BUSY_MS = 50
-    hand = played_out(dealt(client, mode))
-    previous = hand.token if mode == "sealed" else hand.state
+    finished = played_out(dealt(client, mode))
     hand = dealt(client, mode)
     moves = hand.moves()
+    deal = in_process(client)
     holder = sqlite3.connect(path, isolation_level=None)
     holder.execute("BEGIN EXCLUSIVE")  # another process holds the database: the store cannot be reached
     try:
-        for attempt in (hand.play(moves[0]), hand.play(moves[1]),
-                        (lambda r: (r.status_code, r.get_data(), r.get_json()))(client.post("/v1/games/agram/deal", json={"previous": previous}))):
-            status, _, refused = attempt
-            assert (status, refused["code"]) == (503, "token_store_unavailable")
+        for status, headers, data in (hand.play(moves[0]), hand.play(moves[1]),
+                                      deal(None, "/v1/games/agram/deal", {"previous": finished.previous()}, None)):
+            refused = orjson.loads(data)
+            assert (status, refused["code"], headers.get("Retry-After")) == (503, "token_store_unavailable", "1")
             assert not set(STATE_MEMBERS) & set(refused)
-        response = client.post("/v1/games/agram/play", json={**hand.held, "move": moves[0]},
-                               headers={"Authorization": f"Bearer {hand.credentials[moves[0]['seat']]}"} if hand.credentials else {})
-        assert response.headers["Retry-After"] == "1"
-        seat = hand.state["to_act"]
-        for operation, extra in (("legal-moves", {}), ("score", {}), ("view", {"seat": seat}), ("check", {}), ("record", {})):
-            if not (operation == "record" and mode == "sealed"):
-                assert hand.send(operation, {**hand.held, **extra}, seat)[0] == 200, operation
+        assert reads(hand) == [200] * 4
         assert client.post("/v1/games/agram/deal", json=seating("agram")).status_code == 200  # a first deal spends nothing
     finally:
         holder.execute("ROLLBACK")
         holder.close()
-    status, _, answer = hand.play(moves[1])  # nothing was applied: any move may still be the first
-    assert status == 200
+    assert hand.play(moves[1])[0] == 200  # nothing was applied: any move may still be the first
     assert_spent(*hand.play(moves[0])[::2])
-    assert client.post("/v1/games/agram/deal", json={"previous": previous}).status_code == 200
+    assert client.post("/v1/games/agram/deal", json={"previous": finished.previous()}).status_code == 200
 
 
 @pytest.mark.parametrize("mode", MODES)
