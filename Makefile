@@ -101,7 +101,7 @@ lock: $(VENV)/.installed-test
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
 .PHONY: bench
-bench: $(VENV)/.installed-run
+bench: $(VENV)/.installed-run $(REDIS_SERVER)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 ## image: build deploy/Dockerfile twice with buildah (vfs driver), compare the two

@@ -2,11 +2,16 @@
 
 Both drive one fixed POST body at one URL for a bounded time and return the
 same summary: requests, requests/s, latency percentiles (ms) and error counts.
+Both also drive a list of requests, each sent once in turn (``run_wrk_list``,
+``run_python_list``): a request that spends what it names (a sealed play)
+cannot be sent twice and measure the same thing; the summary then also says
+how many requests were sent past the end of the list (``reused``), again.
 """
 
 from __future__ import annotations
 
 import http.client
+import itertools
 import json
 import multiprocessing
 import os
@@ -15,6 +20,7 @@ import statistics
 import subprocess
 import tempfile
 import time
+from pathlib import Path
 from urllib.parse import urlsplit
 
 LUA = """\
@@ -59,6 +65,54 @@ def ensure_wrk(install: bool = True) -> tuple[str | None, str]:
     return (found, "wrk installed with apt-get") if found else (None, "apt-get install wrk failed")
 
 
+LIST_LUA = """\
+local threads, next_id = {}, 0
+
+function setup(thread)
+  thread:set("id", next_id)
+  next_id = next_id + 1
+  table.insert(threads, thread)
+end
+
+function init(args)
+  requests, index, reused, wrapped = {}, 0, 0, false
+  for line in io.lines(args[1] .. "." .. id) do
+    local tab = line:find("\\t", 1, true)
+    local headers = {["Content-Type"] = "application/json"}
+    if tab > 1 then headers["Authorization"] = line:sub(1, tab - 1) end
+    table.insert(requests, wrk.format("POST", args[2], headers, line:sub(tab + 1)))
+  end
+end
+
+function request()
+  index = index + 1
+  if index > #requests then
+    index, wrapped = 1, true
+  end
+  if wrapped then
+    reused = reused + 1
+  end
+  return requests[index]
+end
+
+done = function(summary, latency, requests)
+  local e, again = summary.errors, 0
+  for _, thread in ipairs(threads) do
+    again = again + (thread:get("reused") or 0)
+  end
+  io.write(string.format(
+    "BENCH-RESULT {\\"requests\\": %d, \\"duration_us\\": %d, \\"p50_us\\": %d, \\"p90_us\\": %d, " ..
+    "\\"p99_us\\": %d, \\"max_us\\": %d, \\"mean_us\\": %.1f, \\"connect_errors\\": %d, " ..
+    "\\"read_errors\\": %d, \\"write_errors\\": %d, \\"status_errors\\": %d, \\"timeouts\\": %d, \\"reused\\": %d}\\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(90),
+    latency:percentile(99), latency.max, latency.mean, e.connect, e.read, e.write, e.status, e.timeout, again))
+end
+"""
+
+Request = tuple[str, bytes]
+"""One request of a list: its ``Authorization`` header's value (``""``: none) and its JSON body."""
+
+
 def wrk_version(binary: str) -> str:
     run = subprocess.run([binary, "--version"], capture_output=True, text=True)
     text = (run.stdout + run.stderr).strip().splitlines()
@@ -83,6 +137,32 @@ def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: in
         run = subprocess.run(command, capture_output=True, text=True, timeout=duration + 60)
     finally:
         os.unlink(script.name)
+    return _wrk_summary(run)
+
+
+def run_wrk_list(binary: str, url: str, requests: list[Request], duration: float, connections: int, threads: int) -> dict:
+    """Load ``url`` for ``duration`` seconds with ``requests``, each thread
+    sending its share once in turn (again from its start past its end: the
+    summary's ``reused``)."""
+    threads = max(1, min(threads, connections))
+    with tempfile.TemporaryDirectory(prefix="bench-requests-") as folder:
+        base = Path(folder) / "requests"
+        for number in range(threads):
+            share = requests[number::threads]
+            text = "".join(f"{authorization}\t{body.decode()}\n" for authorization, body in share)
+            if any("\n" in body.decode() or "\t" in authorization for authorization, body in share):
+                raise ValueError("a request of the list holds a tab or a line break")
+            Path(f"{base}.{number}").write_text(text)
+        script = Path(folder) / "list.lua"
+        script.write_text(LIST_LUA)
+        command = [binary, "-t", str(threads), "-c", str(connections), "-d", f"{max(1, round(duration))}s",
+                   "--timeout", "10s", "-s", str(script), url, "--", str(base), urlsplit(url).path]
+        run = subprocess.run(command, capture_output=True, text=True, timeout=duration + 60)
+    return _wrk_summary(run)
+
+
+def _wrk_summary(run: subprocess.CompletedProcess[str]) -> dict:
+    """The summary of a wrk run whose script printed its ``BENCH-RESULT`` line."""
     line = next((x for x in run.stdout.splitlines() if x.startswith("BENCH-RESULT ")), None)
     if run.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({run.returncode}): {run.stdout[-1500:]} {run.stderr[-1500:]}")
@@ -100,24 +180,27 @@ def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: in
         "mean_ms": raw["mean_us"] / 1000,
         "socket_errors": errors,
         "non_2xx": raw["status_errors"],
+        **({"reused": raw["reused"]} if "reused" in raw else {}),
     }
 
 
-def _python_worker(args: tuple) -> tuple[int, int, int, list[float]]:
-    """One connection's loop: POST until ``stop``; (ok, bad status, socket errors, latencies s)."""
-    host, port, path, body, start, stop, extra = args
-    headers = {"Content-Type": "application/json", **extra}
-    ok = bad = errors = 0
+def _python_worker(args: tuple) -> tuple[int, int, int, list[float], int]:
+    """One connection's loop: POST each of ``items`` ((headers, body)) in turn
+    until ``stop``; (ok, bad status, socket errors, latencies s, requests sent again)."""
+    host, port, path, items, start, stop = args
+    ok = bad = errors = reused = 0
     latencies: list[float] = []
     connection = http.client.HTTPConnection(host, port, timeout=10)
     while time.time() < start:
         time.sleep(0.001)
-    while True:
+    for sent in itertools.count():
         began = time.perf_counter()
         if time.time() >= stop:
             break
+        extra, body = items[sent % len(items)]
+        reused += sent >= len(items)
         try:
-            connection.request("POST", path, body=body, headers=headers)
+            connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **extra})
             response = connection.getresponse()
             response.read()
             if response.will_close:
@@ -132,20 +215,34 @@ def _python_worker(args: tuple) -> tuple[int, int, int, list[float]]:
         else:
             bad += 1
     connection.close()
-    return ok, bad, errors, latencies
+    return ok, bad, errors, latencies, reused
 
 
 def run_python(url: str, body: bytes, duration: float, connections: int, threads: int = 0,
                headers: dict[str, str] | None = None) -> dict:
     """Closed loop: ``connections`` processes, each with one connection and one request at a time."""
+    summary = _run_python(url, [[(headers or {}, body)]] * connections, duration)
+    del summary["reused"]  # one body, sent again and again by design
+    return summary
+
+
+def run_python_list(url: str, requests: list[Request], duration: float, connections: int, threads: int = 0) -> dict:
+    """As :func:`run_python`, each process sending its share of ``requests`` once in turn."""
+    shares = [[({"Authorization": authorization} if authorization else {}, body) for authorization, body in requests[number::connections]]
+              for number in range(connections)]
+    return _run_python(url, shares, duration)
+
+
+def _run_python(url: str, shares: list[list[tuple[dict[str, str], bytes]]], duration: float) -> dict:
     parts = urlsplit(url)
     start = time.time() + 0.3
     stop = start + duration
-    jobs = [(parts.hostname, parts.port, parts.path, body, start, stop, headers or {})] * connections
-    with multiprocessing.get_context("fork").Pool(connections) as pool:
+    jobs = [(parts.hostname, parts.port, parts.path, share, start, stop) for share in shares]
+    with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
         results = pool.map(_python_worker, jobs)
     latencies = sorted(x for r in results for x in r[3])
     total = sum(r[0] + r[1] for r in results)
+    reused = sum(r[4] for r in results)
 
     def pct(q: float) -> float:
         if not latencies:
@@ -163,4 +260,5 @@ def run_python(url: str, body: bytes, duration: float, connections: int, threads
         "mean_ms": statistics.fmean(latencies) * 1000 if latencies else 0.0,
         "socket_errors": sum(r[2] for r in results),
         "non_2xx": sum(r[1] for r in results),
+        "reused": reused,
     }

@@ -22,7 +22,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python bench/run.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import load, scenarios  # noqa: E402
+from bench import load, scenarios, spending  # noqa: E402
 from bench.server import ROOT, Gunicorn  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "latest.json"
@@ -37,6 +37,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                         help="rounds: every row is loaded this many times, in turn, each between floor passes; "
                              "its figures are the medians (default 2; 1 with --quick)")
     load_arguments(parser)
+    spending.add_arguments(parser)
     parser.add_argument("--quick", action="store_true", help="short rows and short in-process timings (a smoke run)")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
     parser.add_argument("--compare-config", type=Path, default=None,
@@ -86,6 +87,19 @@ def choose_tool(args: argparse.Namespace):
     note = "Python fallback (one process per connection, http.client, closed loop)" if args.tool == "python" else note
     return "python", "python http.client loop", note, lambda url, body, duration, headers=None: load.run_python(
         url, body, duration, args.connections, headers=headers)
+
+
+def choose_list_tool(args: argparse.Namespace):
+    """As :func:`choose_tool`, a runner of a list of requests each sent once
+    (``load.run_wrk_list``, ``load.run_python_list``): ``run(url, requests, duration)``."""
+    binary = None
+    if args.tool != "python":
+        binary, note = load.ensure_wrk(install=not args.no_install)
+        if binary is None and args.tool == "wrk":
+            raise SystemExit(note)
+    if binary:
+        return lambda url, requests, duration: load.run_wrk_list(binary, url, requests, duration, args.connections, args.threads)
+    return lambda url, requests, duration: load.run_python_list(url, requests, duration, args.connections)
 
 
 def git_commit() -> str | None:
@@ -363,6 +377,7 @@ def main(argv: list[str] | None = None) -> int:
     }
 
     results["http"] = measure_http(args, run_load, bodies, notes)
+    results["spending"] = spending.measure(args, choose_list_tool(args), notes)
 
     print("in-process: rules core ...", flush=True)
     results["core_legal_moves"] = scenarios.core_legal_moves(opened, args.budget * 3)
@@ -415,6 +430,8 @@ def report(results: dict) -> str:
            "this / compared: this checkout's throughput ratio over the compared one's (both against "
            "the floor passes on either side of each row); below 1.00 this checkout costs throughput.", ""]
           if http.get("compared_rows") else []),
+        spending.report(results["spending"]),
+        "",
         "## Worker memory (VmRSS)",
         "",
         memory_table(http),

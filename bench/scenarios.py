@@ -31,11 +31,15 @@ SIGNING_KEY = "bench-signing-key-0123456789abcdef0123"
 SEALING_KEY = "bench-sealing-key-0123456789abcdef0123"
 MODE_SETTINGS: dict[str, dict[str, str | None]] = {
     "open": {"REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": None},
-    "signed": {"REFEREE_SIGNING_KEYS": SIGNING_KEY, "REFEREE_SEALING_KEYS": None},
+    "signed": {"REFEREE_SIGNING_KEYS": SIGNING_KEY, "REFEREE_SEALING_KEYS": None, "REFEREE_TOKEN_STORE": "none"},
     # Chosen deals allowed: the bench deals from a seed, and sealed replay is refused otherwise.
-    "sealed": {"REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": SEALING_KEY, "REFEREE_ALLOW_CHOSEN_DEALS": "true"},
+    "sealed": {"REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": SEALING_KEY, "REFEREE_ALLOW_CHOSEN_DEALS": "true",
+               "REFEREE_TOKEN_STORE": "none"},
 }
-"""Each mode's settings, as environment variables (``None``: unset)."""
+"""Each mode's settings, as environment variables (``None``: unset). Signed and
+sealed record no spent states: their rows send one request again and again,
+which a token store would answer from its record after the first (what a
+store costs is bench.spending's rows, each request spending a state of its own)."""
 
 _APPS: dict[str, Any] = {}
 

@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
 
+from bench.redis_server import RedisServer, running_redis
 from service.app import create_app
-from support import RedisServer, running_redis
 
 settings.register_profile("check", max_examples=25)
 """``make check``'s profile (``--hypothesis-profile=check``): a quarter of the
@@ -32,7 +32,7 @@ def _token_store_path(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
 
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
-    """A real Redis server of the test's own (``support.RedisServer``), started."""
+    """A real Redis server of the test's own (``bench.redis_server.RedisServer``), started."""
     with running_redis(tmp_path / "redis") as server:
         yield server
 
@@ -59,7 +59,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
             "test_contract", "test_timing", "test_golden", "test_pool"),
     "server": ("test_e2e_gunicorn", "test_store_redis", "test_spent_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals"),
-    "tooling": ("test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture"),
+    "tooling": ("test_bench_spending", "test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
 core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API

@@ -82,11 +82,37 @@ def test_rendered_kustomizations_pass_strict_kubernetes_validation(name, tmp_pat
     result = subprocess.run([tool("kubernetes-validate"), "--strict", str(manifest)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     kinds = sorted(document["kind"] for document in yaml.safe_load_all(manifest.read_text()))
-    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "PodDisruptionBudget", "Service"]
+    assert kinds == ["Deployment", "HorizontalPodAutoscaler", "NetworkPolicy", "PodDisruptionBudget", "Service", "Service", "StatefulSet"]
 
 
 def referee_env(manifests: str) -> dict[str, dict]:
     return {env["name"]: env for env in referee_container(manifests)["env"]}
+
+
+@pytest.mark.parametrize("name", list(KUSTOMIZATIONS))
+def test_every_replica_records_spent_states_in_the_store_statefulset(name):
+    """The manifests set REFEREE_TOKEN_STORE to the token store they run: a
+    StatefulSet of one Valkey with a persistent volume, its append-only file
+    fsynced at every write and eviction off, reached through its Service and
+    only from the referee's pods."""
+    documents = list(yaml.safe_load_all(rendered(KUSTOMIZATIONS[name])))
+    env = referee_env(yaml.safe_dump_all(documents))
+    (statefulset,) = [doc for doc in documents if doc["kind"] == "StatefulSet"]
+    (service,) = [doc for doc in documents if doc["kind"] == "Service" and doc["metadata"]["name"] == statefulset["spec"]["serviceName"]]
+    (container,) = statefulset["spec"]["template"]["spec"]["containers"]
+    port = service["spec"]["ports"][0]["port"]
+    assert env["REFEREE_TOKEN_STORE"]["value"] == f"redis://{service['metadata']['name']}:{port}/0"
+    assert STORE_SETTINGS.items() <= store_arguments(container["args"]).items()
+    assert [mount["mountPath"] for mount in container["volumeMounts"]] == ["/data"]
+    assert [claim["metadata"]["name"] for claim in statefulset["spec"]["volumeClaimTemplates"]] == ["data"]
+    assert service["spec"]["selector"] == statefulset["spec"]["selector"]["matchLabels"]
+    referee_labels = next(doc for doc in documents if doc["kind"] == "Deployment")["spec"]["selector"]["matchLabels"]
+    assert not referee_labels.items() <= statefulset["spec"]["template"]["metadata"]["labels"].items()  # the referee's Service never routes to it
+    (policy,) = [doc for doc in documents if doc["kind"] == "NetworkPolicy"]
+    assert policy["spec"]["podSelector"]["matchLabels"] == statefulset["spec"]["selector"]["matchLabels"]
+    assert policy["spec"]["ingress"][0]["from"] == [{"podSelector": {"matchLabels": referee_labels}}]
+    context = container["securityContext"]
+    assert context["readOnlyRootFilesystem"] is True and context["capabilities"]["drop"] == ["ALL"]
 
 
 @pytest.mark.parametrize(("name", "keys", "secret"), [
@@ -101,15 +127,56 @@ def test_each_mode_takes_its_keys_from_its_secret_and_only_those(name, keys, sec
     assert "REFEREE_ALLOW_CHOSEN_DEALS" not in env  # chosen deals stay off in production
 
 
-def test_compose_file_passes_the_compose_specification():
-    result = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.compose-spec", str(DEPLOY / "compose.yaml")],
+COMPOSE_FILES = ["compose.yaml", "compose.replicas.yaml"]
+
+
+@pytest.mark.parametrize("name", COMPOSE_FILES)
+def test_compose_file_passes_the_compose_specification(name):
+    result = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.compose-spec", str(DEPLOY / name)],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+STORE_SETTINGS = {"--appendonly": "yes", "--appendfsync": "always", "--maxmemory-policy": "noeviction"}
+"""What a production table's Redis needs (deploy/README.md: The token store): every
+acknowledged write on disk, and no record evicted (an evicted record is a state spent again)."""
+
+
+def store_arguments(arguments: list[str]) -> dict[str, str]:
+    """A Redis or Valkey server's ``--name value`` arguments."""
+    return {name: value for name, value in zip(arguments, arguments[1:]) if name.startswith("--")}
+
+
+@pytest.mark.parametrize("name", COMPOSE_FILES)
+def test_compose_files_record_spent_states_in_a_persistent_store_without_eviction(name):
+    compose = yaml.safe_load((DEPLOY / name).read_text())
+    services = compose["services"]
+    store = services["store"]
+    if "extends" in store:  # compose.replicas.yaml's store is compose.yaml's
+        assert store["extends"] == {"file": "compose.yaml", "service": "store"}
+        store = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["store"]
+    assert STORE_SETTINGS.items() <= store_arguments(store["command"]).items()
+    assert store["volumes"] == ["store:/data"] and "store" in compose["volumes"]
+    referee = services["referee"]
+    assert referee["environment"]["REFEREE_TOKEN_STORE"] == "redis://store:6379/0"
+    assert referee["depends_on"]["store"]["condition"] == "service_healthy"
+
+
+def test_the_replicas_recipe_puts_two_referees_behind_one_address():
+    compose = yaml.safe_load((DEPLOY / "compose.replicas.yaml").read_text())
+    services = compose["services"]
+    assert services["referee"]["deploy"]["replicas"] == 2 and "ports" not in services["referee"]
+    assert services["front"]["ports"] == ["127.0.0.1:${PORT:-8000}:8000"]
+    config = compose["configs"]["front"]["content"]
+    assert "server referee:8000 resolve;" in config and "proxy_pass http://referees;" in config
+    single = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["referee"]
+    assert {name: value for name, value in services["referee"].items() if name not in ("deploy",)} == {
+        name: value for name, value in single.items() if name != "ports"}  # the same referee, but for its port and replicas
+
+
 def test_compose_file_builds_this_image_and_passes_keys_only_when_set():
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text())
-    (service,) = compose["services"].values()
+    service = compose["services"]["referee"]
     build = service["build"]
     assert (DEPLOY / build["context"] / build["dockerfile"]).resolve() == DEPLOY / "Dockerfile"
     # No value: the shell's, or unset (an empty key list stops the referee at start).

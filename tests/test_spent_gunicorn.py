@@ -23,7 +23,8 @@ from typing import Any
 
 import pytest
 
-from support import HeldHand, RedisServer, assert_spent, running_gunicorn, running_redis
+from bench.redis_server import RedisServer, running_redis
+from support import HeldHand, assert_spent, running_gunicorn
 
 pytestmark = pytest.mark.slow
 

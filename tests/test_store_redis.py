@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 
+from bench.redis_server import RedisServer
 from service.config import SettingError, load_settings
 from service.errors import StoreUnavailable
 from service.store import RedisStore, store_for
-from support import RedisServer, claims_at_once
+from support import claims_at_once
 
 SEALED = {"REFEREE_SEALING_KEYS": "k" * 40}
 

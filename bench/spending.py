@@ -1,0 +1,230 @@
+"""Sealed ``play`` with a token store, against none: what spending states once costs.
+
+Usage: ``python -m bench.spending [--duration S] [--repeat N] [--quick]``;
+``make bench`` runs these rows too (``bench.run``). Prints a markdown table
+and writes its figures to ``bench/results/spending.json``.
+
+Four gunicorn servers of the referee, as deployed (``deploy/gunicorn.conf.py``),
+sealed with one key: no store (``REFEREE_TOKEN_STORE=none``), the embedded
+store (a new SQLite file in a temporary folder), and Redis on loopback
+(Debian's ``redis-server`` on a free port, eviction off) with its append-only
+file fsynced at every write, as deploy/README.md asks, and once a second. Each is loaded with
+sealed ``play`` requests that each spend a token of their own: every play of
+whole random hands of agram for 5 players (each request's token, move and
+credential), made in-process beforehand and each sent once (a request sent
+again is a retry, which a store answers from its record: ``reused`` says
+whether any was). In each round the four are loaded in turn, each with
+requests of its own, and the no-store server once more at the end; a store's
+ratio is its throughput over the mean of the round's two no-store passes,
+and its p99 added is its p99 less theirs (the machine's load drifts: the two
+passes around the stores take most of it out). The figures are the medians
+of the rounds.
+
+Goals (bench/README.md): the embedded store at least 0.9 of the throughput
+without a store, Redis at least 0.8, each adding at most 1 ms to the p99.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import multiprocessing
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+if __package__ in (None, ""):  # run as a script: python bench/spending.py
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import orjson  # noqa: E402
+
+from bench import scenarios  # noqa: E402
+from bench.load import Request  # noqa: E402
+from bench.redis_server import running_redis  # noqa: E402
+from bench.server import ROOT, Gunicorn  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results" / "spending.json"
+GAME, PLAYERS = "agram", 5
+PATH = f"/v1/games/{GAME}/play"
+STORES = ("none", "embedded", "redis", "redis-everysec")
+AFTER = "none-after"
+"""The no-store server's second pass of a round, after the stores'."""
+GOALS = {"embedded": 0.9, "redis": 0.8, "redis-everysec": 0.8}
+"""Each store's throughput as a ratio to no store's, at least."""
+P99_ADDED_MS = 1.0
+"""... adding at most this to the p99."""
+SETTINGS = {"REFEREE_SEALING_KEYS": scenarios.SEALING_KEY, "REFEREE_SIGNING_KEYS": None, "REFEREE_ALLOW_CHOSEN_DEALS": None}
+
+
+def _plays(job: tuple[int, int]) -> list[Request]:
+    """``count`` sealed plays, each on a token of its own: every play of
+    random hands (the seat to act's random legal move, with its credential),
+    made through the app in-process with no store."""
+    count, seed = job
+    from service.app import create_app
+
+    settings = {name: value for name, value in SETTINGS.items() if value is not None}
+    client = create_app({**settings, "TESTING": True, "REFEREE_TOKEN_STORE": "none", "REFEREE_LOG_LEVEL": "WARNING"}).test_client()
+    rng = random.Random(seed)
+    made: list[Request] = []
+    while len(made) < count:
+        dealt = client.post(f"/v1/games/{GAME}/deal", json={"players": PLAYERS}).get_json()
+        credentials = {entry["seat"]: f"Bearer {entry['credential']}" for entry in dealt["seats"]}
+        token, seat = dealt["token"], dealt["state"]["to_act"]
+        while seat is not None and len(made) < count:
+            legal = client.post(f"/v1/games/{GAME}/legal-moves", json={"token": token},
+                                headers={"Authorization": credentials[seat]}).get_json()
+            body = orjson.dumps({"token": token, "move": rng.choice(legal["moves"])})
+            made.append((credentials[seat], body))
+            answer = client.post(PATH, data=body, content_type="application/json", headers={"Authorization": credentials[seat]}).get_json()
+            token, seat = answer["token"], answer["state"]["to_act"]
+    return made
+
+
+def plays(count: int, seed: int, processes: int = 2) -> list[Request]:
+    """:func:`_plays` in ``processes`` processes at once."""
+    share = -(-count // processes)
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        parts = pool.map(_plays, [(share, seed * 1000 + number) for number in range(processes)])
+    return [request for part in parts for request in part][:count]
+
+
+class Batches:
+    """The requests of a run, handed out in slices that never overlap: no token is spent twice."""
+
+    def __init__(self, requests: list[Request]) -> None:
+        self.requests, self.used = requests, 0
+
+    def take(self, count: int) -> list[Request]:
+        taken = self.requests[self.used:self.used + count]
+        if len(taken) < count:
+            raise SystemExit(f"the bench made {len(self.requests):,} plays and needs more: a larger --per-second")
+        self.used += count
+        return taken
+
+
+def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[str, Any]:
+    """Start the servers, load them in turn for ``args.repeat`` rounds, stop them; the rows and each round's figures."""
+    per_row = int(args.per_second * args.duration)
+    warmup = int(args.per_second * args.warmup)
+    needed = len(STORES) * warmup + (len(STORES) + 1) * per_row * args.repeat
+    print(f"spending: making {needed:,} sealed plays in-process (every play of random hands) ...", flush=True)
+    began = time.monotonic()
+    batches = Batches(plays(needed, seed=args.seed))
+    made_s = time.monotonic() - began
+    probe = (PATH, b"{}")
+    with (tempfile.TemporaryDirectory(prefix="bench-spending-") as folder, running_redis(Path(folder) / "redis") as redis,
+          running_redis(Path(folder) / "redis-everysec", "everysec") as everysec):
+        env = {"none": {"REFEREE_TOKEN_STORE": "none"},
+               "embedded": {"REFEREE_TOKEN_STORE": None, "REFEREE_TOKEN_STORE_PATH": str(Path(folder) / "spent-states.sqlite3")},
+               "redis": {"REFEREE_TOKEN_STORE": redis.url}, "redis-everysec": {"REFEREE_TOKEN_STORE": everysec.url}}
+        servers = {store: Gunicorn(f"spending-{store}", "service.app:create_app()", probe, env={**SETTINGS, **env[store]})
+                   for store in STORES}
+        try:
+            for server in servers.values():
+                server.start()
+            for server in servers.values():
+                run_list(server.url + PATH, batches.take(warmup), args.warmup)
+            rounds: list[dict[str, dict[str, Any]]] = []
+            for number in range(args.repeat):
+                figures = {}
+                for store, server in [*servers.items(), (AFTER, servers["none"])]:
+                    print(f"load: sealed play, store {store} ({args.duration:g} s, round {number + 1} of {args.repeat}) ...", flush=True)
+                    figures[store] = run_list(server.url + PATH, batches.take(per_row), args.duration)
+                rounds.append(figures)
+        finally:
+            for server in servers.values():
+                server.stop()
+    for figures in rounds:
+        for store, result in figures.items():
+            if result.get("reused"):
+                notes.append(f"store {store}: {result['reused']:,} requests were sent again (more than --per-second "
+                             "times --duration): those were retries, answered from the store's record")
+    return {"rows": rows(rounds), "rounds": rounds, "plays_made": needed, "making_s": made_s, "per_row": per_row}
+
+
+def rows(rounds: list[dict[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """One row per store: the medians of its rounds, ratios against the no-store row of each round."""
+    out = []
+    for figures in rounds:
+        figures["none-mean"] = {name: (figures["none"][name] + figures[AFTER][name]) / 2 for name in ("rps", "p99_ms")}
+    for store in STORES:
+        results = [figures[store] for figures in rounds] + ([figures[AFTER] for figures in rounds] if store == "none" else [])
+        row: dict[str, Any] = {"store": store}
+        for name in ("rps", "p50_ms", "p99_ms"):
+            row[name] = statistics.median(result[name] for result in results)
+        row["errors"] = sum(result["socket_errors"] + result["non_2xx"] for result in results)
+        row["reused"] = sum(result.get("reused") or 0 for result in results)
+        if store != "none":
+            row["rps_ratio"] = statistics.median(figures[store]["rps"] / figures["none-mean"]["rps"] for figures in rounds)
+            row["p99_added_ms"] = statistics.median(figures[store]["p99_ms"] - figures["none-mean"]["p99_ms"] for figures in rounds)
+            row["goal"] = GOALS[store]
+            row["met"] = row["rps_ratio"] >= GOALS[store] and row["p99_added_ms"] <= P99_ADDED_MS
+        out.append(row)
+    return out
+
+
+def spending_table(result: dict[str, Any]) -> str:
+    from bench.run import fmt, table
+
+    names = {"none": "no store (none)", "embedded": "embedded (SQLite)", "redis": "Redis on loopback (appendfsync always)",
+             "redis-everysec": "Redis on loopback (appendfsync everysec)"}
+    lines = []
+    for row in result["rows"]:
+        target = "-" if row["store"] == "none" else (
+            f"{'met' if row['met'] else 'missed'} (≥ {row['goal']:.2f}, ≤ +{P99_ADDED_MS:g} ms)")
+        lines.append([f"sealed play, {names[row['store']]}", fmt(row["rps"]), fmt(row["p50_ms"], 2), fmt(row["p99_ms"], 2),
+                      fmt(row.get("rps_ratio"), 2), fmt(row.get("p99_added_ms"), 2), target, row["errors"]])
+    return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / none", "p99 added ms", "goal", "errors"], lines)
+
+
+def report(result: dict[str, Any]) -> str:
+    rounds = len(result["rounds"])
+    return "\n".join([
+        f"## Spent once: sealed play with a token store ({result['per_row']:,} plays a row at most, "
+        f"{rounds} round{'s' if rounds > 1 else ''}, medians)",
+        "",
+        spending_table(result),
+        "",
+        "Each request spends a token of its own (every play of random agram hands for 5 players). Ratios and p99 added "
+        "are against the mean of the round's two no-store passes (before and after the stores'); the no-store row is "
+        "the median of all its passes.",
+    ])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of these rows (``bench.run`` takes them too)."""
+    parser.add_argument("--per-second", type=int, default=2500,
+                        help="plays made for each second of load per row (default 2,500: above what 2 workers serve here)")
+    parser.add_argument("--seed", type=int, default=1, help="the seed of the random hands")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from bench.run import choose_list_tool, load_arguments, write_results
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--duration", type=float, default=None, help="seconds of load per row (default 4; 2 with --quick)")
+    parser.add_argument("--repeat", type=int, default=None, help="rounds (default 3; 1 with --quick)")
+    parser.add_argument("--quick", action="store_true", help="short rows, one round")
+    parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    load_arguments(parser)
+    add_arguments(parser)
+    args = parser.parse_args(argv)
+    args.duration = args.duration or (2.0 if args.quick else 4.0)
+    args.repeat = args.repeat or (1 if args.quick else 3)
+    args.warmup = 0.5 if args.quick else 1.0
+    began = time.monotonic()
+    notes: list[str] = []
+    result = measure(args, choose_list_tool(args), notes)
+    result.update({"started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"), "notes": notes,
+                   "settings": {"duration_s": args.duration, "repeat": args.repeat, "connections": args.connections}})
+    write_results(args.output, result, began, lambda r: report(r) + "".join(f"\n- {note}" for note in r["notes"]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

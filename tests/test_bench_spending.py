@@ -1,0 +1,71 @@
+"""bench.spending's arithmetic and its lists of requests: each request sent
+once, every slice of the plays its own, each store against the no-store
+passes around it."""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from typing import Any
+
+import pytest
+
+from bench import load, spending
+
+
+def test_each_row_takes_plays_no_other_row_took() -> None:
+    batches = spending.Batches([(f"Bearer {n}", b"{}") for n in range(10)])
+    first, second = batches.take(4), batches.take(6)
+    assert not set(first) & set(second) and len(first + second) == 10
+    with pytest.raises(SystemExit):
+        batches.take(1)
+
+
+def figures(rps: float, p99: float) -> dict[str, Any]:
+    return {"rps": rps, "p50_ms": 1.0, "p99_ms": p99, "socket_errors": 0, "non_2xx": 0, "reused": 0}
+
+
+def test_a_store_is_measured_against_the_mean_of_the_no_store_passes_around_it() -> None:
+    rounds = [
+        {"none": figures(1000, 10), "embedded": figures(950, 10.5), "redis": figures(850, 11), "redis-everysec": figures(900, 10),
+         spending.AFTER: figures(900, 12)},
+        {"none": figures(1100, 10), "embedded": figures(1000, 11.5), "redis": figures(990, 12), "redis-everysec": figures(1100, 10),
+         spending.AFTER: figures(1100, 10)},
+        {"none": figures(1000, 10), "embedded": figures(990, 10), "redis": figures(600, 30), "redis-everysec": figures(1000, 10),
+         spending.AFTER: figures(1000, 10)},
+    ]
+    rows = {row["store"]: row for row in spending.rows(rounds)}
+    # embedded: 950 / 950, 1000 / 1100, 990 / 1000 -> median 0.99; p99 added 10.5 - 11, 11.5 - 10, 10 - 10 -> 0
+    assert rows["embedded"]["rps_ratio"] == pytest.approx(0.99) and rows["embedded"]["p99_added_ms"] == pytest.approx(0.0)
+    assert rows["embedded"]["met"] is True
+    # redis: 850 / 950, 990 / 1100, 600 / 1000 -> median 0.8947...; p99 added 0, 2, 20 -> 2: missed
+    assert rows["redis"]["rps_ratio"] == pytest.approx(850 / 950) and rows["redis"]["p99_added_ms"] == pytest.approx(2.0)
+    assert rows["redis"]["met"] is False
+    assert rows["none"]["rps"] == 1000 and "rps_ratio" not in rows["none"]  # the median of its six passes
+
+
+def test_a_list_of_requests_is_sent_each_once_in_turn_and_sending_again_is_counted(tmp_path: Any) -> None:
+    seen: list[tuple[str, bytes]] = []
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+            body = self.rfile.read(int(self.headers["Content-Length"]))
+            seen.append((self.headers.get("Authorization", ""), body))
+            self.send_response(200)
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        requests = [(f"Bearer c{n}", b'{"n": %d}' % n) for n in range(5)]
+        summary = load.run_python_list(f"http://127.0.0.1:{server.server_address[1]}/v1/games/agram/play", requests, 0.5, 1)
+    finally:
+        server.shutdown()
+    assert seen[:5] == requests  # each in turn, with its own credential
+    assert summary["requests"] == len(seen) > 5 and summary["reused"] == len(seen) - 5
