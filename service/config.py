@@ -8,6 +8,7 @@ environment is read once, when the app is created; a mapping passed to
 |---|---|---|---|
 | ``REFEREE_MAX_BODY_BYTES`` | int, bytes | 1048576 (1 MiB) | largest request body; larger answers 413 |
 | ``REFEREE_BODY_BUDGET_BYTES`` | int, bytes | 67108864 (64 MiB) | bodies over 64 KiB that one worker process may be receiving at once, counted by their size; one more answers 503 (at least ``REFEREE_MAX_BODY_BYTES``) |
+| ``REFEREE_ANSWER_BUDGET_BYTES`` | int, bytes | 16777216 (16 MiB) | answers over 64 KiB that one worker process may be writing at once to clients still reading them, counted by their size; one more answers 503 instead (at least 1 MiB). ``/openapi.json`` and ``/metrics`` are made once and shared, and not counted |
 | ``REFEREE_DEADLINE_SECONDS`` | number, seconds | 10 | a request's deadline, from when the app receives its headers: long work stops at its next checkpoint past it and answers 503 ``deadline_exceeded`` (``service/deadline.py``); the gunicorn config sets it from ``GUNICORN_REQUEST_TIMEOUT`` |
 | ``REFEREE_MAX_ACTIVE`` | int, requests | 4 | requests one worker process works on at once (past their bodies); one more answers 503 ``service_unavailable`` with ``Retry-After`` at once. ``/healthz``, ``/readyz`` and ``/metrics`` are not counted |
 | ``REFEREE_CORS_ORIGINS`` | list of origins | ``["*"]`` | origins allowed by CORS (comma-separated in the environment) |
@@ -51,6 +52,7 @@ from typing import Any
 
 MAX_BODY_BYTES = "REFEREE_MAX_BODY_BYTES"
 BODY_BUDGET_BYTES = "REFEREE_BODY_BUDGET_BYTES"
+ANSWER_BUDGET_BYTES = "REFEREE_ANSWER_BUDGET_BYTES"
 CORS_ORIGINS = "REFEREE_CORS_ORIGINS"
 LOG_LEVEL = "REFEREE_LOG_LEVEL"
 SIGNING_KEYS = "REFEREE_SIGNING_KEYS"
@@ -70,6 +72,8 @@ ANALYSIS_QUEUE = "REFEREE_ANALYSIS_QUEUE"
 ANALYSIS_NICE = "REFEREE_ANALYSIS_NICE"
 
 MIN_KEY_CHARS = 32
+MIN_ANSWER_BUDGET_BYTES = 1024 * 1024
+"""The least answer budget: every answer fits in it (the largest, a replay of 101 hands, is about a quarter of it)."""
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?")
 """An exact origin: a scheme, a host and maybe a port, nothing else."""
 NO_STORE = "none"
@@ -82,6 +86,7 @@ FALSE_WORDS = frozenset({"false", "0", "no"})
 DEFAULTS: dict[str, Any] = {
     MAX_BODY_BYTES: 1024 * 1024,
     BODY_BUDGET_BYTES: 64 * 1024 * 1024,
+    ANSWER_BUDGET_BYTES: 16 * 1024 * 1024,
     CORS_ORIGINS: ["*"],
     LOG_LEVEL: "INFO",
     SIGNING_KEYS: None,
@@ -236,6 +241,7 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
             f"{BODY_BUDGET_BYTES} ({result[BODY_BUDGET_BYTES]}) must be at least {MAX_BODY_BYTES} "
             f"({result[MAX_BODY_BYTES]}), or no body of the largest size could ever be received"
         )
+    result[ANSWER_BUDGET_BYTES] = _whole(ANSWER_BUDGET_BYTES, result[ANSWER_BUDGET_BYTES], "bytes", MIN_ANSWER_BUDGET_BYTES)
     result[DEADLINE_SECONDS] = _seconds(DEADLINE_SECONDS, result[DEADLINE_SECONDS])
     result[MAX_ACTIVE] = _positive_int(MAX_ACTIVE, result[MAX_ACTIVE], "requests")
     result[CORS_ORIGINS] = _origins(CORS_ORIGINS, split_list(result[CORS_ORIGINS]) or ["*"])

@@ -38,7 +38,7 @@ from bench.hostile import (
 )
 from bench.server import ROOT, children, config_values, pss_kib
 from service.api import ops
-from service.config import BODY_BUDGET_BYTES, DEFAULTS
+from service.config import ANSWER_BUDGET_BYTES, BODY_BUDGET_BYTES, DEFAULTS
 from support import referee_container, running_gunicorn
 
 WORKERS = 2
@@ -441,7 +441,7 @@ def _manifest() -> tuple[int, int]:
 
 def test_stalled_connections_of_every_kind_fit_the_pod_memory_limit():
     """A worker full of stalled connections (``worker_connections`` of them,
-    the most its header limits let each send) plus its body budget, times the
+    the most its header limits let each send) plus its body and answer budgets, times the
     manifest's workers, fits the manifest's memory limit. Regression: with 50
     headers of 4 KiB, each connection held 568 KiB and 1,000 of them took one
     worker past 500 MiB. Measured on one worker, with its analysis process
@@ -472,7 +472,10 @@ def test_stalled_connections_of_every_kind_fit_the_pod_memory_limit():
         master = pss_kib(server.pid)
     workers, limit = _manifest()
     budget = DEFAULTS[BODY_BUDGET_BYTES] * 1.2 / 1024  # KiB: a stalled body holds about 1.2 times its bytes
+    budget += DEFAULTS[ANSWER_BUDGET_BYTES] / 1024  # and answers waiting for slow readers hold their bytes
     projected = master + workers * (base + max(held.values()) + budget)
+    print(f"projected: {workers} workers x ({base} + {max(held.values()):.0f} + {budget:.0f}) KiB + {master} KiB "
+          f"= {projected / 1024:.0f} MiB of {limit // 2**20}")
     assert projected * 1024 < limit, (f"{workers} workers x ({base} + {max(held.values()):.0f} + {budget:.0f}) KiB "
                                       f"+ {master} KiB is over the manifest's {limit // 2**20} MiB; per kind {held}")
     # The largest headers hold the most: the limits, not the kind of stall, set the bound.

@@ -17,6 +17,7 @@ from flask_cors import CORS
 
 from service.app import create_app
 from service.server import logs
+from service.server.budgets import ANSWERS as ANSWER_BUDGET
 
 FIELDS = {"method": "POST", "path": "/v1/games/agency/play", "status": 200, "duration_ms": 0.731, "request_id": "r-1"}
 
@@ -204,3 +205,67 @@ def test_every_json_answer_ends_with_one_newline(client, kind):
     json.loads(data)
     if response.headers.get("Content-Length"):
         assert int(response.headers["Content-Length"]) == len(data)
+
+
+# The worker's budget of large answers (REFEREE_ANSWER_BUDGET_BYTES)
+
+BUDGET = 1024 * 1024
+
+
+@pytest.fixture
+def busy_answers(monkeypatch):
+    """A worker whose answer budget is all but 100,000 bytes taken by other answers still being written
+    (the count is the process's: another test's streamed answer left unclosed would count too)."""
+    monkeypatch.setattr(ANSWER_BUDGET, "held", BUDGET - 100_000)
+    yield
+    assert ANSWER_BUDGET.held == BUDGET - 100_000, "an answer was not released"
+
+
+@pytest.fixture
+def idle_answers(monkeypatch):
+    """A worker writing no large answer."""
+    monkeypatch.setattr(ANSWER_BUDGET, "held", 0)
+
+
+def _replay_body() -> dict:
+    """A replay whose answer is over 100,000 bytes (fifty Agency hands)."""
+    from bench.hostile import long_replay
+
+    return long_replay(hands=50, game_id="agency")
+
+
+def test_a_large_answer_is_counted_while_it_is_written_and_released_after(idle_answers):
+    app = create_app({"TESTING": True, "REFEREE_ANSWER_BUDGET_BYTES": BUDGET})
+    response = app.test_client().post("/v1/games/agency/replay", json=_replay_body(), buffered=False)
+    assert response.status_code == 200 and int(response.headers["Content-Length"]) > 100_000
+    assert ANSWER_BUDGET.held == int(response.headers["Content-Length"])  # not yet written whole
+    response.close()
+    assert ANSWER_BUDGET.held == 0
+
+
+def test_an_answer_past_the_budget_is_503_and_small_and_shared_answers_are_not(busy_answers):
+    """Regression (the kind): an answer a client reads slowly waits in the
+    worker, so answers made for each request are counted while they are
+    written; one that would pass the budget is replaced by a 503 at once.
+    Small answers (bounded by the connections) and the shared ones (one copy
+    whoever reads them) are not counted."""
+    client = create_app({"TESTING": True, "REFEREE_ANSWER_BUDGET_BYTES": BUDGET}).test_client()
+    refused = client.post("/v1/games/agency/replay", json=_replay_body())
+    assert refused.status_code == 503 and refused.headers["Retry-After"] == "1"
+    assert refused.get_json()["code"] == "service_unavailable" and "large answers" in refused.get_json()["detail"]
+    assert client.post("/v1/games/agency/deal", json={"seed": 1}).status_code == 200
+    document = client.get("/openapi.json")
+    assert document.status_code == 200 and len(document.data) > 100_000
+
+
+def test_the_openapi_document_and_metrics_are_made_once_and_shared():
+    """Every answer of ``/openapi.json`` is the same bytes object, and so is
+    every ``/metrics`` answer within its second: many readers, one copy."""
+    app = create_app({"TESTING": True})
+    client = app.test_client()
+    for path in ("/openapi.json", "/metrics"):
+        answers = [client.get(path, buffered=False) for _ in range(2)]
+        first, second = (next(iter(answer.response)) for answer in answers)
+        assert first is second and len(first) > 1000  # the same object, not an equal copy
+        for answer in answers:
+            answer.close()

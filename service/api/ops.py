@@ -35,6 +35,7 @@ from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
 from service.errors import echo
+from service.server.answers import SHARED
 from service.server.headers import CSP_HEADER
 from service.server.http_errors import HTTP_CODES
 
@@ -50,11 +51,13 @@ load (``service.server.plumbing.Admission``), so they answer under any burst."""
 METRICS_EXTENSION = "referee-metrics"
 SCRAPES_EXTENSION = "referee-scrapes"
 SCRAPE_REUSE_SECONDS = 1.0
-"""How long one worker answers ``/metrics`` with the text it last made (per
+"""How long one worker answers ``/metrics`` with the bytes it last made (per
 format): a scrape reads every worker's metrics files, and ``/metrics`` is
 admitted whatever the load (:data:`PROBES`), so a flood of scrapes costs at
-most one such read per second per worker. Prometheus scrapes every 15 s or
-more, and never sees the difference."""
+most one such read per second per worker. Every answer within it is the same
+bytes, encoded once and shared (``service.server.answers.SHARED``), so many
+clients reading it slowly hold one copy, not one each. Prometheus scrapes
+every 15 s or more, and never sees the difference."""
 SWAGGER_UI_DIST = importlib.resources.files("flask_swagger_ui") / "dist"
 SWAGGER_UI_ASSETS = frozenset(
     {"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"}
@@ -203,11 +206,12 @@ def metrics() -> flask.Response:
         content_type = choose_encoder(accept or "")[1]
     except (TypeError, ValueError):  # prometheus_client raises on a version it cannot parse ("version=abc")
         accept, content_type = None, choose_encoder("")[1]
-    scrapes: dict[str, tuple[float, str]] = flask.current_app.extensions.setdefault(SCRAPES_EXTENSION, {})
+    scrapes: dict[str, tuple[float, bytes]] = flask.current_app.extensions.setdefault(SCRAPES_EXTENSION, {})
     now = time.monotonic()
     last = scrapes.get(content_type)
     if last is None or now - last[0] >= SCRAPE_REUSE_SECONDS:
-        last = scrapes[content_type] = (now, exporter.generate_metrics(accept)[0])
+        last = scrapes[content_type] = (now, exporter.generate_metrics(accept)[0].encode())
+    flask.request.environ[SHARED] = True
     return flask.Response(last[1], content_type=content_type)
 
 

@@ -41,7 +41,7 @@ from service.games import GAMES
 from service.games.records import ProblemCode
 from service.schemas.records import to_json
 from service.schemas.spec import SpecOnReadApi
-from service.server.answers import BLANK_TYPE, PROBLEM_MEDIA_TYPE, problem_bytes
+from service.server.answers import BLANK_TYPE, PROBLEM_MEDIA_TYPE, SHARED, problem_bytes
 from service.server.http_errors import HTTP_CODES, HTTP_DETAILS, HTTP_ERRORS, PARSER_ERRORS, RETRY_AFTER
 
 PROBLEM_TYPE_PREFIX = "/problems/"
@@ -384,6 +384,22 @@ class ProblemApi(SpecOnReadApi):
         super()._register_error_handlers()
         self._app.register_error_handler(errors.RefereeError, handle_refusal)
         self._app.register_error_handler(Exception, handle_unexpected)
+
+    def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
+        """As :class:`SpecOnReadApi`'s; the document made from the spec so far is made again when next read."""
+        self._document: bytes | None = None
+        super().register_blueprint(blp, parameters=parameters, **options)
+
+    def _openapi_json(self) -> flask.Response:
+        """``/openapi.json``: the spec's JSON (as flask-smorest writes it),
+        made at its first read and then shared by every answer
+        (:data:`~service.server.answers.SHARED`): the same bytes, never a
+        copy per request, however many clients read it at once or slowly."""
+        document = getattr(self, "_document", None)
+        if document is None:
+            document = self._document = flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode()
+        flask.request.environ[SHARED] = True
+        return flask.current_app.response_class(document, mimetype="application/json")
 
     def handle_http_exception(self, error: HTTPException) -> flask.Response:
         """Render a werkzeug/webargs HTTP error as a problem, keeping its headers (``Allow``)."""

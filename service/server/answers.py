@@ -11,6 +11,12 @@ from typing import Any
 import orjson
 from werkzeug.http import HTTP_STATUS_CODES
 
+SHARED = "referee.shared_answer"
+"""Environ key a view sets (to ``True``) when its answer's bytes are made
+once and shared by every request that asks for them (``/openapi.json``,
+``/metrics``): the plumbing then does not count them against the worker's
+answer budget (``budgets.ANSWERS``), however many clients read them."""
+
 JSON_MEDIA_TYPE = "application/json"
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 BLANK_TYPE = "about:blank"

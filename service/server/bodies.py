@@ -18,8 +18,10 @@ problem:
   config's per-request deadline);
 * 503 ``service_unavailable`` with ``Retry-After``: a large body that would
   take the worker past ``REFEREE_BODY_BUDGET_BYTES`` of large bodies being
-  received at once (:class:`BodyBudget`): a body with a ``Content-Length`` is
-  counted whole before it is read, a chunked one as its bytes arrive.
+  received at once (``budgets.BODIES``): a body with a ``Content-Length`` is
+  counted whole before it is read, a chunked one a step
+  (:data:`CHUNKED_STEP`) at a time as its bytes arrive, so connections that
+  stall a chunked body after a few bytes hold none of the budget.
 
 A request with neither ``Content-Length`` nor chunked framing has no body
 (RFC 9112, 6.3): nothing is read, so a ``100 Continue`` it asked for is
@@ -49,9 +51,10 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.wsgi import get_content_length
 
 from ..errors import echo
+from .budgets import BODIES, SMALL_BYTES
 from .http_errors import BODIES_BUSY, HTTP_DETAILS, Problem, unavailable
 
-SMALL_BODY_BYTES = 64 * 1024
+SMALL_BODY_BYTES = SMALL_BYTES
 """Bodies up to this size are received without counting against the budget
 (a worker's connections times this bounds them)."""
 
@@ -76,47 +79,6 @@ is announced."""
 CHUNKED_STEP = 64 * 1024
 """How much of a chunked body is read at a time: the budget is asked for
 each step before it is read, past the first :data:`SMALL_BODY_BYTES`."""
-
-
-class BodyBudget:
-    """How many bytes of large request bodies this worker process is
-    receiving at once: bodies over :data:`SMALL_BODY_BYTES`, a body with a
-    ``Content-Length`` counted whole by its announced size, a chunked one a
-    step (:data:`CHUNKED_STEP`) at a time as it arrives.
-
-    A client that sends most of a large body and stops holds that much memory
-    until the request deadline; without a bound, a few hundred such
-    connections fill a pod. Past the budget one more large body answers 503
-    at once and is not read (a chunked one when its next step would pass
-    it). A chunked body counts only what it has sent: connections that stall
-    one after a byte hold none of the budget, and other chunked bodies are
-    received beside them. gevent switches greenlets only at I/O, so the
-    count needs no lock.
-    """
-
-    def __init__(self) -> None:
-        self.receiving = 0
-
-    def reserve(self, size: int, budget: int) -> int | None:
-        """Count a body of ``size`` bytes: the bytes to release after reading
-        (0 for a small body or none), or ``None`` when over ``budget``."""
-        if size <= SMALL_BODY_BYTES:
-            return 0
-        return size if self.take(size, budget) else None
-
-    def take(self, size: int, budget: int) -> bool:
-        """Count ``size`` more bytes, unless that would pass ``budget``."""
-        if self.receiving + size > budget:
-            return False
-        self.receiving += size
-        return True
-
-    def release(self, size: int) -> None:
-        self.receiving -= size
-
-
-BODY_BUDGET = BodyBudget()
-"""This worker's budget (one per process: gunicorn's workers are processes)."""
 
 
 class BodyTooLarge(Exception):
@@ -187,7 +149,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
     held = 0
     try:
         if length is not None:
-            reserved = BODY_BUDGET.reserve(length, budget)
+            reserved = BODIES.reserve(length, budget)
             if reserved is None:
                 return unavailable(BODIES_BUSY)
             held = reserved
@@ -199,7 +161,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
             received = 0
             while True:
                 if received >= SMALL_BODY_BYTES:  # past a small body's share: the next step counts first
-                    if not BODY_BUDGET.take(CHUNKED_STEP, budget):
+                    if not BODIES.take(CHUNKED_STEP, budget):
                         return unavailable(BODIES_BUSY)
                     held += CHUNKED_STEP
                 piece = stream.read(CHUNKED_STEP)
@@ -217,7 +179,7 @@ def receive(environ: dict[str, Any], limit: int, budget: int) -> Problem | None:
     except Exception as error:  # noqa: BLE001 - whatever the server raises, the body is unreadable
         return Problem("malformed_body", body_fault(error))
     finally:
-        BODY_BUDGET.release(held)
+        BODIES.release(held)
     environ["wsgi.input"] = io.BytesIO(body)
     return None
 

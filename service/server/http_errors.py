@@ -65,11 +65,11 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=500, code="internal_error", detail="The referee failed unexpectedly. The error was logged with this request's id.",
               body=True, response="A bug (`internal_error`): logged with the request id, never a stack trace."),
     HttpError(status=503, code="service_unavailable", detail="The service cannot answer now; send the request again after `Retry-After` seconds.",
-              body=True, response="The server is busy: it is working on as many requests as it takes at once, or receiving too "
-                                  "many large bodies (`service_unavailable`); or the request's deadline passed before its work was "
-                                  "done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so "
-                                  "`play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again "
-                                  "after `Retry-After` seconds."),
+              body=True, response="The server is busy: it is working on as many requests as it takes at once, receiving too "
+                                  "many large bodies or holding too many large answers (`service_unavailable`); or the request's "
+                                  "deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the "
+                                  "store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing "
+                                  "(`token_store_unavailable`). Send it again after `Retry-After` seconds."),
 )
 """Every plain HTTP error the app answers: the one table its codes,
 sentences and shared spec responses come from."""
@@ -178,3 +178,6 @@ ADMISSION_BUSY = ("This server is working on as many requests as it takes at onc
 BODIES_BUSY = ("The server is receiving too many large request bodies at once; "
                "send this one again in a moment (Retry-After).")
 """The detail of a 503 past the worker's budget of large bodies (``REFEREE_BODY_BUDGET_BYTES``)."""
+ANSWERS_BUSY = ("The server is holding too many large answers for clients still reading them; "
+                "send this one again in a moment (Retry-After).")
+"""The detail of a 503 past the worker's budget of large answers (``REFEREE_ANSWER_BUDGET_BYTES``)."""

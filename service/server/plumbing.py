@@ -11,8 +11,10 @@
 3. admits it (:class:`Admission`: past ``REFEREE_MAX_ACTIVE`` requests at
    work in this worker, 503 at once) and calls the Flask app under the
    request's deadline (``service.deadline``, ``REFEREE_DEADLINE_SECONDS``);
-4. finishes the answer's headers (``headers.finish``: the request id,
-   security headers, ``Cache-Control``, CORS);
+4. counts a large answer against the worker's answer budget while the
+   server writes it (:meth:`Plumbing._held`: 503 past it), and finishes
+   the answer's headers (``headers.finish``: the request id, security
+   headers, ``Cache-Control``, CORS);
 5. writes one access line (``logs.log_access``) and records the request's
    metrics (``metrics.record``, as the app gives them).
 
@@ -38,7 +40,8 @@ from service import config as settings
 from service.deadline import deadline
 
 from . import answers, bodies, headers, logs
-from .http_errors import ADMISSION_BUSY, HTTP_DETAILS, Problem, unavailable
+from .budgets import ANSWERS
+from .http_errors import ADMISSION_BUSY, ANSWERS_BUSY, HTTP_DETAILS, Problem, unavailable
 
 REQUEST = "referee.request"
 """Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
@@ -157,6 +160,7 @@ class Plumbing:
         self.metrics = metrics
         self.limit = int(app.config[settings.MAX_BODY_BYTES])
         self.budget = int(app.config[settings.BODY_BUDGET_BYTES])
+        self.answer_budget = int(app.config[settings.ANSWER_BUDGET_BYTES])
         self.seconds = float(app.config[settings.DEADLINE_SECONDS])
         self.admission = Admission(int(app.config[settings.MAX_ACTIVE]), probes)
 
@@ -185,7 +189,8 @@ class Plumbing:
                 self.admission.release(environ)
             status, answer_headers, exc_info = answered
             request = environ.pop(REQUEST, None)
-        else:
+            body, refused = self._held(environ, answer_headers, body)
+        if refused is not None:
             payload = answers.problem_bytes(refused.status, refused.code, refused.detail)
             status, exc_info = answers.status_line(refused.status), None
             answer_headers = [("Content-Type", answers.PROBLEM_MEDIA_TYPE), ("Content-Length", str(len(payload))),
@@ -204,6 +209,26 @@ class Plumbing:
                          "request_id": request_id})
         self.metrics.record(method, self._endpoint(request), code_, elapsed)
         return body
+
+    def _held(self, environ: dict[str, Any], answer_headers: list[tuple[str, str]],
+              body: Iterable[bytes]) -> tuple[Iterable[bytes], Problem | None]:
+        """The app's answer, counted against this worker's answer budget
+        (``budgets.ANSWERS``, ``REFEREE_ANSWER_BUDGET_BYTES``) while the
+        server writes it when it is larger than ``budgets.SMALL_BYTES`` and
+        made for this request alone (not :data:`answers.SHARED`); or, when
+        the budget has no room for it, no answer and the 503 that replaces
+        it. An answer a client reads slowly waits in the worker past the
+        kernel's send buffer until it is read or the deadline cuts it, so
+        the bound keeps slow readers from filling the worker's memory."""
+        if environ.get(answers.SHARED):
+            return body, None
+        length = next((value for name, value in answer_headers if name == "Content-Length"), None)
+        size = int(length) if length is not None and length.isdigit() else 0
+        held = ANSWERS.reserve(size, self.answer_budget)
+        if held is None:
+            _close(body)
+            return [], unavailable(ANSWERS_BUSY)
+        return (body, None) if held == 0 else (HeldAnswer(body, held), None)
 
     def _before_continue(self, environ: dict[str, Any]) -> Problem | None:
         """For a request that waits for ``100 Continue`` before it sends its
@@ -256,6 +281,33 @@ def _no_host(environ: dict[str, Any]) -> Problem | None:
     if host is None or headers.is_host(host):
         return None
     return Problem("invalid_host", HTTP_DETAILS["invalid_host"])
+
+
+class HeldAnswer:
+    """An answer's body, counted against the worker's answer budget until
+    the server has written it or given up on it: it calls ``close`` either
+    way (WSGI), which releases its ``size`` bytes once."""
+
+    def __init__(self, body: Iterable[bytes], size: int) -> None:
+        self.body = body
+        self.size = size
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self.body)
+
+    def close(self) -> None:
+        try:
+            _close(self.body)
+        finally:
+            ANSWERS.release(self.size)
+            self.size = 0
+
+
+def _close(body: Iterable[bytes]) -> None:
+    """Close an answer's body, as a WSGI server does once it has written it."""
+    close = getattr(body, "close", None)
+    if close is not None:
+        close()
 
 
 def _no_write(data: bytes) -> None:

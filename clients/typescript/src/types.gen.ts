@@ -5636,7 +5636,7 @@ export type AgencyAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5697,7 +5697,7 @@ export type AgencyCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5758,7 +5758,7 @@ export type AgencyDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5819,7 +5819,7 @@ export type AgencyLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5880,7 +5880,7 @@ export type AgencyPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -5941,7 +5941,7 @@ export type AgencyRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6002,7 +6002,7 @@ export type AgencyReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6063,7 +6063,7 @@ export type AgencyScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6124,7 +6124,7 @@ export type AgencySolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6185,7 +6185,7 @@ export type AgencySuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6242,7 +6242,7 @@ export type AgencyTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6303,7 +6303,7 @@ export type AgencyViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6364,7 +6364,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6425,7 +6425,7 @@ export type AgramMaliCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6486,7 +6486,7 @@ export type AgramMaliDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6547,7 +6547,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6608,7 +6608,7 @@ export type AgramMaliPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6669,7 +6669,7 @@ export type AgramMaliRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6730,7 +6730,7 @@ export type AgramMaliReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6791,7 +6791,7 @@ export type AgramMaliScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6852,7 +6852,7 @@ export type AgramMaliSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6913,7 +6913,7 @@ export type AgramMaliSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6970,7 +6970,7 @@ export type AgramMaliTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7031,7 +7031,7 @@ export type AgramMaliViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7092,7 +7092,7 @@ export type AgramAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7153,7 +7153,7 @@ export type AgramCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7214,7 +7214,7 @@ export type AgramDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7275,7 +7275,7 @@ export type AgramLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7336,7 +7336,7 @@ export type AgramPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7397,7 +7397,7 @@ export type AgramRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7458,7 +7458,7 @@ export type AgramReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7519,7 +7519,7 @@ export type AgramScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7580,7 +7580,7 @@ export type AgramSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7641,7 +7641,7 @@ export type AgramSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7698,7 +7698,7 @@ export type AgramTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7759,7 +7759,7 @@ export type AgramViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7820,7 +7820,7 @@ export type FapfapAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7881,7 +7881,7 @@ export type FapfapCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7942,7 +7942,7 @@ export type FapfapDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8003,7 +8003,7 @@ export type FapfapLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8064,7 +8064,7 @@ export type FapfapPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8125,7 +8125,7 @@ export type FapfapRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8186,7 +8186,7 @@ export type FapfapReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8247,7 +8247,7 @@ export type FapfapScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8308,7 +8308,7 @@ export type FapfapSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8369,7 +8369,7 @@ export type FapfapSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8426,7 +8426,7 @@ export type FapfapTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8487,7 +8487,7 @@ export type FapfapViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8548,7 +8548,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8609,7 +8609,7 @@ export type SinkSinkCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8670,7 +8670,7 @@ export type SinkSinkDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8731,7 +8731,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8792,7 +8792,7 @@ export type SinkSinkPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8853,7 +8853,7 @@ export type SinkSinkRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8914,7 +8914,7 @@ export type SinkSinkReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8975,7 +8975,7 @@ export type SinkSinkScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9036,7 +9036,7 @@ export type SinkSinkSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9097,7 +9097,7 @@ export type SinkSinkSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9154,7 +9154,7 @@ export type SinkSinkTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9215,7 +9215,7 @@ export type SinkSinkViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9276,7 +9276,7 @@ export type SparAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9337,7 +9337,7 @@ export type SparCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9398,7 +9398,7 @@ export type SparDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9459,7 +9459,7 @@ export type SparLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9520,7 +9520,7 @@ export type SparPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9581,7 +9581,7 @@ export type SparRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9642,7 +9642,7 @@ export type SparReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9703,7 +9703,7 @@ export type SparScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9764,7 +9764,7 @@ export type SparSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9825,7 +9825,7 @@ export type SparSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9882,7 +9882,7 @@ export type SparTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9943,7 +9943,7 @@ export type SparViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, or receiving too many large bodies (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
