@@ -11,8 +11,8 @@ Agency hand of ``make bench`` (built through the API of that mode):
   before gives (on copies of its hands, so nothing is found already worked
   out, as in a request): the body decoded, the signature checked (signed)
   or the token opened and the credential checked (sealed), the body read
-  (the compiled reader), the hand rebuilt from its record (signed, sealed:
-  ``Game.rebuild``) or replayed and checked (open: ``Game.restore``), the
+  (the compiled reader), the hand built from its record (``Game.build``):
+  rebuilt (signed, sealed: ``Trust.REBUILD``) or restored (open: ``Trust.RESTORE``), the
   move played, the state dumped, signed or sealed, the events, the answer
   encoded;
 * the view as Flask calls it, less those stages: the glue around them;
@@ -76,7 +76,7 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
 
     from service import signing
     from service.api import holding as holding_module
-    from service.games import GAMES
+    from service.games import GAMES, Trust
     from service.schemas.games import schemas_for
     from service.schemas.reading import read
     from service.schemas.records import dump_event, dump_state
@@ -97,7 +97,7 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
         return [
             decode,
             ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
-            ("restore: replay every play from the deal, check every field", lambda v: {**v, "hand": game.restore(v["args"]["state"])}),
+            ("restore: replay every play from the deal, check every field", lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.RESTORE)}),
             ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
             ("dump the state", lambda v: {**v, "answer": {"state": dump_state(v["played"][0])}}),
             ("dump the events", events),
@@ -110,7 +110,7 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
             ("check the signature (HMAC-SHA256 over the sorted JSON)",
              lambda v: (signing.verify(v["body"]["state"], holding.keys), v)[1]),
             ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
-            ("rebuild: the hand from its record, Game.rebuild", lambda v: {**v, "hand": game.rebuild(v["args"]["state"])}),
+            ("rebuild: the hand from its record, Game.build", lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.REBUILD)}),
             ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
             ("dump the state", lambda v: {**v, "state": dump_state(v["played"][0])}),
             ("sign: encode the sorted state once, HMAC it",
@@ -123,7 +123,7 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     return [
         decode,
         ("open the token (AES-256-GCM)", lambda v: {**v, "data": sealer.open(v["body"]["token"])}),
-        ("rebuild: read the payload, Game.rebuild", lambda v: {**v, "held": (lambda read_: (game.rebuild(read_[1]), read_[2]))(read_payload(v["data"]))}),
+        ("rebuild: read the payload, Game.build", lambda v: {**v, "held": (lambda read_: (game.build(read_[1], Trust.REBUILD), read_[2]))(read_payload(v["data"]))}),
         ("check the seat's credential (HMAC)", lambda v: (sealer.credential_seat(credential, v["held"][1].match_id), v)[1]),
         ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
         ("play", lambda v: {**v, "played": game.play(v["held"][0], v["args"]["move"])}),

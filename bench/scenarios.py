@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from service.games import GAMES, AgencyGame
+from service.games import GAMES, AgencyGame, Trust
 from service.schemas.games import schemas_for
 
 AGRAM_PLAYERS = 5
@@ -192,7 +192,7 @@ def per_call_us(fn: Callable[[], Any], budget: float, batches: int = 5) -> float
 def restored(game_id: str, state_json: dict[str, Any]):
     """A state as the API would restore it: schema load, then the rules' restore."""
     raw = schemas_for(game_id).state().load(state_json)
-    return GAMES[game_id].restore(raw)
+    return GAMES[game_id].build(raw, Trust.RESTORE)
 
 
 def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, Any]]:
@@ -203,7 +203,7 @@ def core_legal_moves(bodies: dict[str, Any], budget: float) -> list[dict[str, An
         game = GAMES[game_id]
         us = per_call_us(state.legal_moves, budget)
         raw = schemas_for(game_id).state().load(bodies[f"{label}_hand"]["state"])
-        restore_us = per_call_us(partial(game.restore, raw), budget)
+        restore_us = per_call_us(partial(game.build, raw, Trust.RESTORE), budget)
         rows.append({
             "game": game_id, "players": players, "plays_in_state": bodies["mid"][label],
             "legal_moves_per_s": 1e6 / us, "legal_moves_us": us,
@@ -272,7 +272,7 @@ def scaling(budget: float) -> list[dict[str, Any]]:
                 if status != 200:
                     raise RuntimeError(f"{path} answered {status}")
             raw = state_schema.load(state)
-            live = game.restore(raw)
+            live = game.build(raw, Trust.RESTORE)
             play_move = schemas_for(game_id).play_request().load({"state": state, "move": move})["move"]
             rows.append({
                 "game": game_id, "players": players, "progress": fraction, "plays_in_state": i,
@@ -281,7 +281,7 @@ def scaling(budget: float) -> list[dict[str, Any]]:
                     partial(test_client.post, lm_path, data=lm_body, content_type="application/json"), budget),
                 "play_us": per_call_us(
                     partial(test_client.post, play_path, data=play_body, content_type="application/json"), budget),
-                "core_restore_us": per_call_us(partial(game.restore, raw), budget / 2),
+                "core_restore_us": per_call_us(partial(game.build, raw, Trust.RESTORE), budget / 2),
                 "core_legal_moves_us": per_call_us(live.legal_moves, budget / 2),
                 "core_play_us": per_call_us(partial(game.play, live, play_move), budget / 2),
             })

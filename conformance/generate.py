@@ -901,14 +901,14 @@ def records(kit: Kit, game: str, walked: list[tuple[dict[str, Any], list[dict[st
 def perft(kit: Kit, game: str, positions: dict[str, dict[str, Any]]) -> None:
     """Perft from each position, counted with the rules core, a line per depth
     until a count passes ``PERFT_LIMIT`` (or the hand can go no deeper)."""
-    from service.games import GAMES
+    from service.games import GAMES, Trust
     from service.schemas.games import schemas_for
     from service.schemas.reading import read
 
     rules = GAMES[game]
     rulings = ["A5", "A6", "A8", "A9", "A10", "A11", "C2"] if game == "agency" else ["C2", "F1", "F4", "F5"]
     for position, state in positions.items():
-        hand = rules.restore(read(schemas_for(game).state(), {**state}))
+        hand = rules.build(read(schemas_for(game).state(), {**state}), Trust.RESTORE)
         depth, counts = 1, [0]
         while True:
             counts = core_counts(rules, hand, depth)

@@ -10,13 +10,14 @@ a small budget answers bounds that contain those values, never an error.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from service.analysis.review import analyze
 from service.analysis.solver import solve
 from service.cards import Card, cards
-from service.games import GAMES
+from service.games import GAMES, Trust
 from service.tricks import Play
 
 # Two players, dealer 1: seat 0 leads. Seat 0 wins the four Diamond tricks
@@ -78,7 +79,7 @@ def random_hand(game_id, players, seed, plays):
 
 def prefix(hand, plays):
     """The hand after its first ``plays`` plays."""
-    return hand.game.replayed(hand.seating, hand.options, hand.deal_hands, hand.seed, hand.match, hand.history[:plays])
+    return hand.game.build(replace(hand.record, plays=hand.history[:plays]), Trust.REBUILD)
 
 
 BUDGET = {"agency": 60_000, "agram": 10**7, "sink-sink": 10**7, "fapfap": 10**7, "spar": 10**7, "agram-mali": 10**7}

@@ -11,6 +11,7 @@ import ast
 import itertools
 from pathlib import Path
 
+import callgraph
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,3 +149,129 @@ def test_the_checks_see_the_layers_as_they_are():
     assert "gunicorn" in GRAPH["service.server.worker"]
     assert "flask" in GRAPH["service.api.games"]
     assert any(layer_of(a) < layer_of(b) for a, b in itertools.combinations(sorted(MODULES), 2))
+
+
+# -- the core's calls: one way down ------------------------------------------------------
+
+PACKAGE = callgraph.Package(ROOT, "service")
+
+DOORS = ("service.games.base:TrickGame.build", "service.games.base:TrickGame.play", "service.games.base:TrickGame.deal")
+"""The ways into the rules core: a hand from its record (at either trust),
+a move, a deal."""
+
+
+@pytest.mark.parametrize("door", DOORS)
+def test_following_the_cores_calls_returns_to_no_module_it_left(door):
+    """From each door, every call path goes one way through the modules: the
+    orchestration (``games/base.py``) calls a game's rules (``agency.py``,
+    ``last_trick.py``), and both call the checks and values below them,
+    none of which calls back up (docs/architecture.md)."""
+    assert [str(found) for found in callgraph.returns(PACKAGE, door)] == []
+
+
+def test_the_call_graph_holds_every_call_a_traced_hand_makes():
+    """The graph is read right: every call between service functions that
+    deals, plays and builds real hands of every game (from their states at
+    both trusts, and from broken states) is one the graph from ``ast`` has."""
+    traced = _traced_calls()
+    missing = sorted(f"{caller} ({klass}) -> {callee}" for caller, klass, callee in traced
+                     if callee not in {name for name, _ in PACKAGE.calls((caller, klass))})
+    assert len(traced) > 150
+    assert missing == [], '\n'.join(missing)
+
+
+def test_a_return_to_a_module_is_found(tmp_path):
+    """A hook that calls back up (``super()``, a property of the base class,
+    a function of the module that called it) is a return; a call down is not."""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "low.py").write_text("def helper(x: int) -> int:\n    return x\n")
+    (tmp_path / "pkg" / "base.py").write_text(
+        "from .low import helper\n\n\nclass Base:\n    @property\n    def size(self) -> int:\n        return helper(1)\n\n"
+        "    def run(self) -> int:\n        return self.hook()\n\n    def hook(self) -> int:\n        raise NotImplementedError\n\n"
+        "    def tidy(self) -> None:\n        pass\n\n\ndef shared() -> int:\n    return 1\n")
+    (tmp_path / "pkg" / "game.py").write_text(
+        "from .base import Base, shared\nfrom .low import helper\n\n\nclass Game(Base):\n    def hook(self) -> int:\n"
+        "        super().tidy()\n        return self.size + shared() + helper(2)\n")
+    package = callgraph.Package(tmp_path, "pkg")
+    found = sorted(found.calls[-1] for found in callgraph.returns(package, "pkg.base:Base.run"))
+    assert found == ["pkg.base:Base.size", "pkg.base:Base.tidy", "pkg.base:shared"]
+
+
+def _traced_calls() -> set[tuple[str, str | None, str]]:
+    """``(caller, the class of its self, callee)`` for every call between
+    service functions while hands of every game are dealt, played and built."""
+    import contextlib
+    import inspect
+    import random
+    import sys
+
+    import orjson
+
+    from service.errors import InvalidState
+    from service.games import GAMES, Trust
+    from service.schemas.games import schemas_for
+    from service.schemas.reading import read
+    from service.schemas.records import dump_state
+
+    known = {name for name in PACKAGE.functions}
+    calls: set[tuple[str, str | None, str]] = set()
+
+    def function_of(frame):
+        """The service function a frame runs (a comprehension's or lambda's: the function it is in)."""
+        qualname = frame.f_code.co_qualname.split(".<locals>.")[0]
+        name = f"{frame.f_globals.get('__name__')}:{qualname}"
+        return name if name in known else None
+
+    def self_class(frame, name):
+        while frame is not None:
+            if function_of(frame) == name and "self" in frame.f_locals:
+                klass = type(frame.f_locals["self"])
+                return f"{klass.__module__}:{klass.__qualname__}"
+            frame = frame.f_back
+        return None
+
+    def profile(frame, event, _):
+        code = frame.f_code
+        if event != "call" or code.co_name.startswith("<") or code.co_flags & inspect.CO_GENERATOR:
+            return  # a generator resumed, a comprehension run: not a call of a function
+        callee = function_of(frame)
+        if callee is None:
+            return
+        caller_frame = frame.f_back
+        while caller_frame is not None and function_of(caller_frame) is None:
+            caller_frame = caller_frame.f_back
+        if caller_frame is None:
+            return
+        caller = function_of(caller_frame)
+        if caller != callee:
+            calls.add((caller, PACKAGE.functions[caller][1] and self_class(caller_frame, caller), callee))
+
+    def record_of(game, state):
+        return read(schemas_for(game.id).state(), orjson.loads(orjson.dumps(state)))
+
+    rng = random.Random(35)
+    for game in GAMES.values():
+        for players in sorted({game.min_players, game.max_players}):
+            seating = {"first_leader": rng.randrange(4)} if game.family == "agency" else {"players": players, "dealer": 0}
+            sys.setprofile(profile)
+            hand = game.deal(seed=rng.randrange(2**32), **seating)
+            sys.setprofile(None)
+            while True:
+                state = dump_state(hand)
+                records = [record_of(game, state), hand.record]
+                broken = record_of(game, {**state, "to_act": None if hand.to_act is None else (hand.to_act + 1) % hand.players,
+                                          "winner": 0})
+                sys.setprofile(profile)
+                try:
+                    for record in records:
+                        for trust in Trust:
+                            game.build(record, trust)
+                    with contextlib.suppress(InvalidState):
+                        game.build(broken, Trust.RESTORE)
+                    if hand.to_act is None:
+                        break
+                    hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+                finally:
+                    sys.setprofile(None)
+    return calls

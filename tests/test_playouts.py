@@ -17,7 +17,7 @@ import pytest
 
 from service.cards import WALL
 from service.errors import IllegalMove
-from service.games import AgencyGame
+from service.games import AgencyGame, Trust
 from service.games.agency import WALLS
 from service.schemas.games import schemas_for
 from service.schemas.records import dump_state
@@ -59,7 +59,7 @@ def _expected_cards(game) -> Counter:
 def _round_trip(game, state):
     dumped = dump_state(state)
     raw = schemas_for(game.id).state().load(dumped)
-    restored = game.restore(raw)
+    restored = game.build(raw, Trust.RESTORE)
     assert dump_state(restored) == dumped
     return restored
 

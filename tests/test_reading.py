@@ -23,7 +23,7 @@ from marshmallow import ValidationError
 from schemathesis import GenerationMode
 
 from service.errors import RefereeError
-from service.games import GAMES
+from service.games import GAMES, Trust
 from service.notation import write_record
 from service.schemas.games import schemas_for
 from service.schemas.reading import MAX_FAULTS, Refused, faults, read, reader_of
@@ -164,7 +164,7 @@ def test_the_reader_agrees_with_marshmallow_on_changed_states(game_id, seed):
     state = _random_state(game_id, seed, rng, play=True)
     schemas = schemas_for(game_id)
     move = {"seat": 0, "card": game.deck[0].code}
-    record = write_record(game.restore(schemas.state().load(state)))
+    record = write_record(game.build(schemas.state().load(state), Trust.RESTORE))
     for schema, body in ((schemas.play_request(), {"state": state, "move": move}), (schemas.view_request(), {"state": state, "seat": 1}),
                          (schemas.deal(), {"previous": state}), (schemas.state(), state),
                          (schemas.record_replay_request(), {"record": record})):

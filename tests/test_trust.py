@@ -1,8 +1,8 @@
-"""Trust decides one thing only: a state this referee made (signed, or in a
-token it sealed) is rebuilt from its record (``TrickGame.rebuild``), any
-other is replayed and checked (``TrickGame.restore``). The two must give the
-same hand, field for field, and so every way of holding states the same
-answers.
+"""Trust decides one thing only: how much ``TrickGame.build`` checks of a
+hand's record. A state this referee made (signed, or in a token it sealed)
+is rebuilt from its record (``Trust.REBUILD``), any other is replayed and
+checked (``Trust.RESTORE``). The two must give the same hand, field for
+field, and so every way of holding states the same answers.
 
 Also here: the A12a question ``settle`` asks on every request (whether the
 seat to act has a legal play) against the legal moves themselves, and
@@ -22,13 +22,12 @@ from service import signing
 from service.app import create_app
 from service.cards import Card
 from service.errors import InvalidState
-from service.games import GAMES
-from service.games.records import RawState
+from service.games import GAMES, HandRecord, Trust
 from service.schemas.games import schemas_for
 from service.schemas.reading import read
 from service.schemas.records import dump_state
 from service.sealing import Sealer
-from service.tricks import Play, Trick
+from service.tricks import Play
 from support import VOID_HANDS, examples
 
 SIGNING_KEY = "trust-signing-key-0123456789abcdef"
@@ -50,7 +49,7 @@ def _random_hand(game_id: str, rng: random.Random):
     return game.deal(seed=rng.randrange(2**32), options=_options(game_id, rng), **seating)
 
 
-def _raw(hand) -> RawState:
+def _raw(hand) -> HandRecord:
     """What the reader makes of a hand's state, as a request would send it."""
     return read(schemas_for(hand.game.id).state(), orjson.loads(orjson.dumps(dump_state(hand))))
 
@@ -65,8 +64,10 @@ def test_rebuild_and_restore_give_the_same_hand_at_every_ply(game_id, seed):
     while True:
         raw = _raw(hand)
         expected = dump_state(hand)
-        assert dump_state(game.rebuild(raw)) == expected
-        assert dump_state(game.restore(raw)) == expected
+        assert dump_state(game.build(raw, Trust.REBUILD)) == expected
+        assert dump_state(game.build(raw, Trust.RESTORE)) == expected
+        assert dump_state(game.build(hand.record, Trust.REBUILD)) == expected
+        assert dump_state(game.build(hand.record, Trust.RESTORE)) == expected
         if hand.to_act is None:
             return
         hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
@@ -80,7 +81,7 @@ def test_rebuild_settles_an_a12a_end_as_the_play_did():
     hand, _ = game.play(hand, next(m for m in hand.legal_moves() if m.card.code == "1M"))
     hand, _ = game.play(hand, next(m for m in hand.legal_moves() if m.card.is_wall))
     assert hand.end == "no_legal_play" and hand.winner is None and len(hand.plays) == 2
-    rebuilt = game.rebuild(_raw(hand))
+    rebuilt = game.build(_raw(hand), Trust.REBUILD)
     assert (rebuilt.end, rebuilt.plays, rebuilt.tricks) == ("no_legal_play", hand.plays, ())
 
 
@@ -242,10 +243,9 @@ def test_rebuild_refuses_a_record_whose_plays_no_referee_wrote():
     first = hand.legal_moves()[0]
     leader = hand.to_act
     for plays in ((first, first), (Play((leader + 1) % 2, first.card),), (Play(leader, hand.deal_hands[1 - leader][0]),)):
-        raw = RawState(seating=hand.seating, options={}, seed=None, deal_hands=hand.deal_hands, undealt=None, tricks=(),
-                       trick=Trick(leader=leader, plays=plays))
+        record = HandRecord(seating=hand.seating, deal_hands=hand.deal_hands, plays=plays)
         with pytest.raises(InvalidState):
-            game.rebuild(raw)
+            game.build(record, Trust.REBUILD)
 
 
 @pytest.mark.parametrize("change", ["seating", "match", "plays", "private", "options", "match_id", "source", "game", "v",

@@ -248,13 +248,13 @@ def tricks_and_replays(rec: Recorder, game: str, players: int, rng: random.Rando
 
 def _random_walk(rec: Recorder, game: str, dealt: dict[str, Any], rng: random.Random) -> list[dict[str, Any]]:
     """The moves of a hand played at random by the core (no requests), from the deal's answer."""
-    from service.games import GAMES
+    from service.games import GAMES, Trust
     from service.schemas.games import schemas_for
 
     if rec.mode == "sealed":
         return []
     raw = schemas_for(game).state().load(dealt["state"])
-    hand = GAMES[game].restore(raw)
+    hand = GAMES[game].build(raw, Trust.RESTORE)
     moves = []
     from service.schemas.records import dump_play
 

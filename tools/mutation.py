@@ -261,7 +261,7 @@ MUTANTS = [
         "players, dealer = previous.players, (previous.dealer + 1) % previous.players",
         "F7: the next hand is dealt by the seat after the dealer, not the winner",
     ),
-    # -- the record taken at once (TrickGame.rebuild) and the A12a question --
+    # -- the record taken at once (Trust.REBUILD) and the A12a question -----
     # A6, rebuild: a seat takes the first Wall from its OWN end of a holder;
     # the bug counts a Wall taken from the start as taken from the end.
     Mutant(

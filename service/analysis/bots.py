@@ -20,12 +20,13 @@ The levels (``Level``), whose names and meanings are part of the contract:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
 from .. import deadline
 from ..games import GAMES, Hand
+from ..games.records import Trust
 from ..tricks import Play
 from .draw import Draw
 from .engine import WALL_MOVE, Position
@@ -256,7 +257,7 @@ def weigh(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_po
     programs weigh their deals by the bidding). The chance of the rules of
     thumb for a seat is that posterior times ``1 - SLIPS``: with the rest, the
     seat plays any legal card (``playout``); the seat itself gets 1."""
-    dealt = world.game.replayed(world.seating, world.options, world.deal_hands, None, world.match, ())
+    dealt = world.game.build(replace(world.record, plays=()), Trust.REBUILD)
     position = Position.from_hand(dealt)
     played = 0
     ruled = [1.0] * position.players

@@ -17,9 +17,10 @@ late plays leave more to the early ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..games.base import Hand
+from ..games.records import Trust
 from ..tricks import Play
 from .engine import Position
 from .solver import DEFAULT_BUDGET, Solver
@@ -104,7 +105,7 @@ def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
         before and after it for the seat that made it.
     """
     history = hand.history
-    start = hand.game.replayed(hand.seating, hand.options, hand.deal_hands, hand.seed, hand.match, ())
+    start = hand.game.build(replace(hand.record, plays=()), Trust.REBUILD)
     position = Position.from_hand(start)
     for play in history:
         position.play(position.from_play(play))

@@ -46,7 +46,7 @@ from ..cards import Card
 from ..games import GAMES, Hand, TrickGame
 from ..games.agency import HOLDERS_OF, SEATS, TRUMP, AgencyView
 from ..games.last_trick import LastTrickView, seating_of
-from ..games.records import MatchRecord, MatchStatus, Seating, TeamMatchStatus
+from ..games.records import HandRecord, MatchRecord, MatchStatus, Seating, TeamMatchStatus, Trust
 from ..tricks import Play, Trick
 from .draw import Draw
 
@@ -225,7 +225,8 @@ class Worlds(Generic[V]):
         raise NotImplementedError
 
     def _build(self, seating: Seating, hands: Sequence[Sequence[Card]]) -> Hand:
-        hand: Hand = self.game.replayed(seating, self.view.options, hands, None, self.match, self.history)
+        record = HandRecord(seating=seating, options=self.view.options, deal_hands=hands, plays=self.history, match=self.match)
+        hand: Hand = self.game.build(record, Trust.REBUILD)
         return hand
 
 

@@ -4,7 +4,7 @@ The referee keeps nothing between requests, so a client holds each hand. The
 app holds states one way, chosen by its settings at start:
 
 * **open** (no keys): the client holds the whole state; every state sent back
-  is replayed from its deal and checked (``Game.restore``).
+  is replayed from its deal and checked (``Trust.RESTORE``).
 * **signed** (``REFEREE_SIGNING_KEYS``): the same states, each carrying an
   HMAC signature (``service.signing``); a state sent back must carry a valid
   one (403 ``state_signature_invalid``).
@@ -36,10 +36,8 @@ from flask_smorest import abort
 from .. import clock, signing
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
 from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
-from ..games import Game, Hand
-from ..games.records import CHOSEN_SOURCES, DealSource, RawState
-from ..schemas.games import schemas_for
-from ..schemas.reading import read
+from ..games import Game, Hand, HandRecord, Trust
+from ..games.records import CHOSEN_SOURCES, DealSource
 from ..schemas.records import dump_state
 from ..schemas.sealed import Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
@@ -87,6 +85,9 @@ class Holding:
 
     MODE = "open"
     """How this holding holds states (docs/holding.md)."""
+    TRUST = Trust.RESTORE
+    """How far the states a request sends are trusted: open states are
+    replayed from their deal and checked."""
 
     spending = Spending(None, 0)
     """How states are spent: open states are not vouched for, so never recorded."""
@@ -97,14 +98,14 @@ class Holding:
         (:meth:`service.api.spending.Spending.spend`, which says what it refuses)."""
         return self.spending.spend(state, request, answer)
 
-    def hand_of(self, game: Game, raw: RawState) -> Hand:
-        """The hand of a state a request sent: trust decides this alone.
-        Open states are replayed from their deal and checked (``restore``).
+    def hand_of(self, game: Game, record: HandRecord) -> Hand:
+        """The hand of a state a request sent, built from its record as far
+        as the holding trusts it (``TRUST``): trust decides this alone.
 
         Raises:
             InvalidState: the state is not one the rules could have produced.
         """
-        hand: Hand = game.restore(raw)
+        hand: Hand = game.build(record, self.TRUST)
         return hand
 
     def load(self, game: Game, args: dict[str, Any]) -> Held:
@@ -124,7 +125,7 @@ class Holding:
         it spends (none when not ``spends``: a transcript's first deal)."""
         spent = None
         if "previous" in args:
-            if not isinstance(args["previous"], RawState):
+            if not isinstance(args["previous"], HandRecord):
                 self._refuse_token()
             args["previous"] = self.hand_of(game, args["previous"])
             spent = self._sent_state("previous") if spends else None
@@ -183,14 +184,11 @@ class Holding:
         return hand.to_act
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
-        """Every problem of the state a ``check`` request sends (it always replays)."""
+        """Every problem of the state a ``check`` request sends: its record
+        restored, whatever the holding trusts (``restored_problems``)."""
         if "state" not in args:
             self._refuse_token()
-        try:
-            game.restore(args["state"])
-        except InvalidState as invalid:
-            return list(invalid.extra["problems"])
-        return []
+        return restored_problems(game, args["state"])
 
     def verify(self, body: Any, checking: bool) -> list[str]:
         """Where a request's body carries a state this referee did not sign
@@ -206,6 +204,9 @@ class SignedHolding(Holding):
     valid signature (``check`` lists a bad one as a problem instead)."""
 
     MODE = "signed"
+    TRUST = Trust.REBUILD
+    """A signed state is one this referee made (its signature was checked
+    when the body was read): rebuilt, not replayed."""
 
     def __init__(self, keys: list[str], spending: Spending) -> None:
         self.keys = [key.encode() for key in keys]
@@ -242,12 +243,6 @@ class SignedHolding(Holding):
                 "signs its states; replay the match from its first hand (a transcript with next_hands), or deal the next "
                 "hand from the signed state of the hand before (previous)")
         return super().transcript(game, args)
-
-    def hand_of(self, game: Game, raw: RawState) -> Hand:
-        """A signed state is one this referee made (its signature was checked
-        when the body was read): rebuilt, not replayed (``rebuild``)."""
-        hand: Hand = game.rebuild(raw)
-        return hand
 
     def verify(self, body: Any, checking: bool) -> list[str]:
         sent = sent_states(body)
@@ -391,15 +386,10 @@ class SealedHolding(Holding):
         return seat
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
-        """A token always opens to a hand the rules produced; it is replayed
-        and checked again all the same."""
+        """A token always opens to a hand the rules produced; its record is
+        restored all the same (``restored_problems``)."""
         hand, _, _ = self._open(game, args.get("token"))
-        raw = read(schemas_for(game.id).state(), orjson.loads(orjson.dumps(dump_state(hand))))
-        try:
-            game.restore(raw)
-        except InvalidState as invalid:
-            return list(invalid.extra["problems"])
-        return []
+        return restored_problems(game, hand.record)
 
     def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance, Spendable]:
         """The hand and provenance of a token this referee sealed for
@@ -415,7 +405,7 @@ class SealedHolding(Holding):
         invalid = SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
         try:
             sealed = self.sealer.open(token)
-            sealed_game, raw, provenance = read_payload(sealed)
+            sealed_game, record, provenance = read_payload(sealed)
         except Unsealable:
             raise invalid from None
         if sealed_game is not game:
@@ -424,7 +414,7 @@ class SealedHolding(Holding):
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
-            return game.rebuild(raw), provenance, Spendable.of(b"sealed", sealed, provenance.issued_ms)
+            return game.build(record, Trust.REBUILD), provenance, Spendable.of(b"sealed", sealed, provenance.issued_ms)
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else
             raise invalid from None
 
@@ -442,6 +432,17 @@ class SealedHolding(Holding):
         if seat >= hand.players:
             raise SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match")
         return seat
+
+
+def restored_problems(game: Game, record: HandRecord) -> list[str]:
+    """Every problem restoring ``record`` finds (``Trust.RESTORE``, every play
+    replayed and every claim compared); none for a record the rules could
+    have produced."""
+    try:
+        game.build(record, Trust.RESTORE)
+    except InvalidState as invalid:
+        return list(invalid.extra["problems"])
+    return []
 
 
 def sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:

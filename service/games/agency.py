@@ -25,23 +25,23 @@ from ..tricks import Play, Trick, led_suit
 from .base import (
     Hand,
     TrickGame,
-    refuse_seat,
 )
 from .checks import (
     card_problems,
     hands_problems,
+    refuse_seat,
     tally_problems,
     trick_shape_problems,
 )
 from .records import (
     COMMON_PROBLEMS,
+    Claims,
     End,
     Family,
     MatchRecord,
     MatchStatus,
     OptionSpec,
     ProblemCode,
-    RawState,
     Refusal,
     Score,
     Seating,
@@ -211,12 +211,16 @@ class AgencyHand(Hand):
     _reachable: dict[int, list[tuple[int, Card]]]
     _ends: dict[tuple[int, bool], tuple[tuple[Card, ...], list[Card]]]
 
-    def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
-                 seed: int | None, match: MatchRecord) -> None:
-        self.holders = tuple(tuple(layout(hand)) for hand in hands)
+    def _lay_out(self) -> None:
+        """Each seat's dealt cards laid out in its holder with the Walls (A5); no points yet."""
+        self.holders = tuple(tuple(layout(hand)) for hand in self.deal_hands)
         self.team_points = (0, 0)
         self._ends = {}
-        super().__init__(game, seating, options, hands, seed, match)
+
+    @property
+    def hand_over(self) -> bool:
+        """Whether the hand has ended (A12)."""
+        return self.end is not None
 
     @property
     def first_leader(self) -> int:
@@ -264,15 +268,14 @@ class AgencyHand(Hand):
             cached = self._reachable[seat] = [(holder, card) for holder, cards in self.reach(seat) for card in cards]
         return cached
 
-    def _forget(self) -> None:
-        super()._forget()
+    def _forget_caches(self) -> None:
         self._reach = {}
         self._reachable = {}
 
-    def copy(self) -> AgencyHand:
-        new = super().copy()
+    def _copy_caches(self, new: Hand) -> None:
+        """The reach of each holder's ends, kept while the holder is the same (``_end``)."""
+        assert isinstance(new, AgencyHand)
         new._ends = dict(self._ends)
-        return new
 
     def _candidates(self, seat: int) -> list[Play]:
         return [Play(seat, card, holder) for holder, card in self.reachable(seat)]
@@ -518,9 +521,9 @@ class AgencyGame(TrickGame[AgencyHand]):
             problems.append(f"first_leader {seating.first_leader} is not of team {match.chooser}, which chose the leader (RULINGS A14)")
         return problems
 
-    def _claimed_cards(self, raw: RawState, hand: AgencyHand) -> list[str]:
-        if "holders" in raw.claimed:
-            return hands_problems(raw.claimed["holders"], hand.holders, "holders")
+    def _claimed_cards(self, claims: Claims, hand: AgencyHand) -> list[str]:
+        if "holders" in claims.fields:
+            return hands_problems(claims.fields["holders"], hand.holders, "holders")
         return []
 
     def _derived(self, hand: AgencyHand) -> dict[str, Any]:
@@ -535,8 +538,8 @@ class AgencyGame(TrickGame[AgencyHand]):
     def trick_problems(self, plays: Sequence[Play]) -> list[str]:
         """A11's trick: cards of the deck (Walls aside), seats in turn, each
         from its own holders (A5), at most one Wall (A10), a suited card (A11)."""
-        problems = card_problems("plays", [p.card for p in plays if not p.card.is_wall], self)
-        problems += trick_shape_problems(self, plays, SEATS)
+        problems = card_problems("plays", [p.card for p in plays if not p.card.is_wall], self.facts)
+        problems += trick_shape_problems(self.facts, plays, SEATS)
         problems += [
             f"seat {p.seat} plays from holders {' and '.join(map(str, holders_of(p.seat)))}, not holder {p.holder} (RULINGS A5)"
             for p in plays

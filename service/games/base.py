@@ -1,19 +1,25 @@
-"""The game protocol, and what every game shares: records, the hand, and the
-orchestration of deal, restore, legal moves and play.
+"""The game protocol, and what every game shares: the hand, and the
+orchestration of deal, build, legal moves and play.
 
 A game module (``agency.py``, ``last_trick.py``) is its constants, its variant
-data, a ``Hand`` subclass with the rules of play (``_candidates``,
-``_card_refusal``, ``_take``, ``_after_trick``) and a ``TrickGame`` subclass
-with its seating, scoring and what a seat may see (``observe``). Everything
-else is written once, here:
+data, a ``Hand`` subclass with the rules of play (``_lay_out``,
+``_candidates``, ``_card_refusal``, ``_take``, ``_after_trick``...) and a
+``TrickGame`` subclass with its seating, scoring and what a seat may see
+(``observe``). Everything else is written once, here:
 
 * ``deal``: the hand from one source (a seed, a deck order, explicit hands, or
   at random), and the next hand of a match (RULINGS A14, F7);
-* ``restore``: a client's state rebuilt by replaying its plays from its deal
-  with the same rules that judge a live move (one source of legality), every
-  derived field the client sent compared with what the rules give, and every
-  problem reported at once (``invalid_state``);
+* ``build``: the hand of a record (``HandRecord``: a state, a token's
+  payload, a one-line record), trusted as far as ``Trust`` says: rebuilt at
+  once, or restored by replaying its plays from its deal with the rules that
+  judge a live move (one source of legality), every claim compared with what
+  the rules give and every problem reported at once (``invalid_state``);
 * ``legal_moves`` and ``play``: through ``Hand.refusal`` and ``Hand.apply``.
+
+Calls go one way: this module calls the game modules' hooks, and both call
+the checks (``checks.py``) and values (``records.py``) below them; nothing a
+hook calls comes back here (``tests/test_architecture.py``). So a hook reads
+the hand's slots and its own game's members, never a property of ``Hand``.
 
 The core returns values, never JSON: states are ``Hand`` objects, and events,
 scores and match results are frozen records that ``service.schemas`` dumps.
@@ -32,8 +38,10 @@ from ..deadline import checkpoint
 from ..errors import IllegalMove, InvalidState, RefereeError, RulesRefusal, UnsupportedVersion, counted, echo
 from ..tricks import Play, Trick, winning_play
 from .checks import (
+    DeckFacts,
     card_problems,
     claimed_problems,
+    claimed_trick_problems,
     deal_record_problems,
     dealt_hands_problems,
     duplicate_problems,
@@ -42,16 +50,17 @@ from .checks import (
 from .records import (
     MAX_HANDS,
     CardPlayed,
+    Claims,
     End,
     Event,
     Family,
     HandOver,
+    HandRecord,
     MatchOver,
     MatchRecord,
     MatchStatus,
     OptionSpec,
     ProblemCode,
-    RawState,
     Refusal,
     Score,
     Seating,
@@ -59,6 +68,7 @@ from .records import (
     TeamMatchStatus,
     TrickDiscarded,
     TrickWon,
+    Trust,
     resolve_options,
 )
 
@@ -93,6 +103,7 @@ class Hand:
     Attributes:
         game: the game this hand is of.
         seating: players, first leader and dealer.
+        players: the number of seats (F8; Agency: 4).
         options: every rules option, defaults filled in.
         seed: the seed the hand was dealt from, if any.
         match: the match record carried from earlier hands.
@@ -105,14 +116,15 @@ class Hand:
         end: why the hand ended, once it has (Agency's A12 reason).
     """
 
-    __slots__ = ("game", "seating", "options", "seed", "match", "deal_hands", "undealt", "tricks", "leader", "plays", "end",
-                 "_legal", "_status")
+    __slots__ = ("game", "seating", "players", "options", "seed", "match", "deal_hands", "undealt", "tricks", "leader", "plays",
+                 "end", "_legal", "_status")
 
     HAND_OVER: ClassVar[Refusal]
     """The refusal of any move once the hand is over."""
 
     game: TrickGame[Any]
     seating: Seating
+    players: int
     options: Mapping[str, Any]
     seed: int | None
     match: MatchRecord
@@ -129,28 +141,25 @@ class Hand:
                  seed: int | None, match: MatchRecord) -> None:
         """The hand just after the deal: ``hands[s]`` is seat s's dealt cards."""
         self.game, self.seating, self.options, self.seed, self.match = game, seating, options, seed, match
+        self.players = seating.players
         self.deal_hands = tuple(tuple(hand) for hand in hands)
         dealt = marks(card for hand in hands for card in hand)
         self.undealt = tuple(card for card in game.deck if not dealt[card.number])
         self.tricks, self.leader, self.plays, self.end = (), seating.first_leader, (), None
+        self._lay_out()
         self._forget()
 
     # -- what every seat sees -------------------------------------------------
 
     @property
-    def players(self) -> int:
-        """The number of seats (F2; Agency: 4)."""
-        return self.seating.players
-
-    @property
     def hand_over(self) -> bool:
-        """Whether the hand is over."""
-        return self.end is not None
+        """Whether the hand is over (the game's rule: A12, F2)."""
+        raise NotImplementedError
 
     @property
     def to_act(self) -> int | None:
         """The seat whose turn it is; ``None`` once the hand is over (C1, C2)."""
-        return None if self.hand_over else (self.leader + len(self.plays)) % self.seating.players
+        return None if self.hand_over else (self.leader + len(self.plays)) % self.players
 
     @property
     def trick(self) -> Trick | None:
@@ -167,13 +176,19 @@ class Hand:
         """Every play of the hand so far, in order (its length is the ply)."""
         return tuple(play for trick in self.tricks for play in trick.plays) + self.plays
 
+    @property
+    def record(self) -> HandRecord:
+        """The hand's record: what ``TrickGame.build`` makes this hand from."""
+        return HandRecord(seating=self.seating, options=self.options, seed=self.seed, deal_hands=self.deal_hands,
+                          plays=self.history, match=self.match)
+
     # -- the rules of play: one source of legality ----------------------------
 
     def refusal(self, move: Play) -> Refusal | None:
         """Why ``move`` is not legal now, or ``None`` if it is (C1, C2, then the game's rules)."""
         if self.hand_over:
             return self.HAND_OVER
-        players = self.seating.players
+        players = self.players
         seat = (self.leader + len(self.plays)) % players
         if move.seat != seat:
             absent = f": this hand has seats 0 to {players - 1}" if move.seat >= players else ""
@@ -209,7 +224,7 @@ class Hand:
         play = self._take(move)
         self.plays += (play,)
         self._forget()
-        if len(self.plays) < self.seating.players:
+        if len(self.plays) < self.players:
             return play, None
         done = self.game.judge(self.leader, self.plays)
         self.tricks += (done,)
@@ -243,7 +258,7 @@ class Hand:
         Raises:
             InvalidState: a record no referee wrote (forged with its key).
         """
-        players = self.seating.players
+        players = self.players
         complete = len(history) - len(history) % players
         leader, tricks = self.leader, list[Trick]()
         seats = []
@@ -276,6 +291,7 @@ class Hand:
             )
         for name in names:
             setattr(new, name, getattr(self, name))
+        self._copy_caches(new)
         new._forget()
         return new
 
@@ -283,8 +299,19 @@ class Hand:
         """Drop what was worked out for the hand as it was."""
         self._legal = None
         self._status = None
+        self._forget_caches()
 
     # -- hooks a game fills in -------------------------------------------------
+
+    def _lay_out(self) -> None:
+        """Set the live cards just after the deal, from ``deal_hands``."""
+        raise NotImplementedError
+
+    def _forget_caches(self) -> None:
+        """Drop what the game's own hand class worked out for the hand as it was."""
+
+    def _copy_caches(self, new: Hand) -> None:
+        """Give a copy (``new``) what it may keep of this hand's own caches."""
 
     def _candidates(self, seat: int) -> list[Play]:
         raise NotImplementedError
@@ -336,8 +363,8 @@ class TrickGame(Generic[H]):
     A game is a value: its data (``id``, ``deck``, ``rank_order``, ...) as
     attributes, and these operations:
 
-    ``deal``, ``restore``, ``rebuild``, ``play``, ``score``,
-    ``match_status``, ``trick_winner``, ``observe``.
+    ``deal``, ``build``, ``play``, ``score``, ``match_status``,
+    ``trick_winner``, ``observe``.
 
     Subclasses set the data and fill in the hooks: ``_seat``, ``_continue``,
     ``seating_problems``, ``match_problems``, ``_derived``, ``_claimed_cards``,
@@ -367,21 +394,16 @@ class TrickGame(Generic[H]):
     """The option holding the match target (RULINGS A14, F7)."""
     problem_codes: tuple[ProblemCode, ...]
     """Every refusal code this game's rules raise."""
+    facts: DeckFacts
+    """What the checks of a state read of the game, as plain values (set once, ``__post_init__``)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", DeckFacts(self.id, self.deck, tuple(marks(self.deck)), self.hand_size, self.max_players))
 
     @cached_property
     def strength(self) -> dict[str, int]:
         """Rank -> strength for the rank order, higher wins."""
         return {rank: len(self.rank_order) - index for index, rank in enumerate(self.rank_order)}
-
-    @cached_property
-    def deck_set(self) -> frozenset[Card]:
-        """The deck as a set."""
-        return frozenset(self.deck)
-
-    @cached_property
-    def deck_marks(self) -> list[int]:
-        """The deck as ``marks``: 1 at each of its cards' ``Card.number``."""
-        return marks(self.deck)
 
     @property
     def unit(self) -> TallyUnit:
@@ -428,7 +450,7 @@ class TrickGame(Generic[H]):
             match: where the hand stands in its match when the hand before
                 it is not given (the record of a later hand,
                 docs/notation.md): its number, the tally before it and
-                Agency's chooser, checked as ``restore`` checks a state's
+                Agency's chooser, checked as ``build`` checks a state's
                 (``match_problems``), and seated as after ``previous`` (A14:
                 a seat of the choosing team leads). Not with ``previous``;
                 ``None``: a first hand.
@@ -505,83 +527,68 @@ class TrickGame(Generic[H]):
         """How many tallies a match keeps: one per seat, or per team."""
         return seating.players
 
-    # -- states from clients --------------------------------------------------
+    # -- a hand from its record: the one door --------------------------------
 
-    def restore(self, raw: RawState) -> H:
-        """Rebuild a client's state from its deal and plays, checking every field.
+    def build(self, record: HandRecord, trust: Trust) -> H:
+        """The hand of ``record`` (a state, a token's payload, a one-line
+        record, a hand the referee holds): its deal, then its plays, A12a
+        settled. ``trust`` chooses only how much is checked:
+
+        * ``Trust.REBUILD``, a record this referee made: the plays taken at
+          once (``Hand.take_history``, no legality check: each was checked
+          when it was made). The record's shape is still checked (seating,
+          deal, match, whose turn each play was and whose cards it took), so
+          that a record forged with the referee's key is refused rather than
+          failing later. Never for a client's unsigned state.
+        * ``Trust.RESTORE``, anyone else's: the deal compared with its seed's,
+          every play replayed with ``Hand.refusal`` and ``Hand.put``, the
+          steps that judge a live move (one source of legality), and every
+          claim compared with what the rules derive.
 
         Raises:
             InvalidState: ``invalid_state``, with every problem found.
         """
-        hand, problems = self._dealt(raw)
-        problems += deal_record_problems(self, raw, hand.undealt)
-        if replay(hand, raw.tricks, raw.trick, problems):
+        hand, problems = self._dealt(record)
+        if trust is Trust.REBUILD:
+            raise_problems(problems)
+            hand.take_history(record.plays)
             hand.settle()
-            problems += self._claimed_problems(raw, hand)
+            return hand
+        claims = record.claims
+        seed_hands = (None if record.seed is None or record.deal_hands is None
+                      else self.deal_deck(shuffled(self.deck, record.seed), record.seating))
+        problems += deal_record_problems(record.seed, hand.deal_hands, seed_hands, None if claims is None else claims.undealt,
+                                         hand.undealt)
+        if _restore_plays(hand, record.plays, problems) if claims is None else _restore_claimed(hand, claims, problems):
+            hand.settle()
+            if claims is not None:
+                problems += self._claimed_problems(claims, hand)
         raise_problems(problems)
-        return hand
-
-    def rebuild(self, raw: RawState) -> H:
-        """A hand from a record this referee made itself (a state it signed, a
-        token it sealed): its deal, then every play taken at once
-        (``Hand.take_history``: no legality check, since each was checked when
-        it was made), A12a settled. ``raw.match`` ``None``: a first hand.
-
-        The record's shape is still checked (seating, deal, match, whose
-        turn each play was and whose cards it took), so that a record forged
-        with the referee's key is refused rather than failing later.
-
-        Never call it with a client's unsigned state: ``restore`` checks those.
-
-        Raises:
-            InvalidState: a record no referee wrote.
-        """
-        hand, problems = self._dealt(raw)
-        raise_problems(problems)
-        history = [play for done in raw.tricks for play in done.plays]
-        if raw.trick is not None:
-            history += raw.trick.plays
-        return self._taken(hand, history)
-
-    def replayed(self, seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
-                 seed: int | None, match: MatchRecord | None, history: Sequence[Play]) -> H:
-        """A hand from a deal and plays the referee holds itself (a hand it
-        rebuilt, or a world analysis drew for a seat's view): the deal, then
-        ``history`` taken at once as ``rebuild`` takes it, A12a settled.
-        ``match`` ``None``: a first hand. No check but the record's shape.
-
-        Raises:
-            InvalidState: plays that do not fit the deal (a bug in the caller).
-        """
-        match = match or self._first_match(seating)
-        hand = self.HAND(self, seating, resolve_options(self.options, options), hands, seed, match)
-        return self._taken(hand, history)
-
-    @staticmethod
-    def _taken(hand: H, history: Sequence[Play]) -> H:
-        hand.take_history(history)
-        hand.settle()
         return hand
 
     def _first_match(self, seating: Seating) -> MatchRecord:
         return MatchRecord(previous=(0,) * self._tally_entries(seating))
 
-    def _dealt(self, raw: RawState) -> tuple[H, list[str]]:
-        """The hand of a state just after its deal, and the problems of its
+    def _dealt(self, record: HandRecord) -> tuple[H, list[str]]:
+        """The hand of a record just after its deal, and the problems of its
         seating, deal and match record.
 
         Raises:
             InvalidState: problems that leave nothing to replay or tally.
         """
-        seating = raw.seating
+        seating = record.seating
         raise_problems(self.seating_problems(seating))
-        deal_problems = dealt_hands_problems(self, raw.deal_hands, seating.players)
-        options = resolve_options(self.options, raw.options)
-        match = raw.match or self._first_match(seating)
+        hands = record.deal_hands
+        if hands is None:
+            assert record.seed is not None  # HandRecord refuses a deal that is neither
+            hands = self.deal_deck(shuffled(self.deck, record.seed), seating)
+        deal_problems = dealt_hands_problems(self.facts, hands, seating.players)
+        options = resolve_options(self.options, record.options)
+        match = record.match or self._first_match(seating)
         problems = deal_problems + self.match_problems(match, options, seating)
         if deal_problems or len(match.previous) != self._tally_entries(seating):
             raise_problems(problems)  # nothing can be replayed or tallied
-        return self.HAND(self, seating, options, raw.deal_hands, raw.seed, match), problems
+        return self.HAND(self, seating, options, hands, record.seed, match), problems
 
     def seating_problems(self, seating: Seating) -> list[str]:
         """Problems with a state's seating; any of them stops the restore."""
@@ -591,16 +598,16 @@ class TrickGame(Generic[H]):
         """Problems with a match record, as far as the record alone can show them."""
         raise NotImplementedError
 
-    def _claimed_problems(self, raw: RawState, hand: H) -> list[str]:
+    def _claimed_problems(self, claims: Claims, hand: H) -> list[str]:
         """A problem for each derived field the client sent that the rules disagree with."""
-        problems = self._claimed_cards(raw, hand)
+        problems = self._claimed_cards(claims, hand)
         derived = {"to_act": hand.to_act, "hand_over": hand.hand_over, "winner": hand.winner, **self._derived(hand)}
-        problems += claimed_problems(raw.claimed, derived)
+        problems += claimed_problems(claims.fields, derived)
         status = self.match_status(hand)
         fields = {name: list(value) if isinstance(value, tuple) else value for name, value in _record_items(status)}
-        return problems + claimed_problems(raw.claimed_match, fields, "match.")
+        return problems + claimed_problems(claims.match, fields, "match.")
 
-    def _claimed_cards(self, raw: RawState, hand: H) -> list[str]:
+    def _claimed_cards(self, claims: Claims, hand: H) -> list[str]:
         """Problems with the live cards (and trick) a client sent."""
         raise NotImplementedError
 
@@ -731,38 +738,45 @@ def _record_items(record: Any) -> list[tuple[str, Any]]:
     return [(field.name, getattr(record, field.name)) for field in fields(record)]
 
 
-# -- replaying a history --------------------------------------------------------
+# -- restoring a record's plays ------------------------------------------------------
 
 
-def replay(hand: Hand, tricks: Sequence[Trick], trick: Trick | None, problems: list[str]) -> bool:
-    """Replay a history into ``hand``, appending a problem for what does not fit.
+def _restore_plays(hand: Hand, plays: Sequence[Play], problems: list[str]) -> bool:
+    """Replay a record's plays into ``hand`` (just after its deal), each as
+    a live move is judged, appending a problem for the first that does not
+    fit (``plays[i]``: nothing after it can be judged). Returns whether every
+    play was replayed."""
+    for index, play in enumerate(plays):
+        what = f"plays[{index}]"
+        if hand.hand_over:
+            problems.append(f"{what} was played after the hand was over")
+            return False
+        if not _restore_play(hand, play, what, problems):
+            return False
+    return True
 
-    Args:
-        hand: the hand just after the deal.
-        tricks: the completed tricks the state claims, with their winners.
-        trick: the trick in progress the state claims (``None``: none).
-        problems: where problems are appended; replay stops at the first
-            illegal play, since nothing after it can be judged.
+
+def _restore_claimed(hand: Hand, claims: Claims, problems: list[str]) -> bool:
+    """Replay a state's plays into ``hand`` (just after its deal) as the
+    state groups them into tricks, appending a problem for what does not
+    fit: a play the rules refuse (replay stops there, since nothing after it
+    can be judged), a trick grouped otherwise than the rules group it, a
+    winner, card or points other than the rules give.
 
     Returns:
         Whether the whole history was replayed (so the derived fields can be
         compared with what it leads to).
     """
     players = hand.players
-    for index, claimed in enumerate(tricks):
+    for index, claimed in enumerate(claims.tricks):
         where = f"tricks[{index}]"
-        if not _replay_plays(hand, claimed, where, problems):
+        if not _restore_trick(hand, claimed, where, problems):
             return False
         if len(claimed.plays) != players:
             problems.append(f"{where} has {counted(len(claimed.plays), 'play')}; a completed trick has {players}")
             return False
-        done = hand.tricks[index]
-        if claimed.winner is not None and claimed.winner != done.winner:
-            problems.append(f"{where}.winner is {claimed.winner} but seat {done.winner} won it with {done.card}")
-        if claimed.card is not None and claimed.card != done.card:
-            problems.append(f"{where}.card is {claimed.card} but the winning card is {done.card}")
-        if claimed.points is not None and claimed.points != done.points:
-            problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
+        problems += claimed_trick_problems(where, claimed, hand.tricks[index])
+    trick = claims.trick
     if trick is None:
         return True
     if hand.hand_over or not hand._has_legal_play(hand.leader):
@@ -771,9 +785,9 @@ def replay(hand: Hand, tricks: Sequence[Trick], trick: Trick | None, problems: l
         elif trick.leader != hand.leader:
             problems.append(f"trick.leader is {trick.leader} but seat {hand.leader} won the last trick")
         return not trick.plays
-    if not _replay_plays(hand, trick, "trick", problems):
+    if not _restore_trick(hand, trick, "trick", problems):
         return False
-    if len(hand.tricks) > len(tricks):
+    if len(hand.tricks) > len(claims.tricks):
         problems.append(f"trick has {counted(len(trick.plays), 'play')}: a trick of {players} plays is complete")
         return False
     return True
@@ -786,7 +800,7 @@ def _after_the_end(hand: Hand, what: str) -> str | None:
     return f"{what} was played after the hand was over: the seat to act had no legal play (RULINGS A12a)"
 
 
-def _replay_plays(hand: Hand, claimed: Trick, where: str, problems: list[str]) -> bool:
+def _restore_trick(hand: Hand, claimed: Trick, where: str, problems: list[str]) -> bool:
     """Replay one claimed trick. A12a is not asked after every play (it costs
     a legal-move search); only when something does not fit, to name it."""
     if hand.hand_over:
@@ -795,13 +809,17 @@ def _replay_plays(hand: Hand, claimed: Trick, where: str, problems: list[str]) -
     if claimed.leader != hand.leader:
         problems.append(_after_the_end(hand, where) or f"{where}.leader is {claimed.leader} but seat {hand.leader} leads it")
         return False
-    for position, play in enumerate(claimed.plays):
-        refusal = hand.refusal(play)
-        if refusal is not None:
-            what = f"{where}.plays[{position}]"
-            problems.append(_after_the_end(hand, what) or f"{what} is not legal: {refusal.detail}")
-            return False
-        hand.put(play)
+    return all(_restore_play(hand, play, f"{where}.plays[{position}]", problems) for position, play in enumerate(claimed.plays))
+
+
+def _restore_play(hand: Hand, play: Play, what: str, problems: list[str]) -> bool:
+    """Put one play on ``hand`` if the rules allow it now (``Hand.refusal``);
+    otherwise append its problem and return ``False``."""
+    refusal = hand.refusal(play)
+    if refusal is not None:
+        problems.append(_after_the_end(hand, what) or f"{what} is not legal: {refusal.detail}")
+        return False
+    hand.put(play)
     return True
 
 
@@ -890,7 +908,7 @@ def deal_hands(
         else:
             refuse_deck(game, deck)
         hands = game.deal_deck(deck, seating)
-    raise_problems(dealt_hands_problems(game, hands, seating.players), DEALT)
+    raise_problems(dealt_hands_problems(game.facts, hands, seating.players), DEALT)
     return hands, seed
 
 
@@ -900,7 +918,7 @@ def refuse_deck(game: TrickGame[Any], deck: Sequence[Card]) -> None:
     Raises:
         InvalidState: listing every problem.
     """
-    problems = card_problems("deck", deck, game) + duplicate_problems("deck", deck)
+    problems = card_problems("deck", deck, game.facts) + duplicate_problems("deck", deck)
     if not problems and len(deck) != len(game.deck):
         problems.append(f"deck has {counted(len(deck), 'card')}; the {game.id} deck has {len(game.deck)}")
     raise_problems(problems, DEALT)
@@ -922,13 +940,3 @@ def check_versions(rules_version: str | None, schema_version: int | None) -> Non
             f"{STATE_SCHEMA_VERSION}, not {' and '.join(sent)}",
             supported={"rules_version": RULES_VERSION, "schema_version": STATE_SCHEMA_VERSION},
         )
-
-
-def refuse_seat(seat: int, players: int, what: str) -> None:
-    """Refuse a seat number outside ``0 .. players - 1`` (RULINGS C1).
-
-    Raises:
-        RulesRefusal: code ``seat_out_of_range``.
-    """
-    if not 0 <= seat < players:
-        raise RulesRefusal("seat_out_of_range", f"{what} {seat} is not a seat: seats are 0 to {players - 1} (RULINGS C1)")

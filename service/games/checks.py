@@ -2,85 +2,77 @@
 
 Each function returns every problem it finds (a list of sentences, empty
 when there is none), so a state's check reports all that is wrong at once
-(``InvalidState``); the rules modules and ``TrickGame.restore`` call them.
-They read a game only through :class:`DeckFacts`, so this module does not
-depend on the game protocol that calls it.
+(``InvalidState``); the rules modules and ``TrickGame.build`` call them.
+They take plain values (cards, seats, records, a game's ``DeckFacts``) and
+call nothing of a game's, so a check never calls back into the rules that
+asked for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from dataclasses import dataclass
+from typing import Any
 
-from ..cards import Card, codes, duplicates, marks, shuffled
-from ..errors import STATE, InvalidState, counted
-from ..tricks import Play
-from .records import MatchRecord, RawState, Seating
-
-
-class DeckFacts(Protocol):
-    """What the checks read of a game (``TrickGame`` meets it)."""
-
-    @property
-    def id(self) -> str:
-        """The game id, as sentences name the game."""
-
-    @property
-    def deck(self) -> tuple[Card, ...]:
-        """Every card, in the order seeds shuffle."""
-
-    @property
-    def deck_set(self) -> frozenset[Card]:
-        """The deck as a set."""
-
-    @property
-    def deck_marks(self) -> list[int]:
-        """The deck as ``marks``: 1 at each of its cards' ``Card.number``."""
-
-    @property
-    def hand_size(self) -> int:
-        """The cards dealt to each seat."""
-
-    @property
-    def max_players(self) -> int:
-        """The most seats at a table (the most plays in a trick)."""
-
-    def deal_deck(self, deck: Sequence[Card], seating: Seating) -> list[list[Card]]:
-        """The seats' dealt cards from a deck order (RULINGS A7, F3)."""
+from ..cards import Card, codes, duplicates, marks
+from ..errors import STATE, InvalidState, RulesRefusal, counted
+from ..tricks import Play, Trick
+from .records import MatchRecord
 
 
-def deal_record_problems(game: DeckFacts, raw: RawState, derived_undealt: tuple[Card, ...]) -> list[str]:
-    """Problems with a state's deal record: hands that are not its seed's
-    deal, and undealt cards other than those the deal leaves."""
+@dataclass(frozen=True, slots=True)
+class DeckFacts:
+    """What the checks read of a game, as plain values (``TrickGame.facts``).
+
+    Attributes:
+        game: the game id, as sentences name the game.
+        cards: every card of its deck, in the order seeds shuffle.
+        marks: 1 at each of its cards' ``Card.number``, else 0.
+        hand_size: the cards dealt to each seat.
+        max_players: the most seats at a table (the most plays in a trick).
+    """
+
+    game: str
+    cards: tuple[Card, ...]
+    marks: tuple[int, ...]
+    hand_size: int
+    max_players: int
+
+
+def deal_record_problems(seed: int | None, hands: Sequence[Sequence[Card]], seed_hands: Sequence[Sequence[Card]] | None,
+                         undealt: Sequence[Card] | None, derived_undealt: Sequence[Card]) -> list[str]:
+    """Problems with a state's deal record: dealt ``hands`` that are not
+    ``seed_hands``, the deal of its ``seed`` (``None``: not compared), and
+    ``undealt`` cards (``None``: not sent) other than those the deal leaves."""
     problems = []
-    if raw.seed is not None and [list(hand) for hand in raw.deal_hands] != game.deal_deck(shuffled(game.deck, raw.seed), raw.seating):
-        problems.append(f"deal.hands are not the deal of seed {raw.seed}")
-    if raw.undealt is not None:
-        problems += mismatch("deal.undealt", tuple(raw.undealt), derived_undealt, codes)
+    if seed_hands is not None and [list(hand) for hand in hands] != [list(hand) for hand in seed_hands]:
+        problems.append(f"deal.hands are not the deal of seed {seed}")
+    if undealt is not None:
+        problems += mismatch("deal.undealt", tuple(undealt), tuple(derived_undealt), codes)
     return problems
 
 
-def dealt_hands_problems(game: DeckFacts, hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
+def dealt_hands_problems(deck: DeckFacts, hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
     """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
     dealt = [card for hand in hands for card in hand]
-    in_deck = game.deck_marks
-    if (len(hands) == seats and all(len(hand) == game.hand_size for hand in hands)
+    in_deck = deck.marks
+    if (len(hands) == seats and all(len(hand) == deck.hand_size for hand in hands)
             and sum(marks(dealt)) == len(dealt) and all(in_deck[card.number] for card in dealt)):
         return []  # the common case, the same work whatever the cards; the sentences below name what is wrong
     problems = []
     if len(hands) != seats:
         problems.append(f"hands lists {len(hands)} seats; this hand has {seats}")
     for seat, hand in enumerate(hands):
-        if len(hand) != game.hand_size:
-            problems.append(f"hands[{seat}] has {counted(len(hand), 'card')}; {game.id} deals {game.hand_size} to each seat")
-        problems += card_problems(f"hands[{seat}]", hand, game)
+        if len(hand) != deck.hand_size:
+            problems.append(f"hands[{seat}] has {counted(len(hand), 'card')}; {deck.game} deals {deck.hand_size} to each seat")
+        problems += card_problems(f"hands[{seat}]", hand, deck)
     return problems + duplicate_problems("hands", dealt)
 
 
-def card_problems(where: str, cards: Sequence[Card], game: DeckFacts) -> list[str]:
+def card_problems(where: str, cards: Sequence[Card], deck: DeckFacts) -> list[str]:
     """Problems with one list of cards: each card not in the game's deck, once."""
-    deck = game.deck_set
-    return [f"{where}: {card} is not in the {game.id} deck" for card in dict.fromkeys(cards) if card not in deck]
+    in_deck = deck.marks
+    return [f"{where}: {card} is not in the {deck.game} deck" for card in dict.fromkeys(cards) if not in_deck[card.number]]
 
 
 def duplicate_problems(where: str, cards: Sequence[Card]) -> list[str]:
@@ -114,6 +106,20 @@ def claimed_problems(claimed: Mapping[str, Any], derived: Mapping[str, Any], pre
     for name, value in derived.items():
         if name in claimed:
             problems += mismatch(prefix + name, claimed[name], value, show)
+    return problems
+
+
+def claimed_trick_problems(where: str, claimed: Trick, done: Trick) -> list[str]:
+    """Problems with a completed trick as a state claims it (``claimed``,
+    at ``where``): a winner, winning card or points other than the rules
+    give (``done``; RULINGS A3, A11, F1). A member not sent is not compared."""
+    problems = []
+    if claimed.winner is not None and claimed.winner != done.winner:
+        problems.append(f"{where}.winner is {claimed.winner} but seat {done.winner} won it with {done.card}")
+    if claimed.card is not None and claimed.card != done.card:
+        problems.append(f"{where}.card is {claimed.card} but the winning card is {done.card}")
+    if claimed.points is not None and claimed.points != done.points:
+        problems.append(f"{where}.points is {claimed.points} but the trick holds {done.points} points")
     return problems
 
 
@@ -179,20 +185,20 @@ def tally_problems(
     return problems
 
 
-def trick_shape_problems(game: DeckFacts, plays: Sequence[Play], seats: int | None) -> list[str]:
+def trick_shape_problems(deck: DeckFacts, plays: Sequence[Play], seats: int | None) -> list[str]:
     """Problems shared by every game's ``trick_winner``: sizes, repeats and
     the order of play.
 
     Args:
-        game: the game.
+        deck: what the checks read of the game.
         plays: the plays, in order.
         seats: the table's size when it is fixed (Agency); ``None`` when it
             is not known (the Agram family), where the seats must still go up
             one at a time, wrapping round to seat 0.
     """
     problems = []
-    if len(plays) > game.max_players:
-        problems.append(f"{len(plays)} plays; a trick has at most {game.max_players}")
+    if len(plays) > deck.max_players:
+        problems.append(f"{len(plays)} plays; a trick has at most {deck.max_players}")
     order = [play.seat for play in plays]
     if len(set(order)) != len(order):
         problems.append("a seat plays twice")
@@ -222,3 +228,13 @@ def raise_problems(problems: list[str], what: str = STATE) -> None:
     breaks the invariants (a deal's cards are not a state)."""
     if problems:
         raise InvalidState(problems, what)
+
+
+def refuse_seat(seat: int, players: int, what: str) -> None:
+    """Refuse a seat number outside ``0 .. players - 1`` (RULINGS C1).
+
+    Raises:
+        RulesRefusal: code ``seat_out_of_range``.
+    """
+    if not 0 <= seat < players:
+        raise RulesRefusal("seat_out_of_range", f"{what} {seat} is not a seat: seats are 0 to {players - 1} (RULINGS C1)")

@@ -19,22 +19,22 @@ from ..tricks import Play, Trick
 from .base import (
     Hand,
     TrickGame,
-    refuse_seat,
 )
 from .checks import (
     card_problems,
     hands_problems,
+    refuse_seat,
     tally_problems,
     trick_shape_problems,
 )
 from .records import (
     COMMON_PROBLEMS,
+    Claims,
     Family,
     MatchRecord,
     MatchStatus,
     OptionSpec,
     ProblemCode,
-    RawState,
     Refusal,
     Score,
     Seating,
@@ -292,10 +292,9 @@ class LastTrickHand(Hand):
     game: LastTrickGame
     hands: tuple[tuple[Card, ...], ...]
 
-    def __init__(self, game: TrickGame[Any], seating: Seating, options: Mapping[str, Any], hands: Sequence[Sequence[Card]],
-                 seed: int | None, match: MatchRecord) -> None:
-        self.hands = tuple(tuple(hand) for hand in hands)
-        super().__init__(game, seating, options, hands, seed, match)
+    def _lay_out(self) -> None:
+        """Each seat holds its dealt cards (F3)."""
+        self.hands = self.deal_hands
 
     @property
     def dealer(self) -> int:
@@ -512,11 +511,11 @@ class LastTrickGame(TrickGame[LastTrickHand]):
     def match_problems(self, match: MatchRecord, options: Mapping[str, Any], seating: Seating) -> list[str]:
         return self.scoring.record_problems(match, options, seating)
 
-    def _claimed_cards(self, raw: RawState, hand: LastTrickHand) -> list[str]:
-        problems = hands_problems(raw.claimed["hands"], hand.hands) if "hands" in raw.claimed else []
-        if raw.trick is None and not hand.hand_over:
+    def _claimed_cards(self, claims: Claims, hand: LastTrickHand) -> list[str]:
+        problems = hands_problems(claims.fields["hands"], hand.hands) if "hands" in claims.fields else []
+        if claims.trick is None and not hand.hand_over:
             problems.append("trick is missing but the hand is not over")
-        if raw.trick is not None and hand.hand_over:
+        if claims.trick is not None and hand.hand_over:
             problems.append("trick must be null once the hand is over")
         return problems
 
@@ -524,7 +523,7 @@ class LastTrickGame(TrickGame[LastTrickHand]):
 
     def trick_problems(self, plays: Sequence[Play]) -> list[str]:
         """Cards of the deck, each once, seats in turn, at most one play per seat (F1)."""
-        return card_problems("plays", [p.card for p in plays], self) + trick_shape_problems(self, plays, None)
+        return card_problems("plays", [p.card for p in plays], self.facts) + trick_shape_problems(self.facts, plays, None)
 
     # -- results ------------------------------------------------------------------
 

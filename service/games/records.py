@@ -320,19 +320,71 @@ class Refusal:
     detail: str
 
 
+class Trust(StrEnum):
+    """How far ``TrickGame.build`` trusts a hand's record: trust chooses how
+    much of the record is checked, never which door it goes through."""
+
+    REBUILD = "rebuild"
+    """A record this referee made (a state it signed, a token it sealed, a
+    hand it holds itself): the deal, then every play taken at once
+    (``Hand.take_history``: the record's shape checked, not each play's legality)."""
+    RESTORE = "restore"
+    """A record from anyone else: every play replayed with ``Hand.refusal``,
+    the check that judges a live move, and every claim compared with what
+    the rules derive; every problem is reported at once (``invalid_state``)."""
+
+
 @dataclass(frozen=True, kw_only=True)
-class RawState:
-    """A state as a client sent it, before it is checked: its seating and
-    canonical part (options, deal, plays, match record), plus in ``claimed``
-    and ``claimed_match`` only the derived fields the client included."""
+class Claims:
+    """What a client's state says beyond its hand's record, each part
+    compared by ``Trust.RESTORE`` with what the rules derive.
+
+    Attributes:
+        tricks: the completed tricks as the state groups the plays, with
+            each trick's leader, winner, card and points.
+        trick: the trick in progress as sent (``None``: none was sent).
+        undealt: the undealt cards, if sent.
+        fields: only the derived fields the state included (``to_act``,
+            ``hands``, ``holders``...), by name.
+        match: only the match status fields it included (``tally``, ``over``...).
+    """
+
+    tricks: Sequence[Trick] = ()
+    trick: Trick | None = None
+    undealt: Sequence[Card] | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    match: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandRecord:
+    """A hand as a record: its seating, options, deal, every play in order
+    and the match record it carries. A state, a sealed token's payload and a
+    one-line record are each read into one, and ``TrickGame.build`` makes the
+    hand from it (``Trust`` says how much it checks).
+
+    Attributes:
+        seating: players, first leader and dealer (RULINGS C1, C2).
+        options: the rules options as recorded; one not given takes its default.
+        seed: the seed the hand was dealt from, if any.
+        deal_hands: each seat's dealt cards in dealt order; ``None``: the
+            seed's deal (RULINGS A7, F3).
+        plays: every play in the order it was made (Agency's each naming
+            its holder once recorded, A5).
+        match: where the hand stands in its match (RULINGS A14, F7);
+            ``None``: a match's first hand.
+        claims: what a client's state says beyond the record; ``None`` for
+            a record that says nothing more (a token's, a line's).
+    """
 
     seating: Seating
-    options: Mapping[str, Any]
-    seed: int | None
-    deal_hands: Sequence[Sequence[Card]]
-    undealt: Sequence[Card] | None
-    tricks: Sequence[Trick]
-    trick: Trick | None
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    deal_hands: Sequence[Sequence[Card]] | None = None
+    plays: Sequence[Play] = ()
     match: MatchRecord | None = None
-    claimed: Mapping[str, Any] = field(default_factory=dict)
-    claimed_match: Mapping[str, Any] = field(default_factory=dict)
+    claims: Claims | None = None
+
+    def __post_init__(self) -> None:
+        if self.seed is None and self.deal_hands is None:
+            raise ValueError("a hand's record deals from its seed or its dealt cards: give one")

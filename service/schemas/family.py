@@ -156,7 +156,7 @@ class BoundedSchema(Schema):
     * ``checks(data)``: after every member is read, what spans members
       (raises ``ValidationError``);
     * ``build(data)``: the value the object is read as (a ``Play``, a
-      ``RawState``...).
+      ``HandRecord``...).
 
     An object with many unknown members is refused in one error, before
     marshmallow lists each one: a body of a hundred thousand made-up keys

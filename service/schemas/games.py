@@ -3,7 +3,7 @@
 Each game gets its own schema classes (``AgramState``, ``AgencyPlayRequest``
 ...), so ``openapi.yaml`` states each game's exact player range, options and
 state shape. Loading turns JSON into the core's values (``Card``, ``Play``,
-``Trick``, ``RawState``); ``dump_state`` and ``dump_view`` are the one place a
+``Trick``, ``HandRecord``); ``dump_state`` and ``dump_view`` are the one place a
 hand becomes JSON.
 
 What is the same for every game is written here, once. What differs by
@@ -33,7 +33,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from ..cards import SEED_MAX, WALL
 from ..games import GAMES, Game
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
-from ..games.records import CHOSEN_SOURCES, MAX_HANDS, DealSource, MatchRecord, OptionSpec, RawState, TallyUnit
+from ..games.records import CHOSEN_SOURCES, MAX_HANDS, Claims, DealSource, HandRecord, MatchRecord, OptionSpec, TallyUnit
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
 from .edges import edge_of
@@ -142,19 +142,28 @@ class StateBase(BoundedSchema):
         if mistaken is not None:
             raise ValidationError(mistaken, "_schema")
 
-    def build(self, data: dict[str, Any]) -> RawState:
+    def build(self, data: dict[str, Any]) -> HandRecord:
+        """The state's hand record: its plays in order, and as its claims
+        the grouping of the plays into tricks and the derived fields it sent."""
         match = data.get("match") or {}
-        return RawState(
+        tricks, trick = data["tricks"], data["trick"]
+        plays = [play for done in tricks for play in done.plays]
+        if trick is not None:
+            plays += trick.plays
+        return HandRecord(
             seating=self.EDGE.seating(data),
             options=data["options"],
             seed=data["deal"].get("seed"),
             deal_hands=data["deal"]["hands"],
-            undealt=data["deal"].get("undealt"),
-            tricks=data["tricks"],
-            trick=data["trick"],
+            plays=plays,
             match=match.get("record"),
-            claimed={name: data[name] for name in self.EDGE.CLAIMED if name in data},
-            claimed_match=match.get("claimed", {}),
+            claims=Claims(
+                tricks=tricks,
+                trick=trick,
+                undealt=data["deal"].get("undealt"),
+                fields={name: data[name] for name in self.EDGE.CLAIMED if name in data},
+                match=match.get("claimed", {}),
+            ),
         )
 
 

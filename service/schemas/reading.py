@@ -5,7 +5,7 @@ spec and name every fault in a 422. Running marshmallow on every body costs
 more than the rest of a request, so each schema is also *compiled* here, once,
 into one plain Python function per schema that reads exactly what the
 schema accepts and builds the same values (``Play``, ``Trick``,
-``RawState``...), through the schema's own hooks (``BoundedSchema.pre_read``,
+``HandRecord``...), through the schema's own hooks (``BoundedSchema.pre_read``,
 ``checks`` and ``build``). A compiled reader does not explain a refusal: at
 the first thing it does not accept it stops, and :func:`read` lets the
 schema itself load the body, so every message is marshmallow's.

@@ -29,9 +29,9 @@ import orjson
 
 from ..cards import CARD_COUNT, Card, all_codes
 from ..games import GAMES, Hand, TrickGame
-from ..games.records import DealSource, MatchRecord, RawState, Seating
+from ..games.records import DealSource, HandRecord, MatchRecord, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
-from ..tricks import Play, Trick
+from ..tricks import Play
 from .records import dump_record
 
 CARD_CODES = all_codes()
@@ -95,12 +95,12 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
     return orjson.dumps(record)
 
 
-def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
-    """What a token's payload holds: its game, its record (seating, options,
-    deal, plays, match record) as the raw state every way of holding reads,
-    and its provenance. Only this referee can seal a payload, so it is
-    rebuilt, not replayed (``TrickGame.rebuild``); its shape is still read
-    member by member, so one forged with the key is refused.
+def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
+    """What a token's payload holds: its game, its hand's record (seating,
+    options, deal, plays in order, match record), which ``TrickGame.build``
+    makes the hand from, and its provenance. Only this referee can seal a
+    payload, so the holding rebuilds it (``Trust.REBUILD``); its shape is
+    still read member by member, so one forged with the key is refused.
 
     Raises:
         Unsealable: a payload of another version or game, or one this
@@ -129,14 +129,14 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], RawState, Provenance]:
     players, first_leader, dealer = seating
     number, previous, chooser = match
     seed, nonce, next_draw, hands = _read_private(unb64(private), game.deck, players)
-    raw = RawState(
-        seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands, undealt=None,
-        tricks=(), trick=Trick(leader=first_leader, plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays)),
+    hand = HandRecord(
+        seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands,
+        plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays),
         match=MatchRecord(number, tuple(previous), chooser),
     )
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
     issued = record["issued"] if version >= 4 else None
-    return game, raw, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued)
+    return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued)
 
 
 _SOURCES = frozenset(source.value for source in DealSource)
