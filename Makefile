@@ -164,10 +164,18 @@ hostile: $(VENV)/.installed-run
 mutation: $(VENV)/.installed-test
 	$(BIN)/python -m tools.mutation $(MUTATION_ARGS)
 
-## conformance: write the conformance kit (conformance/<game>/1/*.jsonl) from this referee,
-## through the app in-process; tests fail while the committed files are stale
-.PHONY: conformance conformance-check conformance-coverage
+## conformance: check a running referee against the conformance kit (python -m conformance; it
+## says which mode it found and what that mode leaves unchecked): CONFORMANCE_URL, by default
+## http://localhost:$(PORT) as make run serves it; CONFORMANCE_ARGS passes options, e.g.
+## CONFORMANCE_ARGS="--signing-key KEY" or CONFORMANCE_ARGS="--game agency --only refusal"
+.PHONY: conformance conformance-kit conformance-check conformance-coverage
+CONFORMANCE_URL ?= http://localhost:$(PORT)
 conformance: $(VENV)/.installed-run
+	$(BIN)/python -m conformance $(CONFORMANCE_URL) $(CONFORMANCE_ARGS)
+
+## conformance-kit: write the conformance kit (conformance/<game>/1/*.jsonl) from this referee,
+## through the app in-process; tests fail while the committed files are stale
+conformance-kit: $(VENV)/.installed-run
 	$(BIN)/python -m conformance.generate
 
 ## conformance-check: the kit against this referee in-process, open then signed (as the suite runs it)

@@ -5,9 +5,16 @@
     python -m conformance --in-process          # this referee, in open mode
     python -m conformance URL --signing-key KEY # an implementation holding signed states
 
-Prints each disagreement with its case id, the rulings the case names and
-what differs, then a summary per game; exits 0 when every case agrees, 1
-otherwise. What "agree" means: ``conformance.kit`` and
+First it reads how the implementation holds states from its answer to the
+kit's first deal, and prints that mode. Then it prints each disagreement
+with its case id, the rulings the case names and what differs, then a
+summary per game. The kit's cases send open states and chosen deals: a
+sealed referee, or a signed one without ``--signing-key``, can be checked
+only on the cases that send neither, and the runner says so in one sentence.
+
+Exit status: 0 when every case agrees; 1 when a case disagrees or nothing
+answers; 3 (``PARTIAL``) when every case checked agrees but the mode left
+cases unchecked. What "agree" means: ``conformance.kit`` and
 ``conformance/README.md``.
 """
 
@@ -19,11 +26,29 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
-from .kit import KINDS, AppTransport, HttpTransport, SignedTransport, Transport, check_case, describe, holds_in_signed_mode, load_cases
+from .kit import (
+    KINDS,
+    AppTransport,
+    HttpTransport,
+    Mode,
+    SignedTransport,
+    Transport,
+    check_case,
+    checkable,
+    describe,
+    first_deal,
+    holds_in_signed_mode,
+    load_cases,
+    read_mode,
+)
 from .perft import PerftRefused, http_counts
 
 IN_PROCESS_KEY = "conformance-signing-key-0123456789abcdef"
 """The key of this referee in-process with ``--signed``."""
+
+PARTIAL = 3
+"""The exit status when every case checked agrees and the implementation's
+mode (sealed, or signed without the key) left cases unchecked."""
 
 PERFT_NODES = 400
 """By default the runner checks perft counts up to this many sequences per
@@ -95,6 +120,17 @@ def summary(report: Report, out: TextIO) -> None:
         print(f"{report.skipped} perft cases of more than {report.perft_nodes} sequences left out (--perft-nodes)", file=out)
 
 
+def unchecked(mode: Mode, checked: int, selected: int) -> str:
+    """The one sentence that says what the kit could not check in ``mode``."""
+    which = f"{checked:,} of the {selected:,} cases selected"
+    if mode.name == "sealed":
+        return (f"This referee seals its states, so the kit checked only {which}, those that send no hand and deal nothing "
+                "(game descriptions, trick-winner): every other case sends an open state or a chosen deal, which a sealed "
+                "referee answers with a token or refuses; check the same implementation with open states, or signed with --signing-key.")
+    return (f"This referee signs its states and no --signing-key was given, so the kit checked only {which}, those that send "
+            "no state: it would refuse every other with 403 state_signature_invalid; give its key with --signing-key KEY.")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m conformance", description=__doc__.splitlines()[0])
     parser.add_argument("url", nargs="?", help="the implementation's base URL, e.g. http://localhost:8000")
@@ -112,15 +148,27 @@ def main(argv: list[str] | None = None) -> int:
     key = IN_PROCESS_KEY if args.signed else args.signing_key
     if args.signed and not args.in_process:
         parser.error("--signed is for --in-process; give a URL's key with --signing-key")
-    transport: Transport = AppTransport(key if args.in_process else None) if args.in_process else HttpTransport(args.url)
-    if key is not None:
-        transport = SignedTransport(transport, key)
+    raw: Transport = AppTransport(key if args.in_process else None) if args.in_process else HttpTransport(args.url)
     cases = load_cases(game=args.game, only=args.only)
-    if key is not None:
-        cases = [case for case in cases if holds_in_signed_mode(case)]
-    if not cases:
+    deal = first_deal(load_cases(game=args.game, only="deal"))
+    if not cases or deal is None:
         parser.error("no case matches")
-    report = run(transport, cases, strict=args.strict, perft_nodes=args.perft_nodes)
+    assert deal is not None  # parser.error exits
+    try:
+        mode = read_mode(raw, deal)
+    except OSError as failure:
+        print(f"Nothing answered at {args.url}: {failure}")
+        return 1
+    print(f"mode: {mode.name} ({mode.evidence})")
+    transport = raw if key is None else SignedTransport(raw, key)
+    if mode.name == "signed" or (key is not None and mode.name != "sealed"):
+        cases = [case for case in cases if holds_in_signed_mode(case)]
+    selected = len(cases)
+    cases = [case for case in cases if checkable(case, mode.name, key is not None)]
+    report = run(transport, cases, strict=args.strict, perft_nodes=args.perft_nodes) if cases else Report()
+    if len(cases) < selected:
+        print(unchecked(mode, len(cases), selected))
+        return PARTIAL if report.agreed else 1
     return 0 if report.agreed else 1
 
 

@@ -1,5 +1,5 @@
 """Write the conformance kit from this referee: ``python -m conformance.generate``
-(``make conformance``); ``--check`` writes nothing and fails when a committed
+(``make conformance-kit``); ``--check`` writes nothing and fails when a committed
 file differs from what the referee answers now.
 
 Every case is a request sent to the app in-process (open mode) and the

@@ -34,6 +34,7 @@ import json
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -272,6 +273,84 @@ def holds_in_signed_mode(case: dict[str, Any]) -> bool:
     carries = isinstance(body, dict) and any(name in body for name in ("state", "previous"))
     refused = answer["status"] == 409 and isinstance(answer["body"], dict) and answer["body"].get("code") == "invalid_state"
     return not (carries and refused and not request["path"].endswith("/check"))
+
+
+def carries_state(case: dict[str, Any]) -> bool:
+    """Whether a case sends a hand: a perft walk, or a request whose body
+    carries a state (``state``, ``previous`` or a transcript's
+    ``deal.previous``)."""
+    if case["kind"] == "perft":
+        return True
+    body = case["request"].get("body")
+    if not isinstance(body, dict):
+        return False
+    deal = body.get("deal")
+    return "state" in body or "previous" in body or (isinstance(deal, dict) and "previous" in deal)
+
+
+# -- the mode of the implementation ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mode:
+    """How an implementation holds states, as the answer to the kit's first
+    deal shows it: ``open``, ``signed`` (its state carries a ``signature``),
+    ``sealed`` (it answered a token, or refused the chosen deal as sealed
+    mode does: 403 ``chosen_deal_refused``), or ``unknown`` (any other
+    answer). ``evidence`` says what in the answer showed it."""
+
+    name: str
+    evidence: str
+
+
+def first_deal(cases: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first deal of ``cases`` that a referee in open mode answers with a
+    state (a first hand, dealt from a seed, a deck or hands)."""
+    return next((case for case in cases if case["kind"] == "deal" and case["answer"]["status"] == 200
+                 and not carries_state(case)), None)
+
+
+def read_mode(transport: Transport, deal: dict[str, Any]) -> Mode:
+    """The mode of the implementation behind ``transport`` (unsigned), from
+    its answer to ``deal`` (a case of ``first_deal``).
+
+    Raises:
+        OSError: nothing answered.
+    """
+    request = deal["request"]
+    status, body = transport.send(request["method"], request["path"], request.get("body"))
+    said = f"the first deal ({deal['id']}) answered {status}"
+    if not isinstance(body, dict):
+        return Mode("unknown", f"{said} with no JSON object")
+    if status == 403 and body.get("code") == "chosen_deal_refused":
+        return Mode("sealed", f"{said} chosen_deal_refused: it deals only at random")
+    if status == 200 and isinstance(body.get("token"), str):
+        return Mode("sealed", f"{said} a token and a public state")
+    state = body.get("state")
+    if status == 200 and isinstance(state, dict):
+        if SIGNATURE in state:
+            return Mode("signed", f"{said} a state with a signature")
+        return Mode("open", f"{said} a state with no signature")
+    return Mode("unknown", f"{said}{' ' + str(body['code']) if 'code' in body else ''}")
+
+
+def checkable(case: dict[str, Any], mode: str, keyed: bool) -> bool:
+    """Whether ``case``'s answer is the one an implementation in ``mode``
+    gives (``keyed``: the runner holds the signing key of a signed one).
+
+    * open, or unknown: every case;
+    * signed with its key: every case (of those ``holds_in_signed_mode``
+      keeps: the runner leaves the others out in signed mode);
+    * signed without its key: the cases that send no state (every state sent
+      would be refused, 403 ``state_signature_invalid``);
+    * sealed: the cases that send no state and deal nothing (a sealed
+      referee answers a token and a public state, or refuses a chosen deal).
+    """
+    if mode == "sealed":
+        return not carries_state(case) and not case["request"]["path"].endswith(("/deal", "/replay"))
+    if mode == "signed":
+        return keyed or not carries_state(case)
+    return True
 
 
 def _decoded(data: bytes) -> Any:

@@ -45,12 +45,12 @@ def rulings_of_the_rules() -> set[str]:
 
 def test_committed_kit_is_what_the_referee_answers_now():
     """Regenerated in-process, every file is byte for byte the committed one
-    (else: make conformance, and review the diff)."""
+    (else: make conformance-kit, and review the diff)."""
     files = generate.generate().files()
     committed = set(ROOT.glob("*/*/*.jsonl"))
-    assert committed == set(files), "files added or gone: run make conformance"
+    assert committed == set(files), "files added or gone: run make conformance-kit"
     stale = [str(path.relative_to(ROOT)) for path, text in files.items() if path.read_text(encoding="utf-8") != text]
-    assert not stale, f"stale: {stale}; run make conformance and review the diff"
+    assert not stale, f"stale: {stale}; run make conformance-kit and review the diff"
 
 
 def test_this_referee_agrees_with_every_case_in_open_mode(cases):
@@ -411,6 +411,39 @@ def test_the_runner_checks_a_server_holding_signed_states():
     with running_gunicorn(workers=1, env={"REFEREE_SIGNING_KEYS": key, "REFEREE_TOKEN_STORE": "none"}) as server:
         url = f"http://127.0.0.1:{server.port}"
         signed = _runner(url, "--signing-key", key, "--game", "fapfap", "--only", "match")
-        unsigned = _runner(url, "--game", "fapfap", "--only", "match")
+        keyless = _runner(url, "--game", "fapfap")
     assert signed.returncode == 0, signed.stdout + signed.stderr
-    assert unsigned.returncode == 1 and "state_signature_invalid" in unsigned.stdout
+    assert signed.stdout.startswith("mode: signed (")
+    # Without the key: only the cases that send no state, then one sentence, and status 3.
+    signed_cases = [case for case in load_cases(game="fapfap") if holds_in_signed_mode(case)]
+    sends_no_state = [case for case in signed_cases
+                      if case["kind"] != "perft" and not re.search(r'"(state|previous)":', json.dumps(case["request"].get("body")))]
+    first, *summary, sentence = keyless.stdout.splitlines()
+    assert keyless.returncode == 3, keyless.stdout + keyless.stderr
+    assert first.startswith("mode: signed (") and "a state with a signature" in first
+    assert summary[-1].split()[:2] == ["all", str(len(sends_no_state))] and summary[-1].split()[-2] == "0"
+    assert sentence.startswith("This referee signs its states and no --signing-key was given, so the kit checked only "
+                               f"{len(sends_no_state)} of the {len(signed_cases):,} cases selected")
+    assert "DISAGREE" not in keyless.stdout and "state_signature_invalid" in sentence
+
+
+@pytest.mark.parametrize("chosen", [False, True], ids=["chosen-deals-refused", "chosen-deals-allowed"])
+def test_the_runner_says_what_a_sealed_referee_leaves_unchecked(cases, chosen):
+    """Against a sealed referee (chosen deals refused, or allowed and answered
+    with tokens) the whole kit prints a few lines: the mode and why, the
+    summary of the cases that send no hand and deal nothing (the games'
+    descriptions and trick-winner), one sentence; status 3."""
+    from support import running_gunicorn
+
+    env = {"REFEREE_SEALING_KEYS": "a-sealing-key-for-the-kit-over-http-0123456789",
+           **({"REFEREE_ALLOW_CHOSEN_DEALS": "true"} if chosen else {})}
+    with running_gunicorn(workers=1, env=env) as server:
+        result = _runner(f"http://127.0.0.1:{server.port}")
+    assert result.returncode == 3, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) <= 2 + len(GAMES) + 1, lines  # the mode, a summary line per game and for all, the sentence
+    evidence = "a token and a public state" if chosen else "chosen_deal_refused"
+    assert lines[0].startswith("mode: sealed (the first deal (agency/deal/") and evidence in lines[0]
+    stateless = sum(case["kind"] in ("game", "trick-winner") for case in cases)
+    assert lines[-2].split() == ["all", str(stateless), "cases", str(stateless), "agree", "0", "disagree"]
+    assert lines[-1].startswith(f"This referee seals its states, so the kit checked only {stateless} of the {len(cases):,} cases selected")
