@@ -378,3 +378,47 @@ def test_a_state_of_no_game_or_this_games_keeps_its_field_faults(client):
     assert status == 422 and answer["errors"]["json"] == {"state": {"game": ["Must be one of: agram."]}}, answer
     status, answer = post(client, "/v1/games/agram/legal-moves", {"state": {**state, "dealer": -1}})
     assert status == 422 and list(answer["errors"]["json"]["state"]) == ["dealer"], answer
+
+
+def _leaves(node, path=()):
+    """Every message of a 422's ``errors`` tree with its member's path, in order (``_schema``: the object itself)."""
+    if isinstance(node, dict):
+        return [leaf for key, value in node.items() for leaf in _leaves(value, path if key == "_schema" else (*path, key))]
+    return [(path, message) for message in node]
+
+
+@pytest.mark.parametrize(("path", "body", "detail"), [
+    ("deal", {}, "`players`: Say how many players, or give the previous hand of the match."),
+    ("deal", {"players": 3, "seed": 1, "deck": ["AS"]}, "The body: Give at most one of seed, deck and hands, not seed and deck."),
+    ("deal", [1], "The body: Invalid input type."),
+    ("trick-winner", {"plays": [{"seat": 0, "card": "ZZ"}]},
+     "`plays[0].card`: Not a card code: 'ZZ'. Codes are rank then suit, e.g. 10S, AH, 7V, or W."),
+    ("deal", {"players": "x", "seed": -1, "deck": 3},
+     "`seed`: Must be greater than or equal to 0 and less than or equal to 18446744073709551615; 2 more faults are listed in `errors`."),
+    ("play", {"state": {"game": "agram"}, "move": {"seat": 0}},
+     "`state.players`: Missing data for required field; 5 more faults are listed in `errors`."),
+    ("deal", {"players": 3, "x" * 500: 1, "\u202e\x07": 2},
+     f"`{'x' * 64}…`: Unknown field; 1 more fault is listed in `errors`."),
+])
+def test_a_422_detail_names_the_first_fault_and_counts_the_others(client, path, body, detail):
+    """A 422's ``detail`` is the first fault of ``errors`` in a sentence (the
+    member's path as a client writes it, and its message) and how many more
+    ``errors`` lists, so a server that logs ``code`` and ``detail`` keeps what
+    to fix; ``errors`` is the tree it always was. A name the client made up
+    is cut and its control characters shown as ``?``."""
+    status, answer = post(client, f"/v1/games/agram/{path}", body)
+    assert status == 422 and answer["code"] == "validation_failed", answer
+    assert answer["detail"] == detail
+    (_, first), *others = _leaves(answer["errors"]["json"])
+    assert detail.split(": ", 1)[1].startswith(first.rstrip("."))
+    assert len(others) == (int(detail.split("; ")[1].split()[0]) if others else 0)
+
+
+def test_a_422_of_more_faults_than_listed_says_the_body_has_more(client):
+    """Past the 50 faults ``errors`` lists, the detail says how many are
+    listed and that the body has more still."""
+    status, answer = post(client, "/v1/games/agram/deal", {"players": 3, "hands": [[f"Z{n}" for n in range(12)]] * 5})
+    assert status == 422 and answer["errors_truncated"] is True
+    listed = len(_leaves(answer["errors"]["json"]))
+    assert listed == 50 and answer["detail"] == ("`hands[0][0]`: Not a card code: 'Z0'. Codes are rank then suit, e.g. 10S, AH, 7V, "
+                                                 "or W; 49 more faults are listed in `errors`, and the body has more still.")

@@ -41,7 +41,7 @@ from service.games import GAMES
 from service.games.records import ProblemCode
 from service.schemas.records import to_json
 from service.schemas.spec import SpecOnReadApi
-from service.server.answers import BLANK_TYPE, PROBLEM_MEDIA_TYPE, SHARED, problem_bytes
+from service.server.answers import BLANK_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, SHARED, problem_bytes
 from service.server.http_errors import HTTP_CODES, HTTP_DETAILS, HTTP_ERRORS, PARSER_ERRORS, RETRY_AFTER
 
 PROBLEM_TYPE_PREFIX = "/problems/"
@@ -344,6 +344,53 @@ def capped(errors_: Mapping[str, Any], limit: int = MAX_FIELD_ERRORS) -> tuple[d
     return walk(errors_), omitted
 
 
+def _faults(node: Any, path: tuple[str | int, ...] = ()) -> list[tuple[tuple[str | int, ...], str]]:
+    """Every message of an error tree, in its order, with the path of the
+    member it is about (``_schema``: the object itself, left out of the path)."""
+    if isinstance(node, Mapping):
+        return [fault for key, value in node.items()
+                for fault in _faults(value, path if key == "_schema" else (*path, key))]
+    if isinstance(node, list) and not any(isinstance(item, (Mapping, list)) for item in node):
+        return [(path, str(message)) for message in node]
+    if isinstance(node, list):
+        return [fault for index, item in enumerate(node) for fault in _faults(item, (*path, index))]
+    return [(path, str(node))]
+
+
+def _member(path: tuple[str | int, ...]) -> str:
+    """A member's path as a client writes it: ``plays[0].card``; ``The body`` for the body itself.
+    A name the client sent is cut to ``MAX_NAME`` characters, its control characters shown as ``?``."""
+    written = ""
+    for part in path:
+        if isinstance(part, int) or part.isdigit():
+            written += f"[{part}]"
+            continue
+        name = "".join(character if character.isprintable() else "?" for character in part[:MAX_NAME])
+        written += ("." if written else "") + name + ("…" if len(part) > MAX_NAME else "")
+    return f"`{written}`" if written else "The body"
+
+
+def first_fault(errors_: Mapping[str, Any], truncated: bool = False) -> str | None:
+    """A 422's ``detail``: the first fault of its ``errors`` (by location, then
+    member) in a sentence, with how many more ``errors`` lists (``truncated``:
+    the body has more still); ``None`` when ``errors`` lists none.
+
+    ``{"json": {"plays": {0: {"card": ["Not a card code: 'ZZ'."]}}, "seed": [...]}}`` reads
+    "`plays[0].card`: Not a card code: 'ZZ'; 1 more fault is listed in `errors`."
+    """
+    found = [fault for location in errors_.values() for fault in _faults(location)]
+    if not found:
+        return None
+    path, message = found[0]
+    sentence = f"{_member(path)}: {message.strip()}"
+    more = len(found) - 1
+    if not more and not truncated:
+        return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."
+    sentence = sentence.rstrip(".")
+    listed = f"{more} more fault{'s are' if more != 1 else ' is'} listed in `errors`"
+    return f"{sentence}; {listed}{', and the body has more still' if truncated else ''}."
+
+
 _RESPONSES = {error.status: error.response for error in HTTP_ERRORS if error.response}
 DEFAULT_DESCRIPTION = (
     "Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before "
@@ -411,13 +458,15 @@ class ProblemApi(SpecOnReadApi):
             headers["Allow"] = ", ".join(sorted(method.strip() for method in headers["Allow"].split(",")))
         headers.update(data.get("headers") or {})
         extra: dict[str, Any] = {}
+        fault = None
         if status == 422:
             extra["errors"], omitted = capped(_validation_errors(data) or {})
             if omitted or data.get("truncated"):
                 extra["errors_truncated"] = True
+            fault = first_fault(extra["errors"], truncated=bool(extra.get("errors_truncated")))
         unknown = _unknown_game(flask.request.path) if status == 404 and "message" not in data else None
         detail = (no_such_game(unknown) if unknown is not None else data.get("message")) \
-            or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
+            or fault or HTTP_DETAILS.get(code) or (error.description or HTTPStatus(status).phrase)
         if status >= 500:
             log.error("HTTP %s answered: %s", status, error.description)
         return problem(status, code, detail, headers=headers, **extra)
