@@ -452,21 +452,68 @@ def test_a_refused_request_logs_a_bounded_line_whatever_it_quotes(request_bytes)
 
 def test_ctrl_c_stops_every_process_with_no_traceback():
     """Regression: Ctrl-C on ``make run`` (SIGINT to gunicorn's whole process
-    group: master, workers and analysis processes) printed a traceback from
-    each worker, which heard SIGINT from the terminal and again from its
-    master. Now every process exits within 10 s and stderr holds only JSON
-    lines (``running_gunicorn`` checks them)."""
+    group) printed a traceback from each worker, which heard SIGINT from the
+    terminal and again from its master, and from an analysis process caught
+    while Python was still starting. Now every process gunicorn started
+    (master, workers, analysis processes, whatever group they lead) exits
+    within 10 s and stderr holds only JSON lines (``running_gunicorn``
+    checks them)."""
     with running_gunicorn(workers=2, new_session=True) as server:
         dealt = raw_request(server.port, request_bytes("POST", "/v1/games/agram/deal", b'{"players": 3}', JSON_HEADERS))
         body = json.dumps({"state": dealt.json()["state"], "seed": 1}).encode()
         suggested = raw_request(server.port, request_bytes("POST", "/v1/games/agram/suggest", body, JSON_HEADERS))
         assert suggested.status == 200  # the analysis process at work
+        started = _descendants(server.pid)
+        assert len(started) >= 4, started  # two workers, and an analysis process each
         os.killpg(server.pid, signal.SIGINT)
         server.wait(timeout=10)
         deadline = time.monotonic() + 10
-        while _group_alive(server.pid) and time.monotonic() < deadline:
+        while (_group_alive(server.pid) or _alive(started)) and time.monotonic() < deadline:
             time.sleep(0.1)
         assert not _group_alive(server.pid), "a process of the group outlived Ctrl-C"
+        assert not _alive(started), f"processes outlived Ctrl-C: {_alive(started)}"
+
+
+def test_ctrl_c_while_analysis_processes_start_prints_no_traceback():
+    """Regression: a Ctrl-C that came while a worker was starting its
+    analysis process killed that Python in its start-up, which printed
+    ``Fatal Python error`` and a traceback. SIGINT now goes to the group at
+    once after the first answer, while the other worker may still be
+    starting; five times, so that the moment falls in a start-up."""
+    for _ in range(5):
+        with running_gunicorn(workers=2, new_session=True) as server:
+            os.killpg(server.pid, signal.SIGINT)
+            server.wait(timeout=10)
+
+
+def _descendants(root: int) -> set[int]:
+    """Every live process below ``root`` (from /proc), whatever its group."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    found, frontier = set(), {root}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pids: set[int]) -> set[int]:
+    """Those of ``pids`` still running (a zombie counts as ended)."""
+    alive = set()
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.add(pid)
+        except OSError:
+            continue
+    return alive
 
 
 def _group_alive(group: int) -> bool:

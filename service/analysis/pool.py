@@ -352,8 +352,12 @@ class Pool:
         ours, theirs = socket.socketpair()
         try:
             environment = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, (_ROOT, os.environ.get("PYTHONPATH"))))}
+            # A process group of its own: a terminal's Ctrl-C, sent to gunicorn's group, must not
+            # reach a process still starting (before it ignores SIGINT, Python's start-up dies
+            # of it with a traceback). It ends when its worker does: its socket closes.
             popen = subprocess.Popen([sys.executable, "-m", _MODULE, str(theirs.fileno()), *self.preload],
-                                     pass_fds=(theirs.fileno(),), env=environment, stdin=subprocess.DEVNULL)
+                                     pass_fds=(theirs.fileno(),), env=environment, stdin=subprocess.DEVNULL,
+                                     process_group=0)
         except BaseException:
             ours.close()
             raise
@@ -437,9 +441,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """A pool process: ``python -m service.analysis.pool FD [MODULE ...]``.
 
     FD is the inherited socket to the worker, each MODULE imported at start
-    (the worker has set the process's priority). Ctrl-C at a terminal
-    reaches the whole process group: it is ignored here, and the process
-    ends when its worker does (its socket closes).
+    (the worker has set the process's priority). The process leads a
+    process group of its own, so a terminal's Ctrl-C does not reach it;
+    SIGINT is ignored all the same, and the process ends when its worker
+    does (its socket closes).
     """
     fd, *preload = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGINT, signal.SIG_IGN)
