@@ -107,8 +107,6 @@ def test_a_seat_sees_its_own_moves_and_view_and_plays_only_for_itself(game_id):
     assert status == 200 and theirs == {"to_act": to_act, "moves": []}
     status, view = post(client, game_id, "view", {"token": table.token}, table.credentials[other])
     assert status == 200 and view["seat"] == other
-    status, refused = post(client, game_id, "view", {"token": table.token})
-    assert status == 403 and refused["code"] == "seat_credential_invalid"
     status, refused = post(client, game_id, "view", {"token": table.token, "seat": to_act}, table.credentials[other])
     assert status == 403 and refused["code"] == "seat_credential_invalid"
     move = mine["moves"][0]
@@ -117,6 +115,76 @@ def test_a_seat_sees_its_own_moves_and_view_and_plays_only_for_itself(game_id):
         assert status == 403 and refused["code"] == "seat_credential_invalid", (credential, refused)
     status, score = post(client, game_id, "score", {"token": table.token})
     assert status == 200 and score["hand_over"] is False
+
+
+def strings(value):
+    """Every string anywhere in a JSON value, its members' names included."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value).union(*map(strings, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(strings, value))
+    return set()
+
+
+def own_cards(view):
+    """The cards a seat's view shows as its own (Agency: the two holders beside it, A5)."""
+    if "holders" in view:
+        return {card for holder in view["holders"] for card in holder["cards"] or ()}
+    return set(view["hand"])
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_spectator_sees_the_public_state_and_no_held_card(game_id):
+    """CONTRACT: Spectators. ``view`` without a credential, at every ply of
+    a hand: the public state with the members that belong to one seat empty
+    (``seat`` null, no legal moves, no cards of a seat's own), and no card a
+    seat holds anywhere in it, held cards taken from every seat's own view
+    and checked against the deal the finished hand reveals (its seed). A
+    Wall is a card every Agency holder is dealt two of (A5), so how many
+    each holds is public: it is left out of the comparison."""
+    client = sealed_client()
+    table = Table(client, game_id, deal(client, game_id))
+    rng = random.Random(game_id)
+    seat_members = {name: None for name in GAMES[game_id].view_type.PRIVATE}
+    held_at_deal, views = None, []
+    while True:
+        status, spectator = post(client, game_id, "view", {"token": table.token})
+        assert status == 200, spectator
+        assert spectator == {**table.state, **seat_members, "legal_moves": []}
+        held = set()
+        for credential in table.credentials.values():
+            status, view = post(client, game_id, "view", {"token": table.token}, credential)
+            assert status == 200 and view["seat"] is not None
+            held |= own_cards(view)
+        held.discard("W")
+        held_at_deal = held if held_at_deal is None else held_at_deal
+        assert not held & strings(spectator), held & strings(spectator)
+        views.append(spectator)
+        if table.state["hand_over"]:
+            break
+        seat = table.state["to_act"]
+        table.play(rng.choice(table.legal(seat)[1]["moves"]))
+    dealt = GAMES[game_id].deal(seed=table.state["deal"]["seed"], **seating(game_id))
+    assert held_at_deal == {card.code for cards in dealt.deal_hands for card in cards} - {"W"}
+    undealt = {card.code for card in getattr(dealt, "undealt", ())}
+    assert undealt or GAMES[game_id].family == "agency"
+    assert not any(undealt & strings(spectator) for spectator in views)
+
+
+def test_a_spectator_view_proves_no_seat_and_a_credential_still_must_match():
+    """Without a credential the ``seat`` a body names proves nothing: the
+    answer is the spectator's view all the same; with one, it must be the
+    credential's seat."""
+    client = sealed_client()
+    table = Table(client, "agram", deal(client, "agram"))
+    status, spectator = post(client, "agram", "view", {"token": table.token, "seat": 1})
+    assert status == 200 and spectator["seat"] is None and spectator["hand"] is None and spectator["legal_moves"] == []
+    status, refused = post(client, "agram", "view", {"token": table.token, "seat": 1}, table.credentials[2])
+    assert status == 403 and refused["code"] == "seat_credential_invalid"
+    status, refused = post(client, "agram", "view", {"token": table.token}, "c1.xxxxxxxx.0.AAAA")
+    assert status == 403 and refused["code"] == "seat_credential_invalid"
 
 
 def test_a_refusal_lists_only_the_credential_seats_moves():

@@ -10,7 +10,8 @@ play made is still legal (the twin is replayed by the rules). Both are
 sealed (a replay, in a sealed referee that allows chosen deals), their
 public states checked equal, and each operation's view is timed on them in
 turn, 10,000 times each: the median of the differences must be within 1 µs
-(the suite runs ``legal-moves`` for every game; ``make bench-timing`` adds
+(the suite runs ``legal-moves`` and the spectator's ``view`` for every
+game; ``make bench-timing`` adds
 ``play`` as the seat to act, marked ``heavy``). Before the
 A12a question was asked without building refusals, a request took about
 5 µs longer per card before the seat to act's first legal one.
@@ -169,15 +170,16 @@ def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, reques
     return statistics.median(differences)
 
 
-CASES = [(game_id, "legal-moves") for game_id in GAMES] + [
+CASES = [(game_id, operation) for game_id in GAMES for operation in ("legal-moves", "view")] + [
     pytest.param(game_id, "play-mine", marks=pytest.mark.heavy) for game_id in GAMES]
-"""``legal-moves`` for every game in the suite; ``play`` as a seat (about 40 s
-a game here) in ``make bench-timing`` only."""
+"""``legal-moves`` and the spectator's ``view`` for every game in the suite;
+``play`` as a seat (about 40 s a game here) in ``make bench-timing`` only."""
 
 
 @pytest.mark.parametrize("game_id,operation", CASES)
 def test_two_tokens_that_differ_only_in_hidden_cards_cost_the_same(game_id, operation):
-    """``legal-moves`` with no credential (every unplayed card hidden), and
+    """``legal-moves`` and ``view`` with no credential (every unplayed card
+    hidden; ``view`` is then the spectator's), and
     ``play`` with the credential of the seat to act (the other seats' cards
     hidden, its own the same in both): together they run every step a
     token's answer takes (opening, rebuilding, A12a, the move, the public

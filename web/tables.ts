@@ -33,6 +33,23 @@ import { cardName, deckOf, type Deck } from './cards';
 
 type Call<B, R, E> = (options: { body: B; headers?: Record<string, string> }) => Promise<Answer<R, E>>;
 
+/** The spectator's view (sealed mode, `view` without a credential): no seat's own. */
+interface Spectator {
+  seat: null;
+}
+
+/** A seat's view: the page always asks as a seat (with its credential in
+ * sealed mode), so a spectator's view here is a fault. */
+async function seatView<V extends { seat: number }, E extends Refusal>(pending: Promise<Answer<V | Spectator, E>>): Promise<V> {
+  const view = await answer(pending);
+  if (!isSeatView(view)) throw new Error("The referee answered a spectator's view to a seat's request");
+  return view;
+}
+
+function isSeatView<V extends { seat: number }>(view: V | Spectator): view is V {
+  return view.seat !== null;
+}
+
 // -- what the page shows ----------------------------------------------------
 
 export type Move = analysis.Move;
@@ -326,7 +343,7 @@ interface FamilyApi<S, P, C extends string, E extends AnyEvent, G extends Refusa
   deal: Call<{ players: number; seed?: number } | { previous: S | string; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<FamilyMove<C>> }, G>;
   play: Call<{ state: S; move: FamilyMove<C> } | { token: string; move: FamilyMove<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
-  view: Call<{ state: S; seat: number } | { token: string }, FamilyView<C>, G>;
+  view: Call<{ state: S; seat: number } | { token: string }, FamilyView<C> | Spectator, G>;
   score: Call<{ state: S } | { token: string }, FamilyScore, G>;
 }
 
@@ -375,7 +392,7 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
     game, deck, players, seat, teams: false,
     get sealed() { return hand.sealed; },
     async display(): Promise<Display> {
-      const view = await answer(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
+      const view = await seatView(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
       const legal = new Set(view.legal_moves.map((move) => move.card));
       const tricks = done(view.tricks);
       return {
@@ -439,7 +456,7 @@ interface AgencyApi<S, P, C extends string, E extends AnyEvent, G extends Refusa
   deal: Call<{ first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<AgencyMoveOf<C>> }, G>;
   play: Call<{ state: S; move: AgencyMoveOf<C> } | { token: string; move: AgencyMoveOf<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
-  view: Call<{ state: S; seat: number } | { token: string }, AgencyViewOf<C>, G>;
+  view: Call<{ state: S; seat: number } | { token: string }, AgencyViewOf<C> | Spectator, G>;
 }
 
 const SEATS = 4;
@@ -509,7 +526,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
     hand.update(played);
     return lines(played.events, deck, true);
   };
-  const viewOf = (viewer: number): Promise<AgencyViewOf<C>> => answer(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
+  const viewOf = (viewer: number): Promise<AgencyViewOf<C>> => seatView(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {
     game, deck, players: SEATS, seat, teams: true,
     get sealed() { return hand.sealed; },

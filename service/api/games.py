@@ -23,7 +23,7 @@ from ..games.base import replay_transcript
 from ..games.records import Event, Family, Score
 from ..notation import read_record, replay_record, write_record
 from ..schemas.games import schemas_for
-from ..schemas.records import dump_event, dump_play, dump_record, dump_view
+from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
 from ..server.bodies import json_body
 from .holding import Held, Holding, current
@@ -171,7 +171,7 @@ def _score(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> di
 
 
 def _view(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
-    return dump_view(held.hand, holding.viewer(held, args.get("seat")))
+    return holding.view(held, args.get("seat"))
 
 
 def _record(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +308,10 @@ def _register(game: Game) -> None:
         """One seat's view.
 
         What one seat may know, and nothing more: its own cards, what has been
-        played and counts of the rest; never the deal or the seed.
+        played and counts of the rest; never the deal or the seed. Sealed
+        mode: the credential's seat's view; without a credential, the
+        spectator's view (the public state; `seat` null, no cards of any
+        seat's own, no legal moves).
         """
         return on_hand(game, _view, args)
 

@@ -38,7 +38,7 @@ from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_S
 from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.records import CHOSEN_SOURCES, DealSource
-from ..schemas.records import dump_state
+from ..schemas.records import dump_state, dump_view
 from ..schemas.sealed import Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..server.bodies import json_body
@@ -160,12 +160,16 @@ class Holding:
         hand's record): none for open and signed states, which show it all."""
         return None
 
-    def viewer(self, held: Held, seat: int | None) -> int:
-        """The seat whose view the request may have."""
+    def view(self, held: Held, seat: int | None) -> dict[str, Any]:
+        """``view``'s answer: the view of ``seat`` (required here).
+
+        Raises:
+            RulesRefusal: ``seat_out_of_range``.
+        """
         if seat is None:
             abort(422, errors={"json": {"seat": ["Missing data for required field."]}})
         assert seat is not None  # abort raised
-        return seat
+        return dump_view(held.hand, seat)
 
     def disclose(self, held: Held, operation: str) -> None:
         """Refuse an answer that reads cards hidden from every seat (sealed
@@ -356,10 +360,20 @@ class SealedHolding(Holding):
         assert held.provenance is not None
         return held.provenance
 
-    def viewer(self, held: Held, seat: int | None) -> int:
-        if held.seat is None or (seat is not None and seat != held.seat):
+    def view(self, held: Held, seat: int | None) -> dict[str, Any]:
+        """The credential's seat's view; without a credential, the
+        spectator's view (CONTRACT: Spectators), whatever ``seat`` says: a
+        seat number proves nothing, so it never shows more than the public state.
+
+        Raises:
+            SealRefused: ``seat_credential_invalid``, a credential of a seat other than ``seat``.
+        """
+        if held.seat is None:
+            assert held.provenance is not None
+            return dump_public(held.hand, held.provenance, spectator=True)
+        if seat is not None and seat != held.seat:
             raise SealRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
-        return held.seat
+        return dump_view(held.hand, held.seat)
 
     def disclose(self, held: Held, operation: str) -> None:
         """``hidden_cards`` while the hand runs: its unplayed and undealt cards

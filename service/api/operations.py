@@ -132,7 +132,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
                   **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
-        documented as ``oneOf`` the shapes) and calls the decorated function
+        documented as ``oneOf`` the shapes; an answer whose schema has
+        ``DOCUMENTED_AS`` likewise) and calls the decorated function
         with what it read. flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
@@ -145,9 +146,12 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
             documented = (*(documented or (type(request),)), *(type(other) for other in alternatives.values()))
         if documented:  # a body of one of several shapes, loaded by one schema
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
+        answers = getattr(response, "DOCUMENTED_AS", None)
+        if answers:  # an answer of one of several shapes
+            doc.setdefault("responses", {}).setdefault(200, {})["content"] = {JSON_MEDIA_TYPE: {"schema": {"oneOf": list(answers)}}}
         docs: list[Callable[[View], View]] = [
             blueprint.arguments(request),
-            blueprint.response(200, response),
+            blueprint.response(200, None if answers else response, description=response.__doc__ if answers else None),
             *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
             blueprint.doc(operationId=operation_id, summary=summary, **doc),
         ]

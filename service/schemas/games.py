@@ -224,17 +224,41 @@ def _sealed_deal() -> type[Schema]:
     }, doc="Where a sealed hand's deal came from; its seed and nonce once the hand is over.")
 
 
-def _public_state(parts: GameParts, view_fields: dict[str, Any], state: type[Schema]) -> type[Schema]:
+def _public_fields(parts: GameParts, view_fields: dict[str, Any]) -> dict[str, Any]:
     """What every seat may see of a sealed hand: the seat view's members
     that belong to no one seat, where the deal came from, the match id and the ply."""
     private = parts.game.view_type.PRIVATE
-    shown = {name: field for name, field in view_fields.items() if name not in private}
-    return named_schema(f"{parts.prefix}PublicState", {
-        **shown,
+    return {
+        **{name: field for name, field in view_fields.items() if name not in private},
         "deal": fields.Nested(_sealed_deal(), required=True),
         "match_id": fields.String(required=True, metadata={"description": "The same for every hand of a match."}),
         "ply": Int(required=True, metadata={"description": "Plays made in this hand: the newest token of a match has the highest."}),
-    }, doc=f"What every seat may see of a sealed hand of {parts.game.name}: no unplayed or undealt card, no seed while it runs.")
+    }
+
+
+def _public_state(parts: GameParts, public: dict[str, Any]) -> type[Schema]:
+    return named_schema(f"{parts.prefix}PublicState", public,
+                        doc=f"What every seat may see of a sealed hand of {parts.game.name}: no unplayed or undealt card, no seed while it runs.")
+
+
+def _view_response(parts: GameParts, view_fields: dict[str, Any], public: dict[str, Any]) -> type[Schema]:
+    """``view``'s answer, documented as ``oneOf`` a seat's view and, in
+    sealed mode without a credential, the spectator's view: the public state
+    with the members that belong to one seat empty (``seat`` null, no legal
+    moves; no cards of a seat's own: Agram family ``hand``, Agency ``team``
+    and ``reach``, all null)."""
+    seat_view = named_schema(f"{parts.prefix}SeatView", view_fields,
+                             doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.")
+    nobody = {"type": "null", "description": "Null: the spectator's view belongs to no seat."}
+    empty: dict[str, fields.Field[Any]] = {name: fields.Raw(required=True, metadata=nobody) for name in parts.game.view_type.PRIVATE}
+    empty["legal_moves"] = List(fields.Nested(parts.move), required=True, validate=validate.Length(equal=0),
+                                metadata={"description": "Empty: a spectator has no moves."})
+    spectator = named_schema(f"{parts.prefix}SpectatorView", {**public, **empty},
+                             doc="Sealed mode, `view` without a credential: what every seat may see (the public state), "
+                                 "and nothing of any seat's own.")
+    answer = named_schema(f"{parts.prefix}View", view_fields, doc="A seat's view, or the spectator's view (sealed mode).")
+    answer.DOCUMENTED_AS = (seat_view, spectator)  # type: ignore[attr-defined]
+    return answer
 
 
 class _MatchBase(BoundedSchema):
@@ -303,7 +327,8 @@ def schemas_for(game_id: str) -> GameSchemas:
     deal = _deal_request(parts, edge, state)
     hand_request = _hand_request(parts, state)
     view_fields = {**_view_common(parts), **edge.view_fields(parts)}
-    answer_state = OneOf(fields.Nested(state), fields.Nested(_public_state(parts, view_fields, state)), required=True,
+    public = _public_fields(parts, view_fields)
+    answer_state = OneOf(fields.Nested(state), fields.Nested(_public_state(parts, public)), required=True,
                          metadata={"description": "The state (open and signed modes), or the public state (sealed mode)."})
     score_fields = _score_fields(game, edge, parts.top)
     score_response = _request(parts, "Score", score_fields, "The hand's result so far.")
@@ -343,8 +368,7 @@ def schemas_for(game_id: str) -> GameSchemas:
             **edge.trick_winner_fields(),
         }, "Who wins these plays (RULINGS A11, F1)."),
         score_response=score_response,
-        view_response=named_schema(f"{parts.prefix}SeatView", view_fields,
-                                   doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed."),
+        view_response=_view_response(parts, view_fields, public),
         replay_response=_request(parts, "ReplayResult", {
             "state": answer_state,
             **_SEALED_MEMBERS,

@@ -162,13 +162,18 @@ def _play_entry(play: Any) -> bool:
             and play[1] in CARD_CODES and (play[2] is None or type(play[2]) is int))
 
 
-def dump_public(hand: Hand, provenance: Provenance) -> dict[str, Any]:
+def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) -> dict[str, Any]:
     """The public state: what every seat may see of ``hand`` (no unplayed
     card, no undealt card, no seed or nonce while the hand runs), with
     ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed`` and
-    ``nonce`` once the hand is over), ``match_id`` and ``ply``."""
+    ``nonce`` once the hand is over), ``match_id`` and ``ply``.
+
+    With ``spectator``: the spectator's view (``view`` without a
+    credential, CONTRACT: Spectators), the public state with the seat
+    view's members that belong to one seat as ``observe`` gives them for no
+    seat: ``seat`` null, ``legal_moves`` empty, no seat's cards (null)."""
     view = hand.game.observe(hand, None)
-    shown = {name: value for name, value in dump_record(view).items() if name not in view.PRIVATE}
+    shown = {name: value for name, value in dump_record(view).items() if spectator or name not in view.PRIVATE}
     deal: dict[str, Any] = {"source": provenance.source}
     if hand.seed is not None and provenance.nonce is not None:
         deal["commitment"] = commitment(provenance.nonce, hand.seed)

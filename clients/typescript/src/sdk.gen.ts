@@ -267,7 +267,10 @@ export const agencyTrickWinner = <ThrowOnError extends boolean = false>(options:
  * One seat's view (Agency)
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const agencyView = <ThrowOnError extends boolean = false>(options: Options<AgencyViewData, ThrowOnError>) => (options.client ?? client).post<AgencyViewResponses, AgencyViewErrors, ThrowOnError>({
     url: '/v1/games/agency/view',
@@ -481,7 +484,10 @@ export const agramMaliTrickWinner = <ThrowOnError extends boolean = false>(optio
  * One seat's view (Agram (Mali version))
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const agramMaliView = <ThrowOnError extends boolean = false>(options: Options<AgramMaliViewData, ThrowOnError>) => (options.client ?? client).post<AgramMaliViewResponses, AgramMaliViewErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/view',
@@ -695,7 +701,10 @@ export const agramTrickWinner = <ThrowOnError extends boolean = false>(options: 
  * One seat's view (Agram)
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const agramView = <ThrowOnError extends boolean = false>(options: Options<AgramViewData, ThrowOnError>) => (options.client ?? client).post<AgramViewResponses, AgramViewErrors, ThrowOnError>({
     url: '/v1/games/agram/view',
@@ -909,7 +918,10 @@ export const fapfapTrickWinner = <ThrowOnError extends boolean = false>(options:
  * One seat's view (Fapfap)
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const fapfapView = <ThrowOnError extends boolean = false>(options: Options<FapfapViewData, ThrowOnError>) => (options.client ?? client).post<FapfapViewResponses, FapfapViewErrors, ThrowOnError>({
     url: '/v1/games/fapfap/view',
@@ -1123,7 +1135,10 @@ export const sinkSinkTrickWinner = <ThrowOnError extends boolean = false>(option
  * One seat's view (Sink-Sink)
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const sinkSinkView = <ThrowOnError extends boolean = false>(options: Options<SinkSinkViewData, ThrowOnError>) => (options.client ?? client).post<SinkSinkViewResponses, SinkSinkViewErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/view',
@@ -1337,7 +1352,10 @@ export const sparTrickWinner = <ThrowOnError extends boolean = false>(options: O
  * One seat's view (Spar)
  *
  * What one seat may know, and nothing more: its own cards, what has been
- * played and counts of the rest; never the deal or the seed.
+ * played and counts of the rest; never the deal or the seed. Sealed
+ * mode: the credential's seat's view; without a credential, the
+ * spectator's view (the public state; `seat` null, no cards of any
+ * seat's own, no legal moves).
  */
 export const sparView = <ThrowOnError extends boolean = false>(options: Options<SparViewData, ThrowOnError>) => (options.client ?? client).post<SparViewResponses, SparViewErrors, ThrowOnError>({
     url: '/v1/games/spar/view',

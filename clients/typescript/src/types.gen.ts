@@ -766,6 +766,78 @@ export type AgencySolution = {
     value?: number | null;
 };
 
+export type AgencySpectatorView = {
+    deal: SealedDeal;
+    /**
+     * Why the hand ended (A12a, b, c); null while it runs.
+     */
+    end?: AgencyEnd | null;
+    /**
+     * The seat that led the first trick (A14).
+     */
+    first_leader: number;
+    /**
+     * The game id.
+     */
+    game: 'agency';
+    hand_over: boolean;
+    /**
+     * All four holders: the two beside the seat in full, the others as counts.
+     */
+    holders: [
+        AgencyHolderView,
+        AgencyHolderView,
+        AgencyHolderView,
+        AgencyHolderView
+    ];
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<AgencyMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: AgencyMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: AgencyOptions;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    reach: null;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    team: null;
+    /**
+     * Card points won by team 0 and team 1.
+     */
+    team_points: [
+        number,
+        number
+    ];
+    to_act: number | null;
+    trick: AgencyTrick;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<AgencyCompletedTrick>;
+    winner: number | null;
+};
+
 export type AgencyState = {
     deal: AgencyDealRecord;
     /**
@@ -1778,6 +1850,62 @@ export type AgramMaliSolution = {
     value?: number | null;
 };
 
+export type AgramMaliSpectatorView = {
+    deal: SealedDeal;
+    /**
+     * The dealing seat.
+     */
+    dealer: number;
+    /**
+     * The game id.
+     */
+    game: 'agram-mali';
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    hand: null;
+    hand_over: boolean;
+    /**
+     * How many cards each seat holds.
+     */
+    hand_sizes: Array<number>;
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<AgramMaliMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: AgramMaliMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    to_act: number | null;
+    trick: AgramMaliTrick | null;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<AgramMaliCompletedTrick>;
+    winner: number | null;
+};
+
 export type AgramMaliState = {
     deal: AgramMaliDealRecord;
     /**
@@ -2492,6 +2620,62 @@ export type AgramSolution = {
      * Exact: the best move's value; null once the hand is over; absent when not exact.
      */
     value?: number | null;
+};
+
+export type AgramSpectatorView = {
+    deal: SealedDeal;
+    /**
+     * The dealing seat.
+     */
+    dealer: number;
+    /**
+     * The game id.
+     */
+    game: 'agram';
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    hand: null;
+    hand_over: boolean;
+    /**
+     * How many cards each seat holds.
+     */
+    hand_sizes: Array<number>;
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<AgramMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: AgramMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    to_act: number | null;
+    trick: AgramTrick | null;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<AgramCompletedTrick>;
+    winner: number | null;
 };
 
 export type AgramState = {
@@ -3361,6 +3545,62 @@ export type FapfapSolution = {
      * Exact: the best move's value; null once the hand is over; absent when not exact.
      */
     value?: number | null;
+};
+
+export type FapfapSpectatorView = {
+    deal: SealedDeal;
+    /**
+     * The dealing seat.
+     */
+    dealer: number;
+    /**
+     * The game id.
+     */
+    game: 'fapfap';
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    hand: null;
+    hand_over: boolean;
+    /**
+     * How many cards each seat holds.
+     */
+    hand_sizes: Array<number>;
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<FapfapMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: FapfapMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    to_act: number | null;
+    trick: FapfapTrick | null;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<FapfapCompletedTrick>;
+    winner: number | null;
 };
 
 export type FapfapState = {
@@ -4392,6 +4632,62 @@ export type SinkSinkSolution = {
     value?: number | null;
 };
 
+export type SinkSinkSpectatorView = {
+    deal: SealedDeal;
+    /**
+     * The dealing seat.
+     */
+    dealer: number;
+    /**
+     * The game id.
+     */
+    game: 'sink-sink';
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    hand: null;
+    hand_over: boolean;
+    /**
+     * How many cards each seat holds.
+     */
+    hand_sizes: Array<number>;
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<SinkSinkMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: SinkSinkMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    to_act: number | null;
+    trick: SinkSinkTrick | null;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<SinkSinkCompletedTrick>;
+    winner: number | null;
+};
+
 export type SinkSinkState = {
     deal: SinkSinkDealRecord;
     /**
@@ -5245,6 +5541,62 @@ export type SparSolution = {
      * Exact: the best move's value; null once the hand is over; absent when not exact.
      */
     value?: number | null;
+};
+
+export type SparSpectatorView = {
+    deal: SealedDeal;
+    /**
+     * The dealing seat.
+     */
+    dealer: number;
+    /**
+     * The game id.
+     */
+    game: 'spar';
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    hand: null;
+    hand_over: boolean;
+    /**
+     * How many cards each seat holds.
+     */
+    hand_sizes: Array<number>;
+    /**
+     * Empty: a spectator has no moves.
+     */
+    legal_moves: Array<SparMove>;
+    /**
+     * Where the hand stands in its match (public).
+     */
+    match: SparMatch;
+    /**
+     * The same for every hand of a match.
+     */
+    match_id: string;
+    /**
+     * Rules options in force.
+     */
+    options: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Plays made in this hand: the newest token of a match has the highest.
+     */
+    ply: number;
+    /**
+     * Null: the spectator's view belongs to no seat.
+     */
+    seat: null;
+    to_act: number | null;
+    trick: SparTrick | null;
+    /**
+     * Completed tricks (public).
+     */
+    tricks: Array<SparCompletedTrick>;
+    winner: number | null;
 };
 
 export type SparState = {
@@ -6316,9 +6668,9 @@ export type AgencyViewError = AgencyViewErrors[keyof AgencyViewErrors];
 
 export type AgencyViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: AgencySeatView;
+    200: AgencySeatView | AgencySpectatorView;
 };
 
 export type AgencyViewResponse = AgencyViewResponses[keyof AgencyViewResponses];
@@ -7044,9 +7396,9 @@ export type AgramMaliViewError = AgramMaliViewErrors[keyof AgramMaliViewErrors];
 
 export type AgramMaliViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: AgramMaliSeatView;
+    200: AgramMaliSeatView | AgramMaliSpectatorView;
 };
 
 export type AgramMaliViewResponse = AgramMaliViewResponses[keyof AgramMaliViewResponses];
@@ -7772,9 +8124,9 @@ export type AgramViewError = AgramViewErrors[keyof AgramViewErrors];
 
 export type AgramViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: AgramSeatView;
+    200: AgramSeatView | AgramSpectatorView;
 };
 
 export type AgramViewResponse = AgramViewResponses[keyof AgramViewResponses];
@@ -8500,9 +8852,9 @@ export type FapfapViewError = FapfapViewErrors[keyof FapfapViewErrors];
 
 export type FapfapViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: FapfapSeatView;
+    200: FapfapSeatView | FapfapSpectatorView;
 };
 
 export type FapfapViewResponse = FapfapViewResponses[keyof FapfapViewResponses];
@@ -9228,9 +9580,9 @@ export type SinkSinkViewError = SinkSinkViewErrors[keyof SinkSinkViewErrors];
 
 export type SinkSinkViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: SinkSinkSeatView;
+    200: SinkSinkSeatView | SinkSinkSpectatorView;
 };
 
 export type SinkSinkViewResponse = SinkSinkViewResponses[keyof SinkSinkViewResponses];
@@ -9956,9 +10308,9 @@ export type SparViewError = SparViewErrors[keyof SparViewErrors];
 
 export type SparViewResponses = {
     /**
-     * OK
+     * A seat's view, or the spectator's view (sealed mode).
      */
-    200: SparSeatView;
+    200: SparSeatView | SparSpectatorView;
 };
 
 export type SparViewResponse = SparViewResponses[keyof SparViewResponses];

@@ -1265,6 +1265,14 @@ function cardBacks(count) {
 }
 
 // web/tables.ts
+async function seatView(pending) {
+  const view = await answer(pending);
+  if (!isSeatView(view)) throw new Error("The referee answered a spectator's view to a seat's request");
+  return view;
+}
+function isSeatView(view) {
+  return view.seat !== null;
+}
 var Hold = class {
   constructor(keeper, dealt) {
     __publicField(this, "keeper", keeper);
@@ -1405,7 +1413,7 @@ async function familyTable(game, api, players, seat) {
       return hand.sealed;
     },
     async display() {
-      const view = await answer(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
+      const view = await seatView(api.view({ body: hand.viewBody(seat), headers: hand.as(seat) }));
       const legal = new Set(view.legal_moves.map((move) => move.card));
       const tricks = done(view.tricks);
       return {
@@ -1501,7 +1509,7 @@ async function agencyTable(api, seat) {
     hand.update(played);
     return lines(played.events, deck, true);
   };
-  const viewOf = (viewer) => answer(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
+  const viewOf = (viewer) => seatView(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {
     game,
     deck,

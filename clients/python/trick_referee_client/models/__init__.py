@@ -45,6 +45,8 @@ from .agency_sealed_view_request import AgencySealedViewRequest
 from .agency_seat_view import AgencySeatView
 from .agency_seat_view_game import AgencySeatViewGame
 from .agency_solution import AgencySolution
+from .agency_spectator_view import AgencySpectatorView
+from .agency_spectator_view_game import AgencySpectatorViewGame
 from .agency_state import AgencyState
 from .agency_state_game import AgencyStateGame
 from .agency_state_response import AgencyStateResponse
@@ -111,6 +113,8 @@ from .agram_mali_sealed_view_request import AgramMaliSealedViewRequest
 from .agram_mali_seat_view import AgramMaliSeatView
 from .agram_mali_seat_view_game import AgramMaliSeatViewGame
 from .agram_mali_solution import AgramMaliSolution
+from .agram_mali_spectator_view import AgramMaliSpectatorView
+from .agram_mali_spectator_view_game import AgramMaliSpectatorViewGame
 from .agram_mali_state import AgramMaliState
 from .agram_mali_state_game import AgramMaliStateGame
 from .agram_mali_state_response import AgramMaliStateResponse
@@ -153,6 +157,8 @@ from .agram_sealed_view_request import AgramSealedViewRequest
 from .agram_seat_view import AgramSeatView
 from .agram_seat_view_game import AgramSeatViewGame
 from .agram_solution import AgramSolution
+from .agram_spectator_view import AgramSpectatorView
+from .agram_spectator_view_game import AgramSpectatorViewGame
 from .agram_state import AgramState
 from .agram_state_game import AgramStateGame
 from .agram_state_response import AgramStateResponse
@@ -207,6 +213,8 @@ from .fapfap_sealed_view_request import FapfapSealedViewRequest
 from .fapfap_seat_view import FapfapSeatView
 from .fapfap_seat_view_game import FapfapSeatViewGame
 from .fapfap_solution import FapfapSolution
+from .fapfap_spectator_view import FapfapSpectatorView
+from .fapfap_spectator_view_game import FapfapSpectatorViewGame
 from .fapfap_state import FapfapState
 from .fapfap_state_game import FapfapStateGame
 from .fapfap_state_response import FapfapStateResponse
@@ -275,6 +283,8 @@ from .sink_sink_sealed_view_request import SinkSinkSealedViewRequest
 from .sink_sink_seat_view import SinkSinkSeatView
 from .sink_sink_seat_view_game import SinkSinkSeatViewGame
 from .sink_sink_solution import SinkSinkSolution
+from .sink_sink_spectator_view import SinkSinkSpectatorView
+from .sink_sink_spectator_view_game import SinkSinkSpectatorViewGame
 from .sink_sink_state import SinkSinkState
 from .sink_sink_state_game import SinkSinkStateGame
 from .sink_sink_state_response import SinkSinkStateResponse
@@ -328,6 +338,8 @@ from .spar_sealed_view_request import SparSealedViewRequest
 from .spar_seat_view import SparSeatView
 from .spar_seat_view_game import SparSeatViewGame
 from .spar_solution import SparSolution
+from .spar_spectator_view import SparSpectatorView
+from .spar_spectator_view_game import SparSpectatorViewGame
 from .spar_state import SparState
 from .spar_state_game import SparStateGame
 from .spar_state_response import SparStateResponse
@@ -387,6 +399,8 @@ __all__ = (
     "AgencySeatView",
     "AgencySeatViewGame",
     "AgencySolution",
+    "AgencySpectatorView",
+    "AgencySpectatorViewGame",
     "AgencyState",
     "AgencyStateGame",
     "AgencyStateResponse",
@@ -453,6 +467,8 @@ __all__ = (
     "AgramMaliSeatView",
     "AgramMaliSeatViewGame",
     "AgramMaliSolution",
+    "AgramMaliSpectatorView",
+    "AgramMaliSpectatorViewGame",
     "AgramMaliState",
     "AgramMaliStateGame",
     "AgramMaliStateResponse",
@@ -495,6 +511,8 @@ __all__ = (
     "AgramSeatView",
     "AgramSeatViewGame",
     "AgramSolution",
+    "AgramSpectatorView",
+    "AgramSpectatorViewGame",
     "AgramState",
     "AgramStateGame",
     "AgramStateResponse",
@@ -549,6 +567,8 @@ __all__ = (
     "FapfapSeatView",
     "FapfapSeatViewGame",
     "FapfapSolution",
+    "FapfapSpectatorView",
+    "FapfapSpectatorViewGame",
     "FapfapState",
     "FapfapStateGame",
     "FapfapStateResponse",
@@ -617,6 +637,8 @@ __all__ = (
     "SinkSinkSeatView",
     "SinkSinkSeatViewGame",
     "SinkSinkSolution",
+    "SinkSinkSpectatorView",
+    "SinkSinkSpectatorViewGame",
     "SinkSinkState",
     "SinkSinkStateGame",
     "SinkSinkStateResponse",
@@ -670,6 +692,8 @@ __all__ = (
     "SparSeatView",
     "SparSeatViewGame",
     "SparSolution",
+    "SparSpectatorView",
+    "SparSpectatorViewGame",
     "SparState",
     "SparStateGame",
     "SparStateResponse",

@@ -8,6 +8,7 @@ from ...models.agency_open_view_request import AgencyOpenViewRequest
 from ...models.agency_problem import AgencyProblem
 from ...models.agency_sealed_view_request import AgencySealedViewRequest
 from ...models.agency_seat_view import AgencySeatView
+from ...models.agency_spectator_view import AgencySpectatorView
 from ...models.problem import Problem
 from ...types import Response
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AgencyProblem | AgencySeatView | Problem:
+) -> AgencyProblem | AgencySeatView | AgencySpectatorView | Problem:
     if response.status_code == 200:
-        response_200 = AgencySeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> AgencySeatView | AgencySpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = AgencySeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = AgencySpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AgencyProblem | AgencySeatView | Problem]:
+) -> Response[AgencyProblem | AgencySeatView | AgencySpectatorView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgencyOpenViewRequest | AgencySealedViewRequest,
-) -> Response[AgencyProblem | AgencySeatView | Problem]:
+) -> Response[AgencyProblem | AgencySeatView | AgencySpectatorView | Problem]:
     """One seat's view (Agency)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgencyOpenViewRequest | AgencySealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgencyProblem | AgencySeatView | Problem]
+        Response[AgencyProblem | AgencySeatView | AgencySpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AgencyOpenViewRequest | AgencySealedViewRequest,
-) -> AgencyProblem | AgencySeatView | Problem | None:
+) -> AgencyProblem | AgencySeatView | AgencySpectatorView | Problem | None:
     """One seat's view (Agency)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgencyOpenViewRequest | AgencySealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgencyProblem | AgencySeatView | Problem
+        AgencyProblem | AgencySeatView | AgencySpectatorView | Problem
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgencyOpenViewRequest | AgencySealedViewRequest,
-) -> Response[AgencyProblem | AgencySeatView | Problem]:
+) -> Response[AgencyProblem | AgencySeatView | AgencySpectatorView | Problem]:
     """One seat's view (Agency)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgencyOpenViewRequest | AgencySealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgencyProblem | AgencySeatView | Problem]
+        Response[AgencyProblem | AgencySeatView | AgencySpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AgencyOpenViewRequest | AgencySealedViewRequest,
-) -> AgencyProblem | AgencySeatView | Problem | None:
+) -> AgencyProblem | AgencySeatView | AgencySpectatorView | Problem | None:
     """One seat's view (Agency)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgencyOpenViewRequest | AgencySealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgencyProblem | AgencySeatView | Problem
+        AgencyProblem | AgencySeatView | AgencySpectatorView | Problem
     """
 
     return (

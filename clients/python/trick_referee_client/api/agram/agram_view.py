@@ -8,6 +8,7 @@ from ...models.agram_open_view_request import AgramOpenViewRequest
 from ...models.agram_problem import AgramProblem
 from ...models.agram_sealed_view_request import AgramSealedViewRequest
 from ...models.agram_seat_view import AgramSeatView
+from ...models.agram_spectator_view import AgramSpectatorView
 from ...models.problem import Problem
 from ...types import Response
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AgramProblem | AgramSeatView | Problem:
+) -> AgramProblem | AgramSeatView | AgramSpectatorView | Problem:
     if response.status_code == 200:
-        response_200 = AgramSeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> AgramSeatView | AgramSpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = AgramSeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = AgramSpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AgramProblem | AgramSeatView | Problem]:
+) -> Response[AgramProblem | AgramSeatView | AgramSpectatorView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
-) -> Response[AgramProblem | AgramSeatView | Problem]:
+) -> Response[AgramProblem | AgramSeatView | AgramSpectatorView | Problem]:
     """One seat's view (Agram)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramOpenViewRequest | AgramSealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgramProblem | AgramSeatView | Problem]
+        Response[AgramProblem | AgramSeatView | AgramSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
-) -> AgramProblem | AgramSeatView | Problem | None:
+) -> AgramProblem | AgramSeatView | AgramSpectatorView | Problem | None:
     """One seat's view (Agram)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramOpenViewRequest | AgramSealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgramProblem | AgramSeatView | Problem
+        AgramProblem | AgramSeatView | AgramSpectatorView | Problem
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
-) -> Response[AgramProblem | AgramSeatView | Problem]:
+) -> Response[AgramProblem | AgramSeatView | AgramSpectatorView | Problem]:
     """One seat's view (Agram)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramOpenViewRequest | AgramSealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgramProblem | AgramSeatView | Problem]
+        Response[AgramProblem | AgramSeatView | AgramSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AgramOpenViewRequest | AgramSealedViewRequest,
-) -> AgramProblem | AgramSeatView | Problem | None:
+) -> AgramProblem | AgramSeatView | AgramSpectatorView | Problem | None:
     """One seat's view (Agram)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramOpenViewRequest | AgramSealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgramProblem | AgramSeatView | Problem
+        AgramProblem | AgramSeatView | AgramSpectatorView | Problem
     """
 
     return (

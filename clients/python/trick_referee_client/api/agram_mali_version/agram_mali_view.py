@@ -8,6 +8,7 @@ from ...models.agram_mali_open_view_request import AgramMaliOpenViewRequest
 from ...models.agram_mali_problem import AgramMaliProblem
 from ...models.agram_mali_sealed_view_request import AgramMaliSealedViewRequest
 from ...models.agram_mali_seat_view import AgramMaliSeatView
+from ...models.agram_mali_spectator_view import AgramMaliSpectatorView
 from ...models.problem import Problem
 from ...types import Response
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> AgramMaliProblem | AgramMaliSeatView | Problem:
+) -> AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem:
     if response.status_code == 200:
-        response_200 = AgramMaliSeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> AgramMaliSeatView | AgramMaliSpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = AgramMaliSeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = AgramMaliSpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[AgramMaliProblem | AgramMaliSeatView | Problem]:
+) -> Response[AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
-) -> Response[AgramMaliProblem | AgramMaliSeatView | Problem]:
+) -> Response[AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem]:
     """One seat's view (Agram (Mali version))
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramMaliOpenViewRequest | AgramMaliSealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgramMaliProblem | AgramMaliSeatView | Problem]
+        Response[AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
-) -> AgramMaliProblem | AgramMaliSeatView | Problem | None:
+) -> AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem | None:
     """One seat's view (Agram (Mali version))
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramMaliOpenViewRequest | AgramMaliSealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgramMaliProblem | AgramMaliSeatView | Problem
+        AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
-) -> Response[AgramMaliProblem | AgramMaliSeatView | Problem]:
+) -> Response[AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem]:
     """One seat's view (Agram (Mali version))
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramMaliOpenViewRequest | AgramMaliSealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[AgramMaliProblem | AgramMaliSeatView | Problem]
+        Response[AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: AgramMaliOpenViewRequest | AgramMaliSealedViewRequest,
-) -> AgramMaliProblem | AgramMaliSeatView | Problem | None:
+) -> AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem | None:
     """One seat's view (Agram (Mali version))
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (AgramMaliOpenViewRequest | AgramMaliSealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        AgramMaliProblem | AgramMaliSeatView | Problem
+        AgramMaliProblem | AgramMaliSeatView | AgramMaliSpectatorView | Problem
     """
 
     return (

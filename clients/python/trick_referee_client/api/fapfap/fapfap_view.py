@@ -8,6 +8,7 @@ from ...models.fapfap_open_view_request import FapfapOpenViewRequest
 from ...models.fapfap_problem import FapfapProblem
 from ...models.fapfap_sealed_view_request import FapfapSealedViewRequest
 from ...models.fapfap_seat_view import FapfapSeatView
+from ...models.fapfap_spectator_view import FapfapSpectatorView
 from ...models.problem import Problem
 from ...types import Response
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> FapfapProblem | FapfapSeatView | Problem:
+) -> FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem:
     if response.status_code == 200:
-        response_200 = FapfapSeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> FapfapSeatView | FapfapSpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = FapfapSeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = FapfapSpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[FapfapProblem | FapfapSeatView | Problem]:
+) -> Response[FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FapfapOpenViewRequest | FapfapSealedViewRequest,
-) -> Response[FapfapProblem | FapfapSeatView | Problem]:
+) -> Response[FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem]:
     """One seat's view (Fapfap)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (FapfapOpenViewRequest | FapfapSealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FapfapProblem | FapfapSeatView | Problem]
+        Response[FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: FapfapOpenViewRequest | FapfapSealedViewRequest,
-) -> FapfapProblem | FapfapSeatView | Problem | None:
+) -> FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem | None:
     """One seat's view (Fapfap)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (FapfapOpenViewRequest | FapfapSealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FapfapProblem | FapfapSeatView | Problem
+        FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: FapfapOpenViewRequest | FapfapSealedViewRequest,
-) -> Response[FapfapProblem | FapfapSeatView | Problem]:
+) -> Response[FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem]:
     """One seat's view (Fapfap)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (FapfapOpenViewRequest | FapfapSealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[FapfapProblem | FapfapSeatView | Problem]
+        Response[FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: FapfapOpenViewRequest | FapfapSealedViewRequest,
-) -> FapfapProblem | FapfapSeatView | Problem | None:
+) -> FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem | None:
     """One seat's view (Fapfap)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (FapfapOpenViewRequest | FapfapSealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        FapfapProblem | FapfapSeatView | Problem
+        FapfapProblem | FapfapSeatView | FapfapSpectatorView | Problem
     """
 
     return (

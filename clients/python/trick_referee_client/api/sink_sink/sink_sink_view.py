@@ -9,6 +9,7 @@ from ...models.sink_sink_open_view_request import SinkSinkOpenViewRequest
 from ...models.sink_sink_problem import SinkSinkProblem
 from ...models.sink_sink_sealed_view_request import SinkSinkSealedViewRequest
 from ...models.sink_sink_seat_view import SinkSinkSeatView
+from ...models.sink_sink_spectator_view import SinkSinkSpectatorView
 from ...types import Response
 
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | SinkSinkProblem | SinkSinkSeatView:
+) -> Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView:
     if response.status_code == 200:
-        response_200 = SinkSinkSeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> SinkSinkSeatView | SinkSinkSpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = SinkSinkSeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = SinkSinkSpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView]:
+) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
-) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView]:
+) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView]:
     """One seat's view (Sink-Sink)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SinkSinkOpenViewRequest | SinkSinkSealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SinkSinkProblem | SinkSinkSeatView]
+        Response[Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
-) -> Problem | SinkSinkProblem | SinkSinkSeatView | None:
+) -> Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView | None:
     """One seat's view (Sink-Sink)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SinkSinkOpenViewRequest | SinkSinkSealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SinkSinkProblem | SinkSinkSeatView
+        Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
-) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView]:
+) -> Response[Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView]:
     """One seat's view (Sink-Sink)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SinkSinkOpenViewRequest | SinkSinkSealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SinkSinkProblem | SinkSinkSeatView]
+        Response[Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: SinkSinkOpenViewRequest | SinkSinkSealedViewRequest,
-) -> Problem | SinkSinkProblem | SinkSinkSeatView | None:
+) -> Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView | None:
     """One seat's view (Sink-Sink)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SinkSinkOpenViewRequest | SinkSinkSealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SinkSinkProblem | SinkSinkSeatView
+        Problem | SinkSinkProblem | SinkSinkSeatView | SinkSinkSpectatorView
     """
 
     return (

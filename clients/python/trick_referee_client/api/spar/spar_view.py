@@ -9,6 +9,7 @@ from ...models.spar_open_view_request import SparOpenViewRequest
 from ...models.spar_problem import SparProblem
 from ...models.spar_sealed_view_request import SparSealedViewRequest
 from ...models.spar_seat_view import SparSeatView
+from ...models.spar_spectator_view import SparSpectatorView
 from ...types import Response
 
 
@@ -36,9 +37,25 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Problem | SparProblem | SparSeatView:
+) -> Problem | SparProblem | SparSeatView | SparSpectatorView:
     if response.status_code == 200:
-        response_200 = SparSeatView.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> SparSeatView | SparSpectatorView:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = SparSeatView.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = SparSpectatorView.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
@@ -94,7 +111,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Problem | SparProblem | SparSeatView]:
+) -> Response[Problem | SparProblem | SparSeatView | SparSpectatorView]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -107,11 +124,14 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
-) -> Response[Problem | SparProblem | SparSeatView]:
+) -> Response[Problem | SparProblem | SparSeatView | SparSpectatorView]:
     """One seat's view (Spar)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SparOpenViewRequest | SparSealedViewRequest):
@@ -121,7 +141,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SparProblem | SparSeatView]
+        Response[Problem | SparProblem | SparSeatView | SparSpectatorView]
     """
 
     kwargs = _get_kwargs(
@@ -139,11 +159,14 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
-) -> Problem | SparProblem | SparSeatView | None:
+) -> Problem | SparProblem | SparSeatView | SparSpectatorView | None:
     """One seat's view (Spar)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SparOpenViewRequest | SparSealedViewRequest):
@@ -153,7 +176,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SparProblem | SparSeatView
+        Problem | SparProblem | SparSeatView | SparSpectatorView
     """
 
     return sync_detailed(
@@ -166,11 +189,14 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
-) -> Response[Problem | SparProblem | SparSeatView]:
+) -> Response[Problem | SparProblem | SparSeatView | SparSpectatorView]:
     """One seat's view (Spar)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SparOpenViewRequest | SparSealedViewRequest):
@@ -180,7 +206,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Problem | SparProblem | SparSeatView]
+        Response[Problem | SparProblem | SparSeatView | SparSpectatorView]
     """
 
     kwargs = _get_kwargs(
@@ -196,11 +222,14 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: SparOpenViewRequest | SparSealedViewRequest,
-) -> Problem | SparProblem | SparSeatView | None:
+) -> Problem | SparProblem | SparSeatView | SparSpectatorView | None:
     """One seat's view (Spar)
 
      What one seat may know, and nothing more: its own cards, what has been
-    played and counts of the rest; never the deal or the seed.
+    played and counts of the rest; never the deal or the seed. Sealed
+    mode: the credential's seat's view; without a credential, the
+    spectator's view (the public state; `seat` null, no cards of any
+    seat's own, no legal moves).
 
     Args:
         body (SparOpenViewRequest | SparSealedViewRequest):
@@ -210,7 +239,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Problem | SparProblem | SparSeatView
+        Problem | SparProblem | SparSeatView | SparSpectatorView
     """
 
     return (

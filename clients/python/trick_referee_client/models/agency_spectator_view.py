@@ -1,0 +1,266 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.agency_end import AgencyEnd
+from ..models.agency_spectator_view_game import AgencySpectatorViewGame
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agency_completed_trick import AgencyCompletedTrick
+    from ..models.agency_holder_view import AgencyHolderView
+    from ..models.agency_match import AgencyMatch
+    from ..models.agency_move import AgencyMove
+    from ..models.agency_options import AgencyOptions
+    from ..models.agency_trick import AgencyTrick
+    from ..models.sealed_deal import SealedDeal
+
+
+T = TypeVar("T", bound="AgencySpectatorView")
+
+
+@_attrs_define
+class AgencySpectatorView:
+    """
+    Attributes:
+        deal (SealedDeal):
+        first_leader (int): The seat that led the first trick (A14).
+        game (AgencySpectatorViewGame): The game id.
+        hand_over (bool):
+        holders (list[AgencyHolderView]): All four holders: the two beside the seat in full, the others as counts.
+        legal_moves (list[AgencyMove]): Empty: a spectator has no moves.
+        match (AgencyMatch):
+        match_id (str): The same for every hand of a match.
+        options (AgencyOptions):
+        ply (int): Plays made in this hand: the newest token of a match has the highest.
+        reach (None): Null: the spectator's view belongs to no seat.
+        seat (None): Null: the spectator's view belongs to no seat.
+        team (None): Null: the spectator's view belongs to no seat.
+        team_points (list[int]): Card points won by team 0 and team 1.
+        to_act (int | None):
+        trick (AgencyTrick):
+        tricks (list[AgencyCompletedTrick]): Completed tricks (public).
+        winner (int | None):
+        end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+    """
+
+    deal: SealedDeal
+    first_leader: int
+    game: AgencySpectatorViewGame
+    hand_over: bool
+    holders: list[AgencyHolderView]
+    legal_moves: list[AgencyMove]
+    match: AgencyMatch
+    match_id: str
+    options: AgencyOptions
+    ply: int
+    reach: None
+    seat: None
+    team: None
+    team_points: list[int]
+    to_act: int | None
+    trick: AgencyTrick
+    tricks: list[AgencyCompletedTrick]
+    winner: int | None
+    end: AgencyEnd | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        deal = self.deal.to_dict()
+
+        first_leader = self.first_leader
+
+        game = self.game.value
+
+        hand_over = self.hand_over
+
+        holders = []
+        for holders_item_data in self.holders:
+            holders_item = holders_item_data.to_dict()
+            holders.append(holders_item)
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item = legal_moves_item_data.to_dict()
+            legal_moves.append(legal_moves_item)
+
+        match = self.match.to_dict()
+
+        match_id = self.match_id
+
+        options = self.options.to_dict()
+
+        ply = self.ply
+
+        reach = self.reach
+
+        seat = self.seat
+
+        team = self.team
+
+        team_points = self.team_points
+
+        to_act: int | None
+        to_act = self.to_act
+
+        trick = self.trick.to_dict()
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        winner: int | None
+        winner = self.winner
+
+        end: None | str | Unset
+        if isinstance(self.end, Unset):
+            end = UNSET
+        elif isinstance(self.end, AgencyEnd):
+            end = self.end.value
+        else:
+            end = self.end
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deal": deal,
+                "first_leader": first_leader,
+                "game": game,
+                "hand_over": hand_over,
+                "holders": holders,
+                "legal_moves": legal_moves,
+                "match": match,
+                "match_id": match_id,
+                "options": options,
+                "ply": ply,
+                "reach": reach,
+                "seat": seat,
+                "team": team,
+                "team_points": team_points,
+                "to_act": to_act,
+                "trick": trick,
+                "tricks": tricks,
+                "winner": winner,
+            }
+        )
+        if end is not UNSET:
+            field_dict["end"] = end
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agency_completed_trick import AgencyCompletedTrick  # noqa: PLC0415
+        from ..models.agency_holder_view import AgencyHolderView  # noqa: PLC0415
+        from ..models.agency_match import AgencyMatch  # noqa: PLC0415
+        from ..models.agency_move import AgencyMove  # noqa: PLC0415
+        from ..models.agency_options import AgencyOptions  # noqa: PLC0415
+        from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deal = SealedDeal.from_dict(d.pop("deal"))
+
+        first_leader = d.pop("first_leader")
+
+        game = AgencySpectatorViewGame(d.pop("game"))
+
+        hand_over = d.pop("hand_over")
+
+        holders = []
+        _holders = d.pop("holders")
+        for holders_item_data in _holders:
+            holders_item = AgencyHolderView.from_dict(holders_item_data)
+
+            holders.append(holders_item)
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+            legal_moves_item = AgencyMove.from_dict(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        match = AgencyMatch.from_dict(d.pop("match"))
+
+        match_id = d.pop("match_id")
+
+        options = AgencyOptions.from_dict(d.pop("options"))
+
+        ply = d.pop("ply")
+
+        reach = d.pop("reach")
+
+        seat = d.pop("seat")
+
+        team = d.pop("team")
+
+        team_points = cast(list[int], d.pop("team_points"))
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        trick = AgencyTrick.from_dict(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = AgencyCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        def _parse_winner(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        def _parse_end(data: object) -> AgencyEnd | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                end_type_0 = AgencyEnd(data)
+
+                return end_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgencyEnd | None | Unset, data)
+
+        end = _parse_end(d.pop("end", UNSET))
+
+        agency_spectator_view = cls(
+            deal=deal,
+            first_leader=first_leader,
+            game=game,
+            hand_over=hand_over,
+            holders=holders,
+            legal_moves=legal_moves,
+            match=match,
+            match_id=match_id,
+            options=options,
+            ply=ply,
+            reach=reach,
+            seat=seat,
+            team=team,
+            team_points=team_points,
+            to_act=to_act,
+            trick=trick,
+            tricks=tricks,
+            winner=winner,
+            end=end,
+        )
+
+        return agency_spectator_view

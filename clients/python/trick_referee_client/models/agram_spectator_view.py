@@ -1,0 +1,235 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.agram_spectator_view_game import AgramSpectatorViewGame
+
+if TYPE_CHECKING:
+    from ..models.agram_completed_trick import AgramCompletedTrick
+    from ..models.agram_match import AgramMatch
+    from ..models.agram_move import AgramMove
+    from ..models.agram_options import AgramOptions
+    from ..models.agram_trick import AgramTrick
+    from ..models.sealed_deal import SealedDeal
+
+
+T = TypeVar("T", bound="AgramSpectatorView")
+
+
+@_attrs_define
+class AgramSpectatorView:
+    """
+    Attributes:
+        deal (SealedDeal):
+        dealer (int): The dealing seat.
+        game (AgramSpectatorViewGame): The game id.
+        hand (None): Null: the spectator's view belongs to no seat.
+        hand_over (bool):
+        hand_sizes (list[int]): How many cards each seat holds.
+        legal_moves (list[AgramMove]): Empty: a spectator has no moves.
+        match (AgramMatch):
+        match_id (str): The same for every hand of a match.
+        options (AgramOptions):
+        players (int): Number of seats: 2 to 5 (RULINGS F8).
+        ply (int): Plays made in this hand: the newest token of a match has the highest.
+        seat (None): Null: the spectator's view belongs to no seat.
+        to_act (int | None):
+        trick (AgramTrick | None):
+        tricks (list[AgramCompletedTrick]): Completed tricks (public).
+        winner (int | None):
+    """
+
+    deal: SealedDeal
+    dealer: int
+    game: AgramSpectatorViewGame
+    hand: None
+    hand_over: bool
+    hand_sizes: list[int]
+    legal_moves: list[AgramMove]
+    match: AgramMatch
+    match_id: str
+    options: AgramOptions
+    players: int
+    ply: int
+    seat: None
+    to_act: int | None
+    trick: AgramTrick | None
+    tricks: list[AgramCompletedTrick]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agram_trick import AgramTrick  # noqa: PLC0415
+
+        deal = self.deal.to_dict()
+
+        dealer = self.dealer
+
+        game = self.game.value
+
+        hand = self.hand
+
+        hand_over = self.hand_over
+
+        hand_sizes = self.hand_sizes
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item = legal_moves_item_data.to_dict()
+            legal_moves.append(legal_moves_item)
+
+        match = self.match.to_dict()
+
+        match_id = self.match_id
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        ply = self.ply
+
+        seat = self.seat
+
+        to_act: int | None
+        to_act = self.to_act
+
+        trick: dict[str, Any] | None
+        if isinstance(self.trick, AgramTrick):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        winner: int | None
+        winner = self.winner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deal": deal,
+                "dealer": dealer,
+                "game": game,
+                "hand": hand,
+                "hand_over": hand_over,
+                "hand_sizes": hand_sizes,
+                "legal_moves": legal_moves,
+                "match": match,
+                "match_id": match_id,
+                "options": options,
+                "players": players,
+                "ply": ply,
+                "seat": seat,
+                "to_act": to_act,
+                "trick": trick,
+                "tricks": tricks,
+                "winner": winner,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_completed_trick import AgramCompletedTrick  # noqa: PLC0415
+        from ..models.agram_match import AgramMatch  # noqa: PLC0415
+        from ..models.agram_move import AgramMove  # noqa: PLC0415
+        from ..models.agram_options import AgramOptions  # noqa: PLC0415
+        from ..models.agram_trick import AgramTrick  # noqa: PLC0415
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deal = SealedDeal.from_dict(d.pop("deal"))
+
+        dealer = d.pop("dealer")
+
+        game = AgramSpectatorViewGame(d.pop("game"))
+
+        hand = d.pop("hand")
+
+        hand_over = d.pop("hand_over")
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes"))
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+            legal_moves_item = AgramMove.from_dict(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        match = AgramMatch.from_dict(d.pop("match"))
+
+        match_id = d.pop("match_id")
+
+        options = AgramOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        ply = d.pop("ply")
+
+        seat = d.pop("seat")
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        def _parse_trick(data: object) -> AgramTrick | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = AgramTrick.from_dict(data)
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgramTrick | None, data)
+
+        trick = _parse_trick(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = AgramCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        def _parse_winner(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        agram_spectator_view = cls(
+            deal=deal,
+            dealer=dealer,
+            game=game,
+            hand=hand,
+            hand_over=hand_over,
+            hand_sizes=hand_sizes,
+            legal_moves=legal_moves,
+            match=match,
+            match_id=match_id,
+            options=options,
+            players=players,
+            ply=ply,
+            seat=seat,
+            to_act=to_act,
+            trick=trick,
+            tricks=tricks,
+            winner=winner,
+        )
+
+        return agram_spectator_view

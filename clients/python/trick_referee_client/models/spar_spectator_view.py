@@ -1,0 +1,235 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.spar_spectator_view_game import SparSpectatorViewGame
+
+if TYPE_CHECKING:
+    from ..models.sealed_deal import SealedDeal
+    from ..models.spar_completed_trick import SparCompletedTrick
+    from ..models.spar_match import SparMatch
+    from ..models.spar_move import SparMove
+    from ..models.spar_options import SparOptions
+    from ..models.spar_trick import SparTrick
+
+
+T = TypeVar("T", bound="SparSpectatorView")
+
+
+@_attrs_define
+class SparSpectatorView:
+    """
+    Attributes:
+        deal (SealedDeal):
+        dealer (int): The dealing seat.
+        game (SparSpectatorViewGame): The game id.
+        hand (None): Null: the spectator's view belongs to no seat.
+        hand_over (bool):
+        hand_sizes (list[int]): How many cards each seat holds.
+        legal_moves (list[SparMove]): Empty: a spectator has no moves.
+        match (SparMatch):
+        match_id (str): The same for every hand of a match.
+        options (SparOptions):
+        players (int): Number of seats: 2 to 7 (RULINGS F8).
+        ply (int): Plays made in this hand: the newest token of a match has the highest.
+        seat (None): Null: the spectator's view belongs to no seat.
+        to_act (int | None):
+        trick (None | SparTrick):
+        tricks (list[SparCompletedTrick]): Completed tricks (public).
+        winner (int | None):
+    """
+
+    deal: SealedDeal
+    dealer: int
+    game: SparSpectatorViewGame
+    hand: None
+    hand_over: bool
+    hand_sizes: list[int]
+    legal_moves: list[SparMove]
+    match: SparMatch
+    match_id: str
+    options: SparOptions
+    players: int
+    ply: int
+    seat: None
+    to_act: int | None
+    trick: None | SparTrick
+    tricks: list[SparCompletedTrick]
+    winner: int | None
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.spar_trick import SparTrick  # noqa: PLC0415
+
+        deal = self.deal.to_dict()
+
+        dealer = self.dealer
+
+        game = self.game.value
+
+        hand = self.hand
+
+        hand_over = self.hand_over
+
+        hand_sizes = self.hand_sizes
+
+        legal_moves = []
+        for legal_moves_item_data in self.legal_moves:
+            legal_moves_item = legal_moves_item_data.to_dict()
+            legal_moves.append(legal_moves_item)
+
+        match = self.match.to_dict()
+
+        match_id = self.match_id
+
+        options = self.options.to_dict()
+
+        players = self.players
+
+        ply = self.ply
+
+        seat = self.seat
+
+        to_act: int | None
+        to_act = self.to_act
+
+        trick: dict[str, Any] | None
+        if isinstance(self.trick, SparTrick):
+            trick = self.trick.to_dict()
+        else:
+            trick = self.trick
+
+        tricks = []
+        for tricks_item_data in self.tricks:
+            tricks_item = tricks_item_data.to_dict()
+            tricks.append(tricks_item)
+
+        winner: int | None
+        winner = self.winner
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deal": deal,
+                "dealer": dealer,
+                "game": game,
+                "hand": hand,
+                "hand_over": hand_over,
+                "hand_sizes": hand_sizes,
+                "legal_moves": legal_moves,
+                "match": match,
+                "match_id": match_id,
+                "options": options,
+                "players": players,
+                "ply": ply,
+                "seat": seat,
+                "to_act": to_act,
+                "trick": trick,
+                "tricks": tricks,
+                "winner": winner,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
+        from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
+        from ..models.spar_match import SparMatch  # noqa: PLC0415
+        from ..models.spar_move import SparMove  # noqa: PLC0415
+        from ..models.spar_options import SparOptions  # noqa: PLC0415
+        from ..models.spar_trick import SparTrick  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deal = SealedDeal.from_dict(d.pop("deal"))
+
+        dealer = d.pop("dealer")
+
+        game = SparSpectatorViewGame(d.pop("game"))
+
+        hand = d.pop("hand")
+
+        hand_over = d.pop("hand_over")
+
+        hand_sizes = cast(list[int], d.pop("hand_sizes"))
+
+        legal_moves = []
+        _legal_moves = d.pop("legal_moves")
+        for legal_moves_item_data in _legal_moves:
+            legal_moves_item = SparMove.from_dict(legal_moves_item_data)
+
+            legal_moves.append(legal_moves_item)
+
+        match = SparMatch.from_dict(d.pop("match"))
+
+        match_id = d.pop("match_id")
+
+        options = SparOptions.from_dict(d.pop("options"))
+
+        players = d.pop("players")
+
+        ply = d.pop("ply")
+
+        seat = d.pop("seat")
+
+        def _parse_to_act(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        to_act = _parse_to_act(d.pop("to_act"))
+
+        def _parse_trick(data: object) -> None | SparTrick:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                trick_type_0 = SparTrick.from_dict(data)
+
+                return trick_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | SparTrick, data)
+
+        trick = _parse_trick(d.pop("trick"))
+
+        tricks = []
+        _tricks = d.pop("tricks")
+        for tricks_item_data in _tricks:
+            tricks_item = SparCompletedTrick.from_dict(tricks_item_data)
+
+            tricks.append(tricks_item)
+
+        def _parse_winner(data: object) -> int | None:
+            if data is None:
+                return data
+            return cast(int | None, data)
+
+        winner = _parse_winner(d.pop("winner"))
+
+        spar_spectator_view = cls(
+            deal=deal,
+            dealer=dealer,
+            game=game,
+            hand=hand,
+            hand_over=hand_over,
+            hand_sizes=hand_sizes,
+            legal_moves=legal_moves,
+            match=match,
+            match_id=match_id,
+            options=options,
+            players=players,
+            ply=ply,
+            seat=seat,
+            to_act=to_act,
+            trick=trick,
+            tricks=tricks,
+            winner=winner,
+        )
+
+        return spar_spectator_view
