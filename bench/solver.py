@@ -1,7 +1,7 @@
 """Benchmark the exact solver: its time per solve and the share solved exactly.
 
 Usage: ``python -m bench.solver [--quick] [--deals N] [--budget NODES] [--games IDS]
-[--after TRICKS] [--ablate]`` (``make bench-solver``). For every game and
+[--after TRICKS] [--ablate] [--tree] [--analyze HANDS]`` (``make bench-solver``). For every game and
 player count (the Agram family 2 to its most players, Agency), over a fixed
 set of seeded deals, it solves each hand from the deal and from the middle of
 the hand (half its tricks played at random, seeded), with the default node
@@ -16,6 +16,15 @@ random, seeded), the stages between the deal and mid-hand: with a large
 turned off in turn (the transposition table, the classes of equivalent
 cards, the engine's move order, the outcomes read at each trick's start),
 so the nodes each one saves are measured on the same hands.
+
+``--tree`` also prints the searched tree's shape per row (how often the
+first move tried decides a test, how many moves the nodes that search every
+move have): how far the search is from the least tree the move order allows.
+
+``--analyze 12`` instead reviews that many finished Agency hands (seeded
+deals played to their end at random) with ``analyze`` at ``--budget``
+(default: the review's default) and prints the share of entries exact, in
+all and in the first trick, and the time per review.
 """
 
 from __future__ import annotations
@@ -28,13 +37,15 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 if __package__ in (None, ""):  # run as a script: python bench/solver.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.analysis import engine  # noqa: E402
-from service.analysis.solver import DEFAULT_BUDGET, solve  # noqa: E402
+from service.analysis.review import analyze  # noqa: E402
+from service.analysis.solver import DEFAULT_BUDGET, Solver, solve  # noqa: E402
 from service.games import GAMES  # noqa: E402
 from service.games.base import Hand, TrickGame  # noqa: E402
 
@@ -49,6 +60,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--after", default=None,
                         help="comma-separated trick counts: solve after that many tricks played at random, not at the deal and mid-hand")
     parser.add_argument("--ablate", action="store_true", help="solve again with each pruning turned off in turn")
+    parser.add_argument("--tree", action="store_true",
+                        help="also print the searched tree's shape: cuts by the first move tried, moves at nodes that search all")
+    parser.add_argument("--analyze", type=int, default=0, metavar="HANDS",
+                        help="review that many finished Agency hands with analyze instead, and print the share exact")
     args = deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
     args.stages = [f"after {int(n)}" for n in args.after.split(",")] if args.after else list(STAGES)
     return args
@@ -142,14 +157,52 @@ ABLATIONS = {"no table": _no_table, "no classes": _each_alone, "no move order": 
 def ablated(name: str | None, game: TrickGame):
     """The engine of ``game``'s family with the pruning ``name`` turned off (``None``: as it is)."""
     position = engine.ENGINES[game.family]
-    saved = {attribute: position.__dict__[attribute] for attribute in ("moves", "outcomes", "key") if attribute in position.__dict__}
+    patched = ("moves", "outcomes", "key")
+    saved = {attribute: position.__dict__[attribute] for attribute in patched if attribute in position.__dict__}
     if name is not None:
         ABLATIONS[name](position)
     try:
         yield
     finally:
-        for attribute, value in saved.items():
-            setattr(position, attribute, value)
+        for attribute in patched:
+            if attribute in saved:
+                setattr(position, attribute, saved[attribute])
+            elif attribute in position.__dict__:
+                delattr(position, attribute)  # inherited before the patch
+
+
+@contextlib.contextmanager
+def tree_shape(counts: dict[str, int]) -> Iterator[None]:
+    """Count, while inside, the shape of the searched tree into ``counts``:
+    nodes whose search stopped at a move that decided the test (``cut``),
+    those stopped by the first move tried (``first``), those that searched
+    every move (``all``) and the moves those searched (``all_moves``)."""
+    search = Solver._search
+    children = [0]
+
+    def counted(self: Solver, target: int) -> bool:
+        position = self.position
+        ours = position.side_of[position.to_act] == self._side
+        children[-1] += 1
+        children.append(0)
+        try:
+            reached = search(self, target)
+        finally:
+            moves = children.pop()
+        if moves:
+            if reached == ours:
+                counts["cut"] = counts.get("cut", 0) + 1
+                counts["first"] = counts.get("first", 0) + (moves == 1)
+            else:
+                counts["all"] = counts.get("all", 0) + 1
+                counts["all_moves"] = counts.get("all_moves", 0) + moves
+        return reached
+
+    Solver._search = counted  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        Solver._search = search  # type: ignore[method-assign]
 
 
 def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) -> dict[str, object]:
@@ -170,8 +223,41 @@ def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) 
     }
 
 
+def reviews(hands_: int, budget: int) -> dict[str, object]:
+    """``analyze`` of ``hands_`` finished Agency hands (seeds 1, 2, ...,
+    played to their end at random, seeded): the share of entries exact, in
+    all and in the first trick, and the CPU time per review."""
+    game = GAMES["agency"]
+    entries = exact = first = first_exact = 0
+    times = []
+    for seed in range(1, hands_ + 1):
+        rng = random.Random(seed)
+        hand = game.deal(seed=seed, first_leader=seed % 4)
+        while not hand.hand_over:
+            hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
+        start = time.process_time()
+        review = analyze(hand, budget=budget)
+        times.append(time.process_time() - start)
+        for play in review.plays:
+            entries += 1
+            exact += play.exact
+            first += play.ply < 4
+            first_exact += play.ply < 4 and play.exact
+    return {"hands": hands_, "budget": budget, "entries": entries, "exact": exact / entries,
+            "first_trick_exact": first_exact / first, "median_ms": 1000 * statistics.median(times),
+            "p95_ms": 1000 * percentile(times, 0.95), "max_ms": 1000 * max(times)}
+
+
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.analyze:
+        row = reviews(args.analyze, args.budget)
+        print(f"analyze: {row['hands']} finished Agency hands, budget {args.budget:,} nodes: {row['entries']} entries, "
+              f"{row['exact']:.0%} exact ({row['first_trick_exact']:.0%} in the first trick); "
+              f"median {row['median_ms']:.0f} ms, p95 {row['p95_ms']:.0f} ms, max {row['max_ms']:.0f} ms a review")
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(json.dumps({"analyze": row}, indent=2) + "\n")
+        return
     print(f"solver benchmark: {args.deals} seeded deals per row, budget {args.budget:,} nodes, "
           f"Python {platform.python_version()}\n")
     print("| game | players | from | search | exact | median ms | p95 ms | max ms | median nodes | max nodes | µs/node |")
@@ -182,13 +268,19 @@ def main(argv: list[str] | None = None) -> None:
         for players in range(game.min_players, game.max_players + 1):
             for stage in args.stages:
                 for ablation in (None, *ABLATIONS) if args.ablate else (None,):
-                    with ablated(ablation, game):
+                    counts: dict[str, int] = {}
+                    with ablated(ablation, game), tree_shape(counts) if args.tree else contextlib.nullcontext():
                         row = measure(game, players, stage, args.deals, args.budget)
                     row["search"] = ablation or "as served"
                     rows.append(row)
                     print(f"| {row['game']} | {players} | {stage} | {row['search']} | {row['exact']:.0%} | {row['median_ms']:.1f} | "
                           f"{row['p95_ms']:.1f} | {row['max_ms']:.1f} | {row['median_nodes']:,.0f} | {row['max_nodes']:,} | "
                           f"{row['us_per_node']:.1f} |", flush=True)
+                    if args.tree:
+                        row["tree"] = counts
+                        print(f"  tree: {counts.get('first', 0) / max(1, counts.get('cut', 0)):.0%} of {counts.get('cut', 0):,} "
+                              f"cuts by the first move tried; {counts.get('all', 0):,} nodes searched every move, "
+                              f"{counts.get('all_moves', 0) / max(1, counts.get('all', 0)):.2f} moves each", flush=True)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps({"budget": args.budget, "deals": args.deals, "rows": rows}, indent=2) + "\n")
     print(f"\nwritten to {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
