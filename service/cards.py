@@ -193,17 +193,17 @@ def shuffled(deck: tuple[Card, ...], seed: int) -> tuple[Card, ...]:
     return tuple(order)
 
 
-def duplicates(codes: list[Card]) -> list[Card]:
+def duplicates(cards_: list[Card]) -> list[Card]:
     """The cards that appear more than once, each listed once, in first-seen order."""
     seen: set[Card] = set()
     repeated: dict[Card, None] = {}
-    for card in codes:
+    for card in cards_:
         if card in seen:
             repeated[card] = None
         seen.add(card)
     return list(repeated)
 
 
-def codes(cards_: Sequence[Card]) -> str:
+def codes_text(cards_: Sequence[Card]) -> str:
     """Cards as a space-separated list of codes, for messages."""
     return " ".join(card.code for card in cards_) or "(none)"

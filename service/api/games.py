@@ -180,7 +180,7 @@ def _record(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> d
     return {"record": write_record(held.hand, holding.revealed(held))}
 
 
-def _replayed_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
+def _numbered_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
     """A replay's events as JSON, each with the number of its hand; a
     checkpoint (``service.deadline``) before each hand's."""
     out: list[dict[str, Any]] = []
@@ -193,13 +193,13 @@ def _replayed_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
     return out
 
 
-def _replayed(holding: Holding, state: Hand, events: list[tuple[int, Event]], scores: list[Score],
+def _transcript_answer(holding: Holding, hand: Hand, events: list[tuple[int, Event]], scores: list[Score],
               provenance: Provenance | None, *, starts_match: bool) -> flask.Response:
     """A replay's answer: the last hand's state members (``Holding.answer``),
     every event with its hand's number, the last hand's score and each hand's."""
     return json_answer({
-        **holding.answer(state, provenance, first=starts_match),
-        "events": _replayed_events(events),
+        **holding.answer(hand, provenance, first=starts_match),
+        "events": _numbered_events(events),
         "score": dump_record(scores[-1]),
         "scores": [dump_record(score) for score in scores],
     })
@@ -338,12 +338,13 @@ def _register(game: Game) -> None:
             provenance = holding.transcript(game, {"deal": record.deal_arguments()}).provenance
             if provenance is not None and record.provenance is not None:  # sealed: the record's proof goes on
                 provenance = replace(provenance, nonce=record.provenance.nonce)
-            return _replayed(holding, *replay_record(record), provenance, starts_match=True)
+            return _transcript_answer(holding, *replay_record(record), provenance, starts_match=True)
         starts_match = "previous" not in args["deal"]
         first, provenance, _ = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
-        state, events, scores = replay_transcript(game, hands)
-        return _replayed(holding, state, events, scores, holding.replayed(state, args, provenance), starts_match=starts_match)
+        hand, events, scores = replay_transcript(game, hands)
+        return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, args, provenance),
+                                  starts_match=starts_match)
 
     @operation("record", f"Write the hand's record ({game.name})", schemas.state_request(), schemas.record_response, invalid)
     def record(args: dict[str, Any]) -> flask.Response:

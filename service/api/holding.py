@@ -140,7 +140,7 @@ class Holding:
         it (a refusal where replays are not allowed)."""
         return self.deal_arguments(game, args["deal"], spends=False)
 
-    def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
+    def transcript_provenance(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The provenance of a transcript's last hand."""
         return None
 
@@ -315,7 +315,7 @@ class SealedHolding(Holding):
             raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         return self.deal_arguments(game, args["deal"], spends=False, redraw=True)
 
-    def replayed(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
+    def transcript_provenance(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The last hand's provenance: its deal request's source, the match of
         the transcript's first deal, a fresh nonce for a seeded deal."""
         assert first is not None

@@ -845,23 +845,23 @@ def replay_transcript(
         DeadlineExceeded: the request's deadline passed (checked before each
             hand, ``service.deadline``).
     """
-    state: H | None = None
+    hand: H | None = None
     events: list[tuple[int, Event]] = []
     scores: list[Score] = []
     for number, (deal, moves) in enumerate(hands, start=1):
         checkpoint()
         kwargs = dict(deal)
-        if state is not None:
-            kwargs["previous"] = state
+        if hand is not None:
+            kwargs["previous"] = hand
         try:
-            state = game.deal(**kwargs)
+            hand = game.deal(**kwargs)
         except RefereeError as refusal:
             refusal.detail = f"The deal of hand {number}: {refusal.detail}"
             refusal.extra["hand"] = number
             raise
         for index, move in enumerate(moves):
             try:
-                state, happened = game.play(state, move)
+                hand, happened = game.play(hand, move)
             except IllegalMove as refusal:
                 raise IllegalMove(
                     refusal.code,
@@ -872,9 +872,9 @@ def replay_transcript(
                     **refusal.extra,
                 ) from None
             events += [(number, event) for event in happened]
-        scores.append(game.score(state))
-    assert state is not None
-    return state, events, scores
+        scores.append(game.score(hand))
+    assert hand is not None
+    return hand, events, scores
 
 
 # -- dealing ----------------------------------------------------------------------

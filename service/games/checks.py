@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import Card, codes, duplicates, marks
+from ..cards import Card, codes_text, duplicates, marks
 from ..errors import STATE, InvalidState, RulesRefusal, counted
 from ..tricks import Play, Trick
 from .records import MatchRecord
@@ -48,7 +48,7 @@ def deal_record_problems(seed: int | None, hands: Sequence[Sequence[Card]], seed
     if seed_hands is not None and [list(hand) for hand in hands] != [list(hand) for hand in seed_hands]:
         problems.append(f"deal.hands are not the deal of seed {seed}")
     if undealt is not None:
-        problems += mismatch("deal.undealt", tuple(undealt), tuple(derived_undealt), codes)
+        problems += mismatch("deal.undealt", tuple(undealt), tuple(derived_undealt), codes_text)
     return problems
 
 
@@ -84,7 +84,7 @@ def duplicate_problems(where: str, cards: Sequence[Card]) -> list[str]:
     if not repeated:
         return []
     verb = "appears" if len(repeated) == 1 else "appear"
-    return [f"{where}: {codes(repeated)} {verb} more than once; every card is unique"]
+    return [f"{where}: {codes_text(repeated)} {verb} more than once; every card is unique"]
 
 
 def mismatch(field: str, claimed: Any, derived: Any, show: Callable[[Any], str] = str) -> list[str]:
@@ -132,9 +132,9 @@ def hands_problems(claimed: Sequence[Sequence[Card]], derived: Sequence[Sequence
     for index, (mine, theirs) in enumerate(zip(derived, claimed, strict=True)):
         where = f"{name}[{index}]"
         if len(mine) != len(theirs):
-            problems.append(f"{where} has {counted(len(theirs), 'card')} but should have {len(mine)}: {codes(mine)}")
+            problems.append(f"{where} has {counted(len(theirs), 'card')} but should have {len(mine)}: {codes_text(mine)}")
         else:
-            problems += mismatch(where, tuple(theirs), tuple(mine), codes)
+            problems += mismatch(where, tuple(theirs), tuple(mine), codes_text)
     return problems
 
 

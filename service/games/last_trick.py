@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar, Protocol
 
-from ..cards import CARD_COUNT, Card, build_deck, codes, marks
+from ..cards import CARD_COUNT, Card, build_deck, codes_text, marks
 from ..tricks import Play, Trick
 from .base import (
     Hand,
@@ -330,7 +330,7 @@ class LastTrickHand(Hand):
                 return Refusal(
                     "must_follow_suit",
                     f"Seat {seat} must follow suit: {led} was led and seat {seat} holds "
-                    f"{codes([c for c in hand if c.suit == led])} (RULINGS F5)",
+                    f"{codes_text([c for c in hand if c.suit == led])} (RULINGS F5)",
                 )
         return None
 

@@ -21,10 +21,8 @@ class AgencyEdge(FamilyEdge[AgencyHand]):
     """Agency's schemas and JSON."""
 
     CLAIMED = ("holders", "to_act", "hand_over", "winner", "team_points", "end", "reach")
-    HOLDERS = SEATS
     DISCARDS = True
     TALLIED = "team"
-    TRICK_POINTS = MAX_TRICK_POINTS
     MOVE_DOC = "A move: a seat plays a card, taken from a holder."
     DECK_DOC = "A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)."
     DEALT_HANDS_DOC = "hands[s]: seat s's {hand_size} dealt cards, in dealt order (Walls are added, A5)."

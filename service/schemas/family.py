@@ -59,10 +59,6 @@ class FamilyEdge(Generic[H]):
 
     CLAIMED: ClassVar[tuple[str, ...]]
     """The derived state fields a client may send, checked against the rules."""
-    HOLDERS: ClassVar[int] = 0
-    """How many holders a play names one of (Agency: 4); 0 when plays name none."""
-    TRICK_POINTS: ClassVar[int] = 0
-    """The most card points a trick can hold; 0 when cards carry no points."""
     DISCARDS: ClassVar[bool] = False
     """Whether a hand can end with an unfinished trick discarded (Agency, A12a)."""
     TALLIED: ClassVar[str] = "seat"

@@ -173,19 +173,6 @@ class Deck:
                         metadata={"description": description}, **kwargs)
 
 
-def small_int(value: Any, maximum: int) -> bool:
-    """True for a plain int in ``0 .. maximum`` (no bool, no float)."""
-    return type(value) is int and 0 <= value <= maximum
-
-
-def card_or_none(code: Any) -> Card | None:
-    """The card for a canonical code, or ``None``."""
-    try:
-        return Card.parse(code)
-    except ValueError:
-        return None
-
-
 class StateOrToken(fields.Nested):
     """A hand as a state object (loaded by the nested state schema) or, in
     sealed mode, the token the referee returned for it (kept as a string;
