@@ -271,3 +271,23 @@ def test_a_body_of_many_faults_is_named_in_fifty_and_read_no_further():
     assert len(_leaves(named.messages)) == MAX_FAULTS
     assert named.messages["deal"] == {"players": ["Say how many players, or give the previous hand of the match."]}
     assert named.messages["moves"][0] == {"seat": ["Missing data for required field."], "card": ["Missing data for required field."]}
+
+
+def test_a_field_of_a_kind_the_table_lacks_stops_the_compiler_and_the_fault_namer():
+    """KINDS is the one table both walks read: a field outside it is refused
+    by both, and every field of every schema the app reads is in it."""
+    from marshmallow import fields as mfields
+
+    from service.schemas.family import BoundedSchema
+    from service.schemas.reading import KINDS, faults, kind_of, reader_of
+
+    class Dated(BoundedSchema):
+        when = mfields.Date(required=True)
+
+    with pytest.raises(TypeError, match="no reader for Date"):
+        reader_of(Dated())
+    with pytest.raises(TypeError, match="no reader for Date"):
+        faults(Dated(), {"when": 3}, 50)
+    assert [type_.__name__ for type_, _ in KINDS] == [
+        "StateOrToken", "OneOf", "CardList", "List", "Nested", "CardField", "Int", "Bool", "String"]
+    assert all(kind_of(type_.__new__(type_)) is kind for type_, kind in KINDS)  # the most specific kind first

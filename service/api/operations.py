@@ -19,6 +19,7 @@ from .. import deadline
 from ..games import Game
 from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import Faults, read
+from ..schemas.smorest import copy_doc
 from ..server.answers import JSON_MEDIA_TYPE, json_bytes
 from ..server.bodies import json_body
 from ..server.http_errors import BODY_STATUSES, HTTP_DETAILS
@@ -165,7 +166,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
             stub: View = _no_view
             for decorator in reversed(docs):
                 stub = decorator(stub)
-            view._apidoc = stub._apidoc  # type: ignore[attr-defined]
+            copy_doc(view, stub)
             blueprint.route(f"{base}/{name.replace('_', '-')}", methods=["POST"], endpoint=operation_id, tags=tags)(view)
             return view
 

@@ -413,7 +413,7 @@ class ProblemApi(SpecOnReadApi):
 
     ERROR_SCHEMA = ProblemSchema
 
-    def _register_responses(self) -> None:
+    def register_responses(self) -> None:
         for status in HTTPStatus:
             response: dict[str, Any] = {"description": _RESPONSES.get(status, status.phrase)}
             if not (100 <= status < 200) and status not in (204, 304):
@@ -424,20 +424,20 @@ class ProblemApi(SpecOnReadApi):
         prepare_response(default, self.spec, PROBLEM_MEDIA_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)
 
-    def _register_pagination_header(self) -> None:
+    def register_pagination_header(self) -> None:
         """No endpoint paginates: keep the pagination header and schema out of the spec."""
 
-    def _register_error_handlers(self) -> None:
-        super()._register_error_handlers()
-        self._app.register_error_handler(errors.RefereeError, handle_refusal)
-        self._app.register_error_handler(Exception, handle_unexpected)
+    def register_error_handlers(self) -> None:
+        super().register_error_handlers()
+        self.app.register_error_handler(errors.RefereeError, handle_refusal)
+        self.app.register_error_handler(Exception, handle_unexpected)
 
     def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
         """As :class:`SpecOnReadApi`'s; the document made from the spec so far is made again when next read."""
         self._document: bytes | None = None
         super().register_blueprint(blp, parameters=parameters, **options)
 
-    def _openapi_json(self) -> flask.Response:
+    def openapi_json(self) -> flask.Response:
         """``/openapi.json``: the spec's JSON (as flask-smorest writes it),
         made at its first read and then shared by every answer
         (:data:`~service.server.answers.SHARED`): the same bytes, never a

@@ -160,6 +160,17 @@ class BoundedSchema(Schema):
 
     @pre_load
     def _pre_read(self, data: Any, **kwargs: Any) -> Any:
+        self.read_first(data)
+        return data
+
+    def read_first(self, data: Any) -> None:
+        """What is checked of an object before any of its members: too many
+        unknown members (one error), then ``pre_read``.
+
+        Raises:
+            ValidationError: past :data:`MAX_UNKNOWN_FIELDS` unknown members,
+                or what ``pre_read`` raises.
+        """
         if isinstance(data, dict) and len(data) > len(self.load_fields) + MAX_UNKNOWN_FIELDS:
             unknown = data.keys() - self.load_fields.keys()
             if len(unknown) > MAX_UNKNOWN_FIELDS:
@@ -167,7 +178,6 @@ class BoundedSchema(Schema):
                                       + ", ".join(sorted(self.load_fields)) + ".", "_schema")
         if isinstance(data, dict):
             self.pre_read(data)
-        return data
 
     @validates_schema
     def _checks(self, data: dict[str, Any], **kwargs: Any) -> None:

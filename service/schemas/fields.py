@@ -113,10 +113,10 @@ class List(fields.List):  # type: ignore[type-arg]
     million item errors."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
-        self._refuse_overlong(value)
+        self.refuse_overlong(value)
         return super()._deserialize(value, attr, data, **kwargs)
 
-    def _refuse_overlong(self, value: Any) -> None:
+    def refuse_overlong(self, value: Any) -> None:
         """Run the ``Length`` validators on a list, before its items are read.
 
         Raises:
@@ -141,7 +141,7 @@ class CardList(List):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> list[Any]:
         if not isinstance(value, list):
             raise self.make_error("invalid")
-        self._refuse_overlong(value)
+        self.refuse_overlong(value)
         parse = Card.parse
         loaded: list[Card] = []
         errors: dict[int, list[str]] = {}

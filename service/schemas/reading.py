@@ -7,13 +7,16 @@ into one plain Python function per schema that reads exactly what the
 schema accepts and builds the same values (``Play``, ``Trick``,
 ``HandRecord``...), through the schema's own hooks (``BoundedSchema.pre_read``,
 ``checks`` and ``build``). A compiled reader does not explain a refusal: at
-the first thing it does not accept it stops, and :func:`read` lets the
-schema itself load the body, so every message is marshmallow's.
+the first thing it does not accept it stops, and :func:`faults` names the
+body's faults with marshmallow's own messages, reading no further than the
+faults it names.
 
-The compiler knows the field types and validators the referee's schemas use
-(:func:`_field`); any other stops it with a ``TypeError`` when the schema is
-first read, so a new kind of field cannot be read wrongly in silence. Adding
-a kind of body means writing its marshmallow schema; its reader follows.
+Each kind of field the referee's schemas use is one entry of :data:`KINDS`:
+the compiled reader's lines for it and how its faults are named, side by
+side; a field of any other kind stops the compiler with a ``TypeError`` when
+the schema is first read, so a new kind of field cannot be read wrongly in
+silence. Adding a kind of body means writing its marshmallow schema; its
+reader follows.
 ``tests/test_reading.py`` checks, on bodies generated from the spec, that
 reader and marshmallow agree on what they accept and on the value read.
 ``source_of(schema)`` shows a compiled reader's code.
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, missing, validate
@@ -182,32 +186,8 @@ class _Compiler:
         return ["if x is not None:", *("    " + line for line in body)]
 
     def typed(self, field: fields.Field[Any]) -> list[str]:
-        if isinstance(field, StateOrToken):
-            state = self.schema(field.schema)
-            return ["if type(x) is str:", f"    if len(x) > {field.max_token}:", "        raise Refused", "else:", f"    x = {state}(x)"]
-        if isinstance(field, OneOf):
-            if field.load is None:
-                raise TypeError("a response member is not read")
-            return self.typed(field.load) + self.validators(field.load)
-        if isinstance(field, CardList):
-            return [*self.list_length(field), "x = [CARDS.get(c) if type(c) is str else None for c in x]", "if None in x:",
-                    "    raise Refused"]
-        if isinstance(field, List):
-            return [*self.list_length(field), f"x = [{self.item(field.inner)}(i) for i in x]"]
-        if isinstance(field, fields.Nested):
-            if getattr(field, "many", False):
-                raise TypeError("Nested(many=True) has no reader: use List(Nested(...))")
-            return [f"x = {self.schema(field.schema)}(x)"]
-        if isinstance(field, CardField):
-            return ["x = CARDS.get(x) if type(x) is str else None", "if x is None:", "    raise Refused"]
-        if isinstance(field, Int):
-            return ["if type(x) is not int:", "    if type(x) is float and x.is_integer() and -E < x < E:", "        x = int(x)",
-                    "    else:", "        raise Refused"]
-        if isinstance(field, Bool):
-            return ["if type(x) is not bool:", "    raise Refused"]
-        if isinstance(field, fields.String):
-            return ["if type(x) is not str:", "    raise Refused"]
-        raise TypeError(f"no reader for {type(field).__name__}: add one beside its marshmallow field")
+        """Lines that check ``x``'s type and shape and leave in it what the field loads it as (its kind's ``reads``)."""
+        return kind_of(field).reads(self, field)
 
     def list_length(self, field: List) -> list[str]:
         """A list, its length checked before its items (as ``List`` does)."""
@@ -317,7 +297,7 @@ def _object_faults(schema: Schema, data: Any, budget: _Budget) -> dict[str, Any]
     if not isinstance(data, dict):
         return {"_schema": budget.spend([schema.error_messages["type"]])}
     try:
-        schema._pre_read(data)  # type: ignore[attr-defined]  # BoundedSchema's one pre_load hook
+        schema.read_first(data)  # type: ignore[attr-defined]  # a BoundedSchema (its reader is compiled)
     except ValidationError as error:
         return {"_schema": budget.spend(list(error.messages) if isinstance(error.messages, list) else [error.messages])}
     errors: dict[str, Any] = {}
@@ -357,39 +337,15 @@ def _read_members(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
 
 def _field_faults(field: fields.Field[Any], value: Any, budget: _Budget) -> Any:
     """A member's faults, shaped as marshmallow stores them: a list of
-    messages, or for an object or a list of them a tree by member or index."""
+    messages, or for an object or a list of them a tree by member or index
+    (its kind's ``faults``; a missing or null member as the field loads it)."""
     if value is missing or value is None:
-        try:
-            field.deserialize(value)
-        except ValidationError as error:
-            return budget.spend(list(error.messages))
-        return None
-    if isinstance(field, OneOf) and field.load is not None:
-        return _field_faults(field.load, value, budget)
-    if isinstance(field, StateOrToken) and isinstance(value, str):
-        try:
-            field.deserialize(value)
-        except ValidationError as error:
-            return budget.spend(list(error.messages))
-        return None
-    if isinstance(field, fields.Nested):
-        if _reads(field.schema, value):
-            return None
-        return _object_faults(field.schema, value, budget) or None
-    if isinstance(field, List) and not isinstance(field, CardList) and isinstance(value, list):
-        try:
-            field._refuse_overlong(value)
-        except ValidationError as error:
-            return budget.spend(list(error.messages))
-        errors: dict[int, Any] = {}
-        for index, item in enumerate(value):
-            if budget.truncated:
-                break
-            found = _field_faults(field.inner, item, budget)
-            if found:
-                errors[index] = found
-        if errors:
-            return errors
+        return _value_faults(field, value, budget)
+    return kind_of(field).faults(field, value, budget)
+
+
+def _value_faults(field: fields.Field[Any], value: Any, budget: _Budget) -> Any:
+    """The faults the field itself names of ``value`` (its ``deserialize``)."""
     try:
         field.deserialize(value)
     except ValidationError as error:
@@ -415,3 +371,129 @@ def _reads(schema: Schema, value: Any) -> bool:
     except Refused:
         return False
     return True
+
+
+# -- each kind of field: how it is read, and how its faults are named -----------
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of field, read and explained side by side.
+
+    Attributes:
+        reads: the compiled reader's lines for a member of this kind: check
+            the JSON value ``x`` and leave in ``x`` what the field loads it as
+            (``raise Refused`` at the first thing it does not accept).
+        faults: the faults of a value of this kind that is neither missing
+            nor null, named as marshmallow names them, within the budget.
+    """
+
+    reads: Callable[[_Compiler, Any], list[str]]
+    faults: Callable[[Any, Any, _Budget], Any]
+
+
+def _reads_state_or_token(compiler: _Compiler, field: StateOrToken) -> list[str]:
+    state = compiler.schema(field.schema)
+    return ["if type(x) is str:", f"    if len(x) > {field.max_token}:", "        raise Refused", "else:", f"    x = {state}(x)"]
+
+
+def _state_or_token_faults(field: StateOrToken, value: Any, budget: _Budget) -> Any:
+    return _value_faults(field, value, budget) if isinstance(value, str) else _nested_faults(field, value, budget)
+
+
+def _reads_one_of(compiler: _Compiler, field: OneOf) -> list[str]:
+    if field.load is None:
+        raise TypeError("a response member is not read")
+    return compiler.typed(field.load) + compiler.validators(field.load)
+
+
+def _one_of_faults(field: OneOf, value: Any, budget: _Budget) -> Any:
+    assert field.load is not None  # a response member has no reader (_reads_one_of)
+    return _field_faults(field.load, value, budget)
+
+
+def _reads_card_list(compiler: _Compiler, field: CardList) -> list[str]:
+    return [*compiler.list_length(field), "x = [CARDS.get(c) if type(c) is str else None for c in x]", "if None in x:",
+            "    raise Refused"]
+
+
+def _reads_list(compiler: _Compiler, field: List) -> list[str]:
+    return [*compiler.list_length(field), f"x = [{compiler.item(field.inner)}(i) for i in x]"]
+
+
+def _list_faults(field: List, value: Any, budget: _Budget) -> Any:
+    """A list's own length first (before any item, as ``List`` reads it),
+    then its items' faults by index, then the list's other validators."""
+    if isinstance(value, list):
+        try:
+            field.refuse_overlong(value)
+        except ValidationError as error:
+            return budget.spend(list(error.messages))
+        errors: dict[int, Any] = {}
+        for index, item in enumerate(value):
+            if budget.truncated:
+                break
+            found = _field_faults(field.inner, item, budget)
+            if found:
+                errors[index] = found
+        if errors:
+            return errors
+    return _value_faults(field, value, budget)
+
+
+def _reads_nested(compiler: _Compiler, field: fields.Nested) -> list[str]:
+    if getattr(field, "many", False):
+        raise TypeError("Nested(many=True) has no reader: use List(Nested(...))")
+    return [f"x = {compiler.schema(field.schema)}(x)"]
+
+
+def _nested_faults(field: fields.Nested, value: Any, budget: _Budget) -> Any:
+    if _reads(field.schema, value):
+        return None
+    return _object_faults(field.schema, value, budget) or None
+
+
+def _reads_card(compiler: _Compiler, field: CardField) -> list[str]:
+    return ["x = CARDS.get(x) if type(x) is str else None", "if x is None:", "    raise Refused"]
+
+
+def _reads_int(compiler: _Compiler, field: Int) -> list[str]:
+    return ["if type(x) is not int:", "    if type(x) is float and x.is_integer() and -E < x < E:", "        x = int(x)",
+            "    else:", "        raise Refused"]
+
+
+def _reads_bool(compiler: _Compiler, field: Bool) -> list[str]:
+    return ["if type(x) is not bool:", "    raise Refused"]
+
+
+def _reads_string(compiler: _Compiler, field: fields.String) -> list[str]:
+    return ["if type(x) is not str:", "    raise Refused"]
+
+
+KINDS: tuple[tuple[type[fields.Field[Any]], Kind], ...] = (
+    (StateOrToken, Kind(_reads_state_or_token, _state_or_token_faults)),
+    (OneOf, Kind(_reads_one_of, _one_of_faults)),
+    (CardList, Kind(_reads_card_list, _value_faults)),
+    (List, Kind(_reads_list, _list_faults)),
+    (fields.Nested, Kind(_reads_nested, _nested_faults)),
+    (CardField, Kind(_reads_card, _value_faults)),
+    (Int, Kind(_reads_int, _value_faults)),
+    (Bool, Kind(_reads_bool, _value_faults)),
+    (fields.String, Kind(_reads_string, _value_faults)),
+)
+"""Every kind of field the referee's schemas use, the most specific first:
+the one table both the compiled reader and the fault namer read, so a kind
+is read and explained in one place. A field of no kind here stops the
+compiler with a ``TypeError`` when its schema is first read."""
+
+
+def kind_of(field: fields.Field[Any]) -> Kind:
+    """The kind a field is read as (the first in :data:`KINDS` it is an instance of).
+
+    Raises:
+        TypeError: a field of no kind the reader knows.
+    """
+    for type_, kind in KINDS:
+        if isinstance(field, type_):
+            return kind
+    raise TypeError(f"no reader for {type(field).__name__}: add its kind to KINDS beside its marshmallow field")

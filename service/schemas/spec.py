@@ -15,11 +15,11 @@ import threading
 from typing import Any
 
 from apispec import BasePlugin
-from flask_smorest import Api
 from marshmallow import fields
 
 from .family import BoundedSchema
 from .fields import OneOf, StateOrToken
+from .smorest import AdaptedApi
 
 
 class SchemaExtrasPlugin(BasePlugin):
@@ -75,7 +75,7 @@ def one_of_properties(self: Any, field: fields.Field[Any], ret: dict[str, Any], 
     return {}
 
 
-class SpecOnReadApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
+class SpecOnReadApi(AdaptedApi):
     """flask-smorest's ``Api``, documenting its blueprints when its spec is first read.
 
     ``register_blueprint`` routes the blueprint at once, as flask-smorest's
@@ -106,7 +106,7 @@ class SpecOnReadApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
                     try:
                         while self._undocumented:
                             blueprint, name, parameters = self._undocumented.pop(0)
-                            blueprint.register_views_in_doc(self, self._app, self._spec, name=name, parameters=parameters)
+                            self.document_blueprint(blueprint, self._spec, name, parameters)
                             self._spec.tag({"name": name, "description": blueprint.description})
                     finally:
                         self._building = False
@@ -119,6 +119,6 @@ class SpecOnReadApi(Api):  # type: ignore[misc]  # flask-smorest ships no types
     def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
         """Route ``blp`` now (as ``Api.register_blueprint``), document it when the spec is read."""
         name = options.get("name", blp.name)
-        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
-        self._app.register_blueprint(blp, **options)
+        self.map_blueprint(name)
+        self.app.register_blueprint(blp, **options)
         self._undocumented.append((blp, name, parameters))

@@ -18,6 +18,8 @@ import orjson
 from gunicorn.glogging import Logger as GunicornBaseLogger
 from pythonjsonlogger.orjson import OrjsonFormatter
 
+from .adapters import write_straight
+
 HANDLER_NAME = "referee-json"
 access_log = logging.getLogger("referee.access")
 
@@ -127,11 +129,5 @@ def log_access(fields: dict[str, Any]) -> None:
         return
     handler, formatter = only
     line = formatter.access_line("INFO", access_log.name, "request", fields, time.time())
-    handler.acquire()
-    try:
-        handler.stream.write(line + handler.terminator)
-        handler.flush()
-    except Exception:  # noqa: BLE001 - as StreamHandler.emit: report, never fail the request
-        handler.handleError(access_log.makeRecord(access_log.name, logging.INFO, __file__, 0, "request", (), None, extra=fields))
-    finally:
-        handler.release()
+    write_straight(handler, line, lambda: access_log.makeRecord(access_log.name, logging.INFO, __file__, 0, "request", (), None,
+                                                                extra=fields))

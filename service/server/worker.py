@@ -54,6 +54,7 @@ from gunicorn.http.body import ChunkedReader
 from gunicorn.workers.ggevent import GeventWorker
 
 from ..config import DEFAULTS, MAX_BODY_BYTES
+from .adapters import take_expect_continue
 from .answers import PROBLEM_MEDIA_TYPE, problem_bytes, status_line
 from .bodies import MAX_BODY_CHUNKS, BareLineFeed, BodyTooLarge, body_fault, too_large, too_many_chunks
 from .headers import API_CSP, CACHE_HEADER, CORS_EXTENSION, CSP_HEADER, SECURITY_HEADERS
@@ -481,8 +482,7 @@ class RefereeWorker(GeventWorker):  # type: ignore[misc]  # gunicorn ships no ty
             raise MissingHost()
         if isinstance(req.body.reader, ChunkedReader):
             req.body.reader = ChunkedBody(req, req.unreader, self.body_limit)
-        if req._expected_100_continue:
-            req._expected_100_continue = False
+        if take_expect_continue(req):
             req.body = ContinueOnRead(req.body, sock)
         if self.nr + 1 >= self.max_requests and self.alive \
                 and not may_recycle(self.recycle_marker):

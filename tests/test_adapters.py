@@ -1,0 +1,51 @@
+"""The frameworks' internals the referee reaches are where the adapter
+modules say, in the versions they were written for: a new version of
+flask-smorest, gunicorn or Python that moves any of them fails here, before
+it fails a request."""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import sys
+from importlib.metadata import version
+
+import flask_smorest
+import gunicorn
+from gunicorn.http import wsgi
+from gunicorn.http.message import Request
+
+from service.app import create_app
+from service.schemas import smorest
+from service.server import adapters
+
+
+def test_the_installed_versions_are_those_the_adapters_were_written_for():
+    assert version("flask-smorest") == smorest.WRITTEN_FOR
+    assert gunicorn.__version__ == adapters.WRITTEN_FOR["gunicorn"]
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" == adapters.WRITTEN_FOR["python"]
+
+
+def test_flask_smorest_keeps_what_the_referee_reaches():
+    for name in smorest.TOUCHED["Api"][:4]:  # the hooks AdaptedApi renames: methods of self alone
+        hook = getattr(flask_smorest.Api, name)
+        assert list(inspect.signature(hook).parameters) == ["self"], name
+    assert list(inspect.signature(flask_smorest.Blueprint.register_views_in_doc).parameters) == [
+        "self", "api", "app", "spec", "name", "parameters"]
+    app = create_app({"REFEREE_MODE": "open"})
+    registry = app.extensions["flask-smorest"]["blp_name_to_api"]
+    assert registry and all(isinstance(each, smorest.AdaptedApi) for each in registry.values())
+    api = next(iter(registry.values()))
+    assert api._app is app and api.app is app and api._spec is not None
+    view = app.view_functions["games.agency_play"]
+    assert view._apidoc["arguments"]  # the documentation copied onto the view (copy_doc) is what the spec reads
+    assert "/v1/games/agency/play" in api.spec.to_dict()["paths"]
+
+
+def test_gunicorn_and_logging_keep_what_the_referee_reaches():
+    assert Request._expected_100_continue is False  # a parsed request's flag, False unless it sent Expect
+    assert "if req._expected_100_continue:" in inspect.getsource(wsgi.create)  # where gunicorn would send 100 itself
+    handler = logging.StreamHandler()
+    for name in adapters.TOUCHED["logging.StreamHandler"]:
+        assert hasattr(handler, name), name
+    assert handler.terminator == "\n"
