@@ -9,6 +9,7 @@ record and check answers that carry times).
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import UTC, datetime
 
@@ -25,16 +26,21 @@ def rfc3339(ms: int) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S") + f".{millis:03d}Z"
 
 
+_RFC3339 = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})Z")
+"""Exactly what :func:`rfc3339` writes: ASCII digits, ``T``, milliseconds, ``Z``."""
+
+
 def parse_rfc3339(text: object) -> int | None:
     """The milliseconds since the epoch of a time :func:`rfc3339` wrote;
-    ``None`` for anything else (another spelling, another zone, not a string)."""
-    if not isinstance(text, str) or len(text) != 24 or not text.endswith("Z"):
+    ``None`` for anything else (another spelling, another zone, not a
+    string, a date or time that does not exist). Read by its fixed fields,
+    not ``strptime`` (every signed ``play`` reads one)."""
+    found = _RFC3339.fullmatch(text) if isinstance(text, str) else None
+    if found is None:
         return None
+    year, month, day, hour, minute, second, millis = map(int, found.groups())
     try:
-        moment = datetime.strptime(text[:19], "%Y-%m-%dT%H:%M:%S").replace(tzinfo=UTC)
-        millis = int(text[20:23]) if text[19] == "." and text[20:23].isdigit() else None
+        moment = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
     except ValueError:
-        return None
-    if millis is None:
         return None
     return int(moment.timestamp()) * 1000 + millis

@@ -276,3 +276,19 @@ def test_open_mode_records_nothing_and_needs_no_store(tmp_path: Path) -> None:
     answers = [client.post("/v1/games/agram/play", json={"state": state, "move": move}) for move in (moves[0], moves[1], moves[0])]
     assert [answer.status_code for answer in answers] == [200, 200, 200]
     assert answers[0].get_data() == answers[2].get_data()  # open answers carry no time: the same move, the same bytes
+
+
+@pytest.mark.parametrize("text", [
+    "2026-12-03 21:09:45.123Z", "2026-12-03T21:09:45,123Z", "2026-12-03T21:09:45.12Z", "2026-12-03T21:09:45.123z",
+    "2026-12-03T21:09:45.123Z\n", "2026-12- 3T21:09:45.123Z", "２026-12-03T21:09:45.123Z", "2026-02-30T21:09:45.123Z",
+    "2026-12-03T24:00:00.000Z", "2026-12-03T21:09:45.123+00:00", None, 1796332185123,
+])
+def test_an_issue_time_is_read_only_as_the_referee_writes_it(text):
+    """issued_at is read by its fixed fields: another spelling, zone or a date that does not exist is no time."""
+    assert clock.parse_rfc3339(text) is None
+
+
+def test_an_issue_time_reads_back_to_its_millisecond():
+    assert clock.parse_rfc3339("2026-12-03T21:09:45.123Z") == 1796332185123
+    assert clock.parse_rfc3339("1970-01-01T00:00:00.000Z") == 0
+    assert clock.parse_rfc3339("2024-02-29T23:59:59.999Z") == 1709251199999
