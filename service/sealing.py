@@ -17,7 +17,13 @@ forging any part makes it fail to open.
 
 **Credential.** ``"c1." + key id + "." + seat + "." + base64url(HMAC-SHA256(
 credential key, match id + "/" + seat))``: a seat's proof, the same for every
-hand of a match, derived from the key so nothing is stored.
+hand of a match, derived from the key so nothing is stored. When the host
+gives the seat a new player (``reseat``), the token counts the seat's
+generation g, and from then on its credential's MAC is over ``match id + "/"
++ seat + "/" + g``: the credentials of earlier generations no longer match,
+and still nothing is stored. The match's **host credential** is ``"c1." +
+key id + ".host." + base64url(HMAC-SHA256(credential key, match id +
+"/host"))``.
 
 **Commitment.** The lowercase hex SHA-256 of a 16-byte nonce followed by the
 seed as 8 bytes big-endian, published while the hand runs; the seed and nonce
@@ -32,7 +38,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from cryptography.exceptions import InvalidTag
@@ -145,31 +151,48 @@ class Sealer:
         except InvalidTag:
             raise Unsealable("changed or foreign") from None
 
-    def credential(self, match_id: str, seat: int) -> str:
-        """Seat ``seat``'s credential for every hand of match ``match_id``."""
+    def credential(self, match_id: str, seat: int, generation: int = 0) -> str:
+        """Seat ``seat``'s credential for match ``match_id`` while the seat
+        is in its ``generation`` (how many times the host gave it a new player)."""
         key = self.keys[0]
-        return f"{CREDENTIAL_VERSION}.{key.id}.{seat}.{b64(_credential_mac(key, match_id, seat))}"
+        return f"{CREDENTIAL_VERSION}.{key.id}.{seat}.{b64(_credential_mac(key, _seat_subject(match_id, seat, generation)))}"
 
-    def credential_seat(self, credential: object, match_id: str) -> int:
-        """The seat a credential proves for match ``match_id``.
+    def host_credential(self, match_id: str) -> str:
+        """The host's credential for match ``match_id`` (``reseat``)."""
+        key = self.keys[0]
+        return f"{CREDENTIAL_VERSION}.{key.id}.{HOST}.{b64(_credential_mac(key, f'{match_id}/{HOST}'))}"
+
+    def credential_seat(self, credential: object, match_id: str, generation: Callable[[int], int] = lambda seat: 0) -> int | None:
+        """The seat a credential proves for match ``match_id``, each seat in
+        the generation ``generation(seat)`` says; ``None``: the match's host.
 
         Raises:
-            Unsealable: not a credential of this referee for this match.
+            Unsealable: not a credential of this referee for this match
+                (or of an earlier generation of its seat).
         """
         if not isinstance(credential, str) or len(credential) > 256:
             raise Unsealable("not a credential")
         parts = credential.split(".")
-        if len(parts) != 4 or parts[0] != CREDENTIAL_VERSION or not SEAT.fullmatch(parts[2]):
+        if len(parts) != 4 or parts[0] != CREDENTIAL_VERSION or not (parts[2] == HOST or SEAT.fullmatch(parts[2])):
             raise Unsealable("not a credential")
         key = self._by_id.get(parts[1])
-        seat = int(parts[2])
-        if key is None or not hmac.compare_digest(unb64(parts[3]), _credential_mac(key, match_id, seat)):
+        seat = None if parts[2] == HOST else int(parts[2])
+        subject = f"{match_id}/{HOST}" if seat is None else _seat_subject(match_id, seat, generation(seat))
+        if key is None or not hmac.compare_digest(unb64(parts[3]), _credential_mac(key, subject)):
             raise Unsealable("not a credential for this match")
         return seat
 
 
-def _credential_mac(key: SealingKey, match_id: str, seat: int) -> bytes:
-    return hmac.new(key.credential_key, f"{match_id}/{seat}".encode(), hashlib.sha256).digest()
+HOST = "host"
+"""Where a credential names its seat, the host's names this."""
+
+
+def _seat_subject(match_id: str, seat: int, generation: int) -> str:
+    return f"{match_id}/{seat}" if generation == 0 else f"{match_id}/{seat}/{generation}"
+
+
+def _credential_mac(key: SealingKey, subject: str) -> bytes:
+    return hmac.new(key.credential_key, subject.encode(), hashlib.sha256).digest()
 
 
 def commitment(nonce: bytes, seed: int) -> str:

@@ -159,7 +159,9 @@ def _sealed_call(game: str, name: str, body: dict, credential: str | None = None
 def test_sealed_tokens_pass_every_state_operation(game):
     seating = {} if GAMES[game].family == "agency" else {"players": 3}
     dealt = _sealed_call(game, "deal", seating)
-    token, credentials = dealt["token"], {entry["seat"]: entry["credential"] for entry in dealt["seats"]}
+    credentials = {entry["seat"]: entry["credential"] for entry in dealt["seats"]}
+    reseated = _sealed_call(game, "reseat", {"token": dealt["token"], "seat": 0}, dealt["host"])
+    token, credentials[0] = reseated["token"], reseated["credential"]
     while True:
         seat = dealt["state"]["to_act"]
         credential = credentials[seat if seat is not None else 0]

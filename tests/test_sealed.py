@@ -79,7 +79,7 @@ def test_the_public_state_holds_no_unplayed_card_and_no_seed(game_id):
     client = sealed_client()
     answer = deal(client, game_id)
     state, token = answer["state"], answer["token"]
-    assert set(answer) == {"state", "token", "seats"}
+    assert set(answer) == {"state", "token", "seats", "host"}
     assert state["deal"]["source"] == "random" and len(state["deal"]["commitment"]) == 64
     assert "seed" not in state["deal"] and "nonce" not in state["deal"] and "hands" not in state["deal"]
     assert state["ply"] == 0 and isinstance(state["match_id"], str)
@@ -187,6 +187,86 @@ def test_a_spectator_view_proves_no_seat_and_a_credential_still_must_match():
     assert status == 403 and refused["code"] == "seat_credential_invalid"
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_the_host_gives_a_seat_a_new_player_and_the_old_credential_stops_acting(game_id):
+    """CONTRACT: Replacing a seat's player. The host's credential (the first
+    deal's ``host``) reseats a seat: the same hand in a new token, the seat's
+    new credential acts, its old one answers 403 on that token and every later
+    one of the match (the next hand's too); the other seats keep theirs; the
+    token is spent as a play spends it."""
+    client = sealed_client()
+    first = deal(client, game_id)
+    table = Table(client, game_id, first)
+    host = first["host"]
+    seat = table.state["to_act"]
+    old = table.credentials[seat]
+    status, moved = post(client, game_id, "reseat", {"token": table.token, "seat": seat}, host)
+    assert status == 200 and set(moved) == {"state", "token", "seat", "credential"}, moved
+    assert moved["seat"] == seat and moved["state"] == table.state and moved["token"] != table.token
+    assert moved["credential"] not in (old, host, *table.credentials.values())
+    assert post(client, game_id, "reseat", {"token": table.token, "seat": seat}, host) == (200, moved)  # a retry: the same body
+    status, legal = table.legal(seat)
+    status, spent = post(client, game_id, "play", {"token": table.token, "move": legal["moves"][0]}, old)
+    assert status == 409 and spent["code"] == "state_spent"  # reseat spent the token
+    status, spent = post(client, game_id, "reseat", {"token": table.token, "seat": (seat + 1) % 2}, host)
+    assert status == 409 and spent["code"] == "state_spent"
+    table.token, table.credentials[seat] = moved["token"], moved["credential"]
+
+    def refused_old(token):
+        for name, body in (("play", {"token": token, "move": legal["moves"][0]}), ("legal-moves", {"token": token}),
+                           ("view", {"token": token})):
+            status, refused = post(client, game_id, name, body, old)
+            assert status == 403 and refused["code"] == "seat_credential_invalid", (name, refused)
+
+    refused_old(table.token)
+    status, mine = table.legal(seat)
+    assert status == 200 and mine["moves"] == legal["moves"]
+    for other, credential in table.credentials.items():
+        status, view = post(client, game_id, "view", {"token": table.token}, credential)
+        assert status == 200 and view["seat"] == other
+    for credential in (host, None):  # the host acts for no seat: it watches
+        status, refused = post(client, game_id, "play", {"token": table.token, "move": legal["moves"][0]}, credential)
+        assert status == 403 and refused["code"] == "seat_credential_invalid"
+    status, view = post(client, game_id, "view", {"token": table.token}, host)
+    assert status == 200 and view["seat"] is None
+    table.play(legal["moves"][0])
+    refused_old(table.token)
+    table.play_out(random.Random(game_id))
+    refused_old(table.token)
+    status, second = post(client, game_id, "deal", {"previous": table.token})
+    assert status == 200, second
+    refused_old(second["token"])
+    for other, credential in table.credentials.items():
+        status, view = post(client, game_id, "view", {"token": second["token"]}, credential)
+        assert status == 200 and view["seat"] == other
+    # A second reseat of the same seat: the first new credential stops too.
+    status, again = post(client, game_id, "reseat", {"token": second["token"], "seat": seat}, host)
+    assert status == 200 and again["credential"] != moved["credential"]
+    for credential in (old, moved["credential"]):
+        status, refused = post(client, game_id, "view", {"token": again["token"]}, credential)
+        assert status == 403 and refused["code"] == "seat_credential_invalid"
+    status, view = post(client, game_id, "view", {"token": again["token"]}, again["credential"])
+    assert status == 200 and view["seat"] == seat
+
+
+def test_only_the_host_reseats_and_only_a_seat_at_the_table():
+    client = sealed_client()
+    first = deal(client, "agram")
+    table = Table(client, "agram", first)
+    for credential in (None, table.credentials[0], "not a credential", deal(client, "agram")["host"]):
+        status, refused = post(client, "agram", "reseat", {"token": table.token, "seat": 0}, credential)
+        assert status == 403 and refused["code"] == "seat_credential_invalid", (credential, refused)
+    status, refused = post(client, "agram", "reseat", {"token": table.token, "seat": 3}, first["host"])
+    assert status == 409 and refused["code"] == "seat_out_of_range"
+    status, refused = post(client, "agram", "reseat", {"token": table.token, "seat": -1}, first["host"])
+    assert status == 422
+    status, legal = table.legal(table.state["to_act"])
+    assert status == 200 and legal["moves"]  # nothing refused spent the token
+    open_client = create_app({"TESTING": True}).test_client()
+    status, refused = post(open_client, "agram", "reseat", {"token": table.token, "seat": 0}, first["host"])
+    assert status == 403 and refused["code"] == "state_token_invalid"
+
+
 def test_a_refusal_lists_only_the_credential_seats_moves():
     client = sealed_client()
     table = Table(client, "agram", deal(client, "agram"))
@@ -211,7 +291,7 @@ def test_credentials_hold_for_every_hand_of_the_match_and_no_other(game_id):
     table = Table(client, game_id, first)
     table.play_out(random.Random(game_id))
     status, second = post(client, game_id, "deal", {"previous": table.token})
-    assert status == 200 and "seats" not in second  # credentials go out once, with the match's first deal
+    assert status == 200 and "seats" not in second and "host" not in second  # credentials go out once, with the match's first deal
     assert second["state"]["match_id"] == first["state"]["match_id"] and second["state"]["match"]["hand"] == 2
     seat = second["state"]["to_act"]
     status, legal = post(client, game_id, "legal-moves", {"token": second["token"]}, table.credentials[seat])

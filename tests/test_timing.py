@@ -111,8 +111,8 @@ def _answer(client: Any, game_id: str, sealed: dict[str, Any], hand: Any) -> dic
 
 
 def _public(answer: dict[str, Any]) -> dict[str, Any]:
-    """An answer as a seat sees it, but for what is each match's own (its id, token and credentials)."""
-    out = {key: value for key, value in answer.items() if key not in ("token", "seats")}
+    """An answer as a seat sees it, but for what is each match's own (its id, token and credentials, the host's too)."""
+    out = {key: value for key, value in answer.items() if key not in ("token", "seats", "host")}
     if "state" in out:
         out["state"] = {**out["state"], "match_id": None}
     return out

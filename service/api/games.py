@@ -316,6 +316,26 @@ def _register(game: Game) -> None:
         return on_hand(game, _view, args)
 
     @operation(
+        "reseat", f"Give a seat a new player ({game.name})", schemas.reseat_request(), schemas.reseat_response,
+        conflict("A seat not at this table (`seat_out_of_range`), or a token already spent by another request "
+                 "(`state_spent`): go on from the newest token."),
+    )
+    def reseat(args: dict[str, Any]) -> flask.Response:
+        """Give a seat a new player.
+
+        Sealed mode, with the match's host credential (answered as `host` by
+        the match's first deal): the same hand in a new token, and the seat's
+        new credential. On that token and every later one of the match
+        (next hands dealt with `previous` too) the seat's old credential
+        answers 403 `seat_credential_invalid`. It spends its token as `play`
+        does: the same request again answers the same body; any other use of
+        the token to move on answers 409 `state_spent`. Without the host's
+        credential: 403 `seat_credential_invalid`; open and signed modes have
+        no credentials: 403 `state_token_invalid`.
+        """
+        return json_answer(current().reseat(game, args))
+
+    @operation(
         "replay", f"Replay a transcript or a record ({game.name})", schemas.replay_request(), schemas.replay_response,
         conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
                  "or a deal that cannot be made. With a record, `position` also says where on its line."),

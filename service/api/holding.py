@@ -37,9 +37,10 @@ from .. import clock, signing
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
 from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand, HandRecord, Trust
+from ..games.checks import refuse_seat
 from ..games.records import CHOSEN_SOURCES, DealSource
 from ..schemas.records import dump_state, dump_view
-from ..schemas.sealed import Provenance, dump_public, payload, read_payload
+from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..server.bodies import json_body
 from ..store import Store
@@ -60,12 +61,15 @@ class Held:
         provenance: sealed mode: where the deal came from and its match.
         spent: the state a spending operation on this hand spends (signed
             and sealed modes); ``None`` for an open state.
+        host: sealed mode: whether the request's credential is the match's
+            host's (which acts for no seat: ``seat`` is then ``None``).
     """
 
     hand: Hand
     seat: int | None = None
     provenance: Provenance | None = None
     spent: Spendable | None = None
+    host: bool = False
 
 
 class Dealing(NamedTuple):
@@ -154,6 +158,15 @@ class Holding:
 
     def authorize(self, held: Held, move: Play) -> None:
         """Refuse a move the request may not make for its seat (sealed mode)."""
+
+    def reseat(self, game: Game, args: dict[str, Any]) -> bytes:
+        """``reseat``'s answer (sealed mode); here a refusal: open and signed
+        states have no seats' credentials to replace.
+
+        Raises:
+            SealRefused: ``state_token_invalid``.
+        """
+        self._refuse_token()
 
     def revealed(self, held: Held) -> Provenance | None:
         """The provenance an answer that shows the whole deal may carry (a
@@ -279,7 +292,8 @@ class SealedHolding(Holding):
                 ``seat_credential_invalid`` (a credential of another match or seat).
         """
         hand, provenance, spent = self._open(game, args.get("token"))
-        return Held(hand, self._credential_seat(hand, provenance), provenance, spent)
+        seat, host = self._credential_seat(hand, provenance)
+        return Held(hand, seat, provenance, spent, host)
 
     def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, redraw: bool = False) -> Dealing:
         """As :meth:`Holding.deal_arguments`; a random next hand is the one
@@ -297,17 +311,17 @@ class SealedHolding(Holding):
         earlier_chosen, spent = False, None
         if "previous" in args:
             previous, before, spent = self._open(game, args["previous"], "previous")
-            args["previous"], match_id, earlier_chosen = previous, before.match_id, before.chosen
+            args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
             # Drawn with the finished hand: the same for every deal from it.
             seed, nonce = draw() if redraw else before.next_draw
         else:
-            match_id, (seed, nonce) = new_match_id(), draw()
+            match_id, (seed, nonce), generations = new_match_id(), draw(), ()
         if source is DealSource.RANDOM:
             args["seed"] = seed
         elif source is DealSource.SEED and "previous" in args and not redraw:
             nonce = commitment_nonce()  # one nonce per commitment: the one drawn with the hand before is its real next hand's
         return Dealing(args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
-                                        chosen=earlier_chosen or redraw or source is not DealSource.RANDOM),
+                                        chosen=earlier_chosen or redraw or source is not DealSource.RANDOM, generations=generations),
                        spent if spends else None)
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
@@ -323,18 +337,48 @@ class SealedHolding(Holding):
             return first
         chosen = [source for source in CHOSEN_SOURCES if source in args["next_hands"][-1]["deal"]]
         nonce = commitment_nonce() if hand.seed is not None else None
-        return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce, chosen=True)
+        return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce, chosen=True, generations=first.generations)
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
         """``{"state": <public state>, "token": ...}``, and on a match's first
-        deal ``"seats"``: each seat's credential. The token's payload holds
-        the time it is issued."""
+        deal ``"seats"`` (each seat's credential) and ``"host"`` (the host's
+        credential, for ``reseat``). The token's payload holds the time it is issued."""
         assert provenance is not None
         sealed = payload(hand, replace(provenance, issued_ms=clock.now_ms()))
         out: dict[str, Any] = {"state": dump_public(hand, provenance), "token": self.sealer.seal(sealed)}
         if first:
             out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]
+            out["host"] = self.sealer.host_credential(provenance.match_id)
         return out
+
+    def reseat(self, game: Game, args: dict[str, Any]) -> bytes:
+        """``reseat`` (CONTRACT: Replacing a seat's player): the same hand
+        in a new token in which seat ``args["seat"]`` is in its next
+        generation, so its old credential no longer acts, on this token and
+        every later one of the match; and the seat's new credential. It
+        spends the token as a ``play`` does (``Holding.spend``; its
+        fingerprint is the seat).
+
+        Raises:
+            SealRefused: ``seat_credential_invalid``, not the host's credential.
+            RulesRefusal: ``seat_out_of_range``.
+        """
+        held = self.load(game, args)
+        if not held.host:
+            raise SealRefused("seat_credential_invalid", "Giving a seat a new player needs the match's host credential "
+                                                         "(Authorization: Bearer <host>, answered by the match's first deal)")
+        seat, provenance = args["seat"], held.provenance
+        refuse_seat(seat, held.hand.players, "seat")
+        assert provenance is not None
+
+        def answer() -> dict[str, Any]:
+            generations = tuple(provenance.generation(other) + (other == seat) for other in range(held.hand.players))
+            if generations[seat] > MAX_GENERATION:
+                raise SealRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
+            return {**self.answer(held.hand, replace(provenance, generations=generations)), "seat": seat,
+                    "credential": self.sealer.credential(provenance.match_id, seat, generations[seat])}
+
+        return self.spend(held.spent, ["reseat", seat], answer)
 
     def moves(self, held: Held) -> list[Play]:
         """The credential's seat's legal moves; none for another seat, or without a credential."""
@@ -432,20 +476,24 @@ class SealedHolding(Holding):
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else
             raise invalid from None
 
-    def _credential_seat(self, hand: Hand, provenance: Provenance) -> int | None:
+    def _credential_seat(self, hand: Hand, provenance: Provenance) -> tuple[int | None, bool]:
+        """The seat the request's credential proves (``None`` without one,
+        or for the host's), and whether it is the host's."""
         header = flask.request.headers.get("Authorization")
         if header is None:
-            return None
+            return None, False
         scheme, _, credential = header.partition(" ")
+        refused = SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
+                                                         "or the match's host has since given its seat a new player (reseat)")
         try:
             if scheme.lower() != "bearer":
                 raise Unsealable("not a bearer credential")
-            seat = self.sealer.credential_seat(credential.strip(), provenance.match_id)
+            seat = self.sealer.credential_seat(credential.strip(), provenance.match_id, provenance.generation)
         except Unsealable:
-            raise SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match") from None
-        if seat >= hand.players:
-            raise SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match")
-        return seat
+            raise refused from None
+        if seat is not None and seat >= hand.players:
+            raise refused
+        return seat, seat is None
 
 
 def restored_problems(game: Game, record: HandRecord) -> list[str]:

@@ -88,6 +88,8 @@ class GameSchemas:
     match: type[Schema]
     view_request: type[Schema]
     view_response: type[Schema]
+    reseat_request: type[Schema]
+    reseat_response: type[Schema]
     replay_request: type[Schema]
     record_replay_request: type[Schema]
     replay_response: type[Schema]
@@ -328,7 +330,8 @@ def schemas_for(game_id: str) -> GameSchemas:
     hand_request = _hand_request(parts, state)
     view_fields = {**_view_common(parts), **edge.view_fields(parts)}
     public = _public_fields(parts, view_fields)
-    answer_state = OneOf(fields.Nested(state), fields.Nested(_public_state(parts, public)), required=True,
+    public_state = _public_state(parts, public)
+    answer_state = OneOf(fields.Nested(state), fields.Nested(public_state), required=True,
                          metadata={"description": "The state (open and signed modes), or the public state (sealed mode)."})
     score_fields = _score_fields(game, edge, parts.top)
     score_response = _request(parts, "Score", score_fields, "The hand's result so far.")
@@ -348,12 +351,23 @@ def schemas_for(game_id: str) -> GameSchemas:
             "A hand and the seat whose view is wanted.",
             {"seat": seat("The credential's seat, if given.", maximum=parts.top)},
         ),
+        reseat_request=_request(parts, "ReseatRequest", {
+            "token": _token(required=True),
+            "seat": seat("The seat to give a new player.", maximum=parts.top, required=True),
+        }, "Sealed mode: a hand's token and the seat to give a new player (with the host's credential)."),
+        reseat_response=_request(parts, "Reseated", {
+            "state": fields.Nested(public_state, required=True),
+            "token": fields.String(required=True, metadata={"description": "The hand's new token, in which the seat's old credential no longer acts."}),
+            "seat": seat("The seat given a new player.", maximum=parts.top, required=True),
+            "credential": fields.String(required=True, metadata={
+                "description": "The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match."}),
+        }, "The hand, its seat given a new player: its new token and the seat's new credential."),
         trick_request=_trick_request(parts, edge),
         replay_request=_replay_request(parts, edge, deal),
         record_replay_request=_request(parts, "RecordReplay", {"record": _record_line()},
                                        "One hand's record (docs/notation.md), in place of its deal and moves."),
         state_response=_request(parts, "StateResponse", {
-            "state": answer_state, **_SEALED_MEMBERS, "seats": _seats(game, "a match's first deal"),
+            "state": answer_state, **_SEALED_MEMBERS, "seats": _seats(game, "a match's first deal"), "host": _host("a match's first deal"),
         }, "A new hand."),
         play_response=_request(parts, "PlayResponse", {"state": answer_state, **_SEALED_MEMBERS, "events": events()},
                                "The state after the move and what happened, in order."),
@@ -376,6 +390,7 @@ def schemas_for(game_id: str) -> GameSchemas:
             "score": fields.Nested(score_response, required=True, metadata={"description": "The score of the last hand."}),
             "scores": List(fields.Nested(score_response), required=True, metadata={"description": "The score of each hand."}),
             "seats": _seats(game, "a transcript whose first deal starts a match"),
+            "host": _host("a transcript whose first deal starts a match"),
         }, "The result of a transcript."),
         check_response=_request(parts, "CheckResult", {
             "valid": Bool(required=True, metadata={"description": "Whether the state is one the referee could have produced."}),
@@ -402,6 +417,12 @@ def _seats(game: Game, when: str) -> List:
     """The ``seats`` of a sealed answer that starts a match: each seat's credential."""
     return List(fields.Nested(_seat_credential()), validate=validate.Length(max=game.max_players),
                 metadata={"description": f"Sealed mode, {when}: each seat's credential."})
+
+
+def _host(when: str) -> fields.String:
+    """The ``host`` of a sealed answer that starts a match: the host's credential."""
+    return fields.String(metadata={"description": f"Sealed mode, {when}: the match's host credential, which gives a seat a new "
+                                                  "player (`reseat`) and acts for no seat."})
 
 
 def _request(parts: GameParts, name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:

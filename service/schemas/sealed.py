@@ -35,12 +35,16 @@ from ..tricks import Play
 from .records import dump_record
 
 CARD_CODES = all_codes()
-PAYLOAD_VERSION = 4
-"""Version 4 carries ``issued``, when the referee sealed the token; version 3
+PAYLOAD_VERSION = 5
+"""Version 5 carries ``generations``, each seat's generation (``reseat``); a
+token of version 4 or before, every seat in its first. Version 4 carries
+``issued``, when the referee sealed the token; version 3
 carries ``chosen``. A token of version 2 or 3 (sealed before them) still
 opens: its match chosen when its own deal was (version 2), issued at a time
 it does not say (so it can no longer be spent where spent states are recorded)."""
-READ_VERSIONS = (2, 3, 4)
+READ_VERSIONS = (2, 3, 4, 5)
+MAX_GENERATION = 2**32 - 1
+"""The most times one seat's player can be replaced in a match."""
 UNDEALT = 255
 _UNPLACED = bytes((UNDEALT, UNDEALT))
 _HEADER = struct.Struct(">?Q16sQ16s")
@@ -66,6 +70,9 @@ class Provenance:
         issued_ms: when the token was sealed (milliseconds since the epoch,
             ``service.clock``); ``None`` before it is sealed, and for a token
             of a version that did not carry it.
+        generations: each seat's generation: how many times the match's
+            host gave it a new player (``reseat``); a seat past the end, 0.
+            A seat's credential is its generation's (``service.sealing``).
     """
 
     match_id: str
@@ -74,6 +81,11 @@ class Provenance:
     next_draw: tuple[int, bytes] = field(default_factory=draw)
     chosen: bool = False
     issued_ms: int | None = None
+    generations: tuple[int, ...] = ()
+
+    def generation(self, seat: int) -> int:
+        """Seat ``seat``'s generation."""
+        return self.generations[seat] if seat < len(self.generations) else 0
 
 
 def payload(hand: Hand, provenance: Provenance) -> bytes:
@@ -91,6 +103,7 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         "private": b64(_private(hand, provenance)),
         "chosen": provenance.chosen,
         "issued": provenance.issued_ms,
+        "generations": [provenance.generation(seat) for seat in range(seating.players)],
     }
     return orjson.dumps(record)
 
@@ -124,7 +137,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
             and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
             and type(private) is str and type(record.get("chosen", version == 2)) is bool
-            and (version < 4 or type(record.get("issued")) is int)):
+            and (version < 4 or type(record.get("issued")) is int)
+            and (version < 5 or _generations(record.get("generations"), seating[0]))):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -136,7 +150,14 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     )
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
     issued = record["issued"] if version >= 4 else None
-    return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued)
+    generations = tuple(record["generations"]) if version >= 5 else ()
+    return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued, generations)
+
+
+def _generations(value: Any, players: int) -> bool:
+    """``value`` is one generation (0 to ``MAX_GENERATION``) per seat."""
+    return (type(value) is list and len(value) == players
+            and all(type(entry) is int and 0 <= entry <= MAX_GENERATION for entry in value))
 
 
 _SOURCES = frozenset(source.value for source in DealSource)

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyRecordData, AgencyRecordErrors, AgencyRecordResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliRecordData, AgramMaliRecordErrors, AgramMaliRecordResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramRecordData, AgramRecordErrors, AgramRecordResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapRecordData, FapfapRecordErrors, FapfapRecordResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkRecordData, SinkSinkRecordErrors, SinkSinkRecordResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparRecordData, SparRecordErrors, SparRecordResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
+import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyRecordData, AgencyRecordErrors, AgencyRecordResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyReseatData, AgencyReseatErrors, AgencyReseatResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliRecordData, AgramMaliRecordErrors, AgramMaliRecordResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliReseatData, AgramMaliReseatErrors, AgramMaliReseatResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramRecordData, AgramRecordErrors, AgramRecordResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramReseatData, AgramReseatErrors, AgramReseatResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapRecordData, FapfapRecordErrors, FapfapRecordResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapReseatData, FapfapReseatErrors, FapfapReseatResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkRecordData, SinkSinkRecordErrors, SinkSinkRecordResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkReseatData, SinkSinkReseatErrors, SinkSinkReseatResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparRecordData, SparRecordErrors, SparRecordResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparReseatData, SparReseatErrors, SparReseatResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -178,6 +178,28 @@ export const agencyRecord = <ThrowOnError extends boolean = false>(options: Opti
  */
 export const agencyReplay = <ThrowOnError extends boolean = false>(options: Options<AgencyReplayData, ThrowOnError>) => (options.client ?? client).post<AgencyReplayResponses, AgencyReplayErrors, ThrowOnError>({
     url: '/v1/games/agency/replay',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Give a seat a new player (Agency)
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const agencyReseat = <ThrowOnError extends boolean = false>(options: Options<AgencyReseatData, ThrowOnError>) => (options.client ?? client).post<AgencyReseatResponses, AgencyReseatErrors, ThrowOnError>({
+    url: '/v1/games/agency/reseat',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -403,6 +425,28 @@ export const agramMaliReplay = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
+ * Give a seat a new player (Agram (Mali version))
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const agramMaliReseat = <ThrowOnError extends boolean = false>(options: Options<AgramMaliReseatData, ThrowOnError>) => (options.client ?? client).post<AgramMaliReseatResponses, AgramMaliReseatErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/reseat',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Score the hand (Agram (Mali version))
  *
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
@@ -612,6 +656,28 @@ export const agramRecord = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const agramReplay = <ThrowOnError extends boolean = false>(options: Options<AgramReplayData, ThrowOnError>) => (options.client ?? client).post<AgramReplayResponses, AgramReplayErrors, ThrowOnError>({
     url: '/v1/games/agram/replay',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Give a seat a new player (Agram)
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const agramReseat = <ThrowOnError extends boolean = false>(options: Options<AgramReseatData, ThrowOnError>) => (options.client ?? client).post<AgramReseatResponses, AgramReseatErrors, ThrowOnError>({
+    url: '/v1/games/agram/reseat',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -837,6 +903,28 @@ export const fapfapReplay = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
+ * Give a seat a new player (Fapfap)
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const fapfapReseat = <ThrowOnError extends boolean = false>(options: Options<FapfapReseatData, ThrowOnError>) => (options.client ?? client).post<FapfapReseatResponses, FapfapReseatErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/reseat',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Score the hand (Fapfap)
  *
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
@@ -1054,6 +1142,28 @@ export const sinkSinkReplay = <ThrowOnError extends boolean = false>(options: Op
 });
 
 /**
+ * Give a seat a new player (Sink-Sink)
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const sinkSinkReseat = <ThrowOnError extends boolean = false>(options: Options<SinkSinkReseatData, ThrowOnError>) => (options.client ?? client).post<SinkSinkReseatResponses, SinkSinkReseatErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/reseat',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Score the hand (Sink-Sink)
  *
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
@@ -1263,6 +1373,28 @@ export const sparRecord = <ThrowOnError extends boolean = false>(options: Option
  */
 export const sparReplay = <ThrowOnError extends boolean = false>(options: Options<SparReplayData, ThrowOnError>) => (options.client ?? client).post<SparReplayResponses, SparReplayErrors, ThrowOnError>({
     url: '/v1/games/spar/replay',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Give a seat a new player (Spar)
+ *
+ * Sealed mode, with the match's host credential (answered as `host` by
+ * the match's first deal): the same hand in a new token, and the seat's
+ * new credential. On that token and every later one of the match
+ * (next hands dealt with `previous` too) the seat's old credential
+ * answers 403 `seat_credential_invalid`. It spends its token as `play`
+ * does: the same request again answers the same body; any other use of
+ * the token to move on answers 409 `state_spent`. Without the host's
+ * credential: 403 `seat_credential_invalid`; open and signed modes have
+ * no credentials: 403 `state_token_invalid`.
+ */
+export const sparReseat = <ThrowOnError extends boolean = false>(options: Options<SparReseatData, ThrowOnError>) => (options.client ?? client).post<SparReseatResponses, SparReseatErrors, ThrowOnError>({
+    url: '/v1/games/spar/reseat',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -585,6 +585,10 @@ export type AgencyReplayResult = {
         type: 'match_over';
     } & AgencyMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: AgencyScore;
@@ -604,6 +608,33 @@ export type AgencyReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgencyReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgencyReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: AgencyPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type AgencyReview = {
@@ -914,6 +945,10 @@ export type AgencyState = {
 };
 
 export type AgencyStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -1692,6 +1727,10 @@ export type AgramMaliReplayResult = {
         type: 'match_over';
     } & AgramMaliMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: AgramMaliScore;
@@ -1711,6 +1750,33 @@ export type AgramMaliReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramMaliReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgramMaliReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: AgramMaliPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type AgramMaliReview = {
@@ -1971,6 +2037,10 @@ export type AgramMaliState = {
 };
 
 export type AgramMaliStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -2464,6 +2534,10 @@ export type AgramReplayResult = {
         type: 'match_over';
     } & AgramMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: AgramScore;
@@ -2483,6 +2557,33 @@ export type AgramReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type AgramReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type AgramReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: AgramPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type AgramReview = {
@@ -2743,6 +2844,10 @@ export type AgramState = {
 };
 
 export type AgramStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -3381,6 +3486,10 @@ export type FapfapReplayResult = {
         type: 'match_over';
     } & FapfapMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: FapfapScore;
@@ -3400,6 +3509,33 @@ export type FapfapReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type FapfapReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type FapfapReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: FapfapPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type FapfapReview = {
@@ -3668,6 +3804,10 @@ export type FapfapState = {
 };
 
 export type FapfapStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -4474,6 +4614,10 @@ export type SinkSinkReplayResult = {
         type: 'match_over';
     } & SinkSinkMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: SinkSinkScore;
@@ -4493,6 +4637,33 @@ export type SinkSinkReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SinkSinkReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type SinkSinkReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: SinkSinkPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type SinkSinkReview = {
@@ -4753,6 +4924,10 @@ export type SinkSinkState = {
 };
 
 export type SinkSinkStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -5381,6 +5556,10 @@ export type SparReplayResult = {
         type: 'match_over';
     } & SparMatchOver)>;
     /**
+     * Sealed mode, a transcript whose first deal starts a match: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
+    /**
      * The score of the last hand.
      */
     score: SparScore;
@@ -5400,6 +5579,33 @@ export type SparReplayResult = {
      * Sealed mode: the hand's token, to send back in place of the state.
      */
     token?: string;
+};
+
+export type SparReseatRequest = {
+    /**
+     * The seat to give a new player.
+     */
+    seat: number;
+    /**
+     * Sealed mode: the hand's token, in place of its state.
+     */
+    token: string;
+};
+
+export type SparReseated = {
+    /**
+     * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
+     */
+    credential: string;
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    state: SparPublicState;
+    /**
+     * The hand's new token, in which the seat's old credential no longer acts.
+     */
+    token: string;
 };
 
 export type SparReview = {
@@ -5664,6 +5870,10 @@ export type SparState = {
 };
 
 export type SparStateResponse = {
+    /**
+     * Sealed mode, a match's first deal: the match's host credential, which gives a seat a new player (`reseat`) and acts for no seat.
+     */
+    host?: string;
     /**
      * Sealed mode, a match's first deal: each seat's credential.
      */
@@ -6373,6 +6583,67 @@ export type AgencyReplayResponses = {
 };
 
 export type AgencyReplayResponse = AgencyReplayResponses[keyof AgencyReplayResponses];
+
+export type AgencyReseatData = {
+    body: AgencyReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/reseat';
+};
+
+export type AgencyReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgencyReseatError = AgencyReseatErrors[keyof AgencyReseatErrors];
+
+export type AgencyReseatResponses = {
+    /**
+     * OK
+     */
+    200: AgencyReseated;
+};
+
+export type AgencyReseatResponse = AgencyReseatResponses[keyof AgencyReseatResponses];
 
 export type AgencyScoreData = {
     body: AgencyOpenStateRequest | AgencySealedStateRequest;
@@ -7102,6 +7373,67 @@ export type AgramMaliReplayResponses = {
 
 export type AgramMaliReplayResponse = AgramMaliReplayResponses[keyof AgramMaliReplayResponses];
 
+export type AgramMaliReseatData = {
+    body: AgramMaliReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/reseat';
+};
+
+export type AgramMaliReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgramMaliReseatError = AgramMaliReseatErrors[keyof AgramMaliReseatErrors];
+
+export type AgramMaliReseatResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliReseated;
+};
+
+export type AgramMaliReseatResponse = AgramMaliReseatResponses[keyof AgramMaliReseatResponses];
+
 export type AgramMaliScoreData = {
     body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
     path?: never;
@@ -7829,6 +8161,67 @@ export type AgramReplayResponses = {
 };
 
 export type AgramReplayResponse = AgramReplayResponses[keyof AgramReplayResponses];
+
+export type AgramReseatData = {
+    body: AgramReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/reseat';
+};
+
+export type AgramReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgramReseatError = AgramReseatErrors[keyof AgramReseatErrors];
+
+export type AgramReseatResponses = {
+    /**
+     * OK
+     */
+    200: AgramReseated;
+};
+
+export type AgramReseatResponse = AgramReseatResponses[keyof AgramReseatResponses];
 
 export type AgramScoreData = {
     body: AgramOpenStateRequest | AgramSealedStateRequest;
@@ -8558,6 +8951,67 @@ export type FapfapReplayResponses = {
 
 export type FapfapReplayResponse = FapfapReplayResponses[keyof FapfapReplayResponses];
 
+export type FapfapReseatData = {
+    body: FapfapReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/reseat';
+};
+
+export type FapfapReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type FapfapReseatError = FapfapReseatErrors[keyof FapfapReseatErrors];
+
+export type FapfapReseatResponses = {
+    /**
+     * OK
+     */
+    200: FapfapReseated;
+};
+
+export type FapfapReseatResponse = FapfapReseatResponses[keyof FapfapReseatResponses];
+
 export type FapfapScoreData = {
     body: FapfapOpenStateRequest | FapfapSealedStateRequest;
     path?: never;
@@ -9286,6 +9740,67 @@ export type SinkSinkReplayResponses = {
 
 export type SinkSinkReplayResponse = SinkSinkReplayResponses[keyof SinkSinkReplayResponses];
 
+export type SinkSinkReseatData = {
+    body: SinkSinkReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/reseat';
+};
+
+export type SinkSinkReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type SinkSinkReseatError = SinkSinkReseatErrors[keyof SinkSinkReseatErrors];
+
+export type SinkSinkReseatResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkReseated;
+};
+
+export type SinkSinkReseatResponse = SinkSinkReseatResponses[keyof SinkSinkReseatResponses];
+
 export type SinkSinkScoreData = {
     body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
     path?: never;
@@ -10013,6 +10528,67 @@ export type SparReplayResponses = {
 };
 
 export type SparReplayResponse = SparReplayResponses[keyof SparReplayResponses];
+
+export type SparReseatData = {
+    body: SparReseatRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/reseat';
+};
+
+export type SparReseatErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * A seat not at this table (`seat_out_of_range`), or a token already spent by another request (`state_spent`): go on from the newest token.
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type SparReseatError = SparReseatErrors[keyof SparReseatErrors];
+
+export type SparReseatResponses = {
+    /**
+     * OK
+     */
+    200: SparReseated;
+};
+
+export type SparReseatResponse = SparReseatResponses[keyof SparReseatResponses];
 
 export type SparScoreData = {
     body: SparOpenStateRequest | SparSealedStateRequest;

@@ -36,6 +36,8 @@ from .agency_record_replay import AgencyRecordReplay
 from .agency_record_response import AgencyRecordResponse
 from .agency_replay_request import AgencyReplayRequest
 from .agency_replay_result import AgencyReplayResult
+from .agency_reseat_request import AgencyReseatRequest
+from .agency_reseated import AgencyReseated
 from .agency_review import AgencyReview
 from .agency_score import AgencyScore
 from .agency_sealed_play_request import AgencySealedPlayRequest
@@ -104,6 +106,8 @@ from .agram_mali_record_replay import AgramMaliRecordReplay
 from .agram_mali_record_response import AgramMaliRecordResponse
 from .agram_mali_replay_request import AgramMaliReplayRequest
 from .agram_mali_replay_result import AgramMaliReplayResult
+from .agram_mali_reseat_request import AgramMaliReseatRequest
+from .agram_mali_reseated import AgramMaliReseated
 from .agram_mali_review import AgramMaliReview
 from .agram_mali_score import AgramMaliScore
 from .agram_mali_sealed_play_request import AgramMaliSealedPlayRequest
@@ -148,6 +152,8 @@ from .agram_record_replay import AgramRecordReplay
 from .agram_record_response import AgramRecordResponse
 from .agram_replay_request import AgramReplayRequest
 from .agram_replay_result import AgramReplayResult
+from .agram_reseat_request import AgramReseatRequest
+from .agram_reseated import AgramReseated
 from .agram_review import AgramReview
 from .agram_score import AgramScore
 from .agram_sealed_play_request import AgramSealedPlayRequest
@@ -204,6 +210,8 @@ from .fapfap_record_replay import FapfapRecordReplay
 from .fapfap_record_response import FapfapRecordResponse
 from .fapfap_replay_request import FapfapReplayRequest
 from .fapfap_replay_result import FapfapReplayResult
+from .fapfap_reseat_request import FapfapReseatRequest
+from .fapfap_reseated import FapfapReseated
 from .fapfap_review import FapfapReview
 from .fapfap_score import FapfapScore
 from .fapfap_sealed_play_request import FapfapSealedPlayRequest
@@ -274,6 +282,8 @@ from .sink_sink_record_replay import SinkSinkRecordReplay
 from .sink_sink_record_response import SinkSinkRecordResponse
 from .sink_sink_replay_request import SinkSinkReplayRequest
 from .sink_sink_replay_result import SinkSinkReplayResult
+from .sink_sink_reseat_request import SinkSinkReseatRequest
+from .sink_sink_reseated import SinkSinkReseated
 from .sink_sink_review import SinkSinkReview
 from .sink_sink_score import SinkSinkScore
 from .sink_sink_sealed_play_request import SinkSinkSealedPlayRequest
@@ -329,6 +339,8 @@ from .spar_record_replay import SparRecordReplay
 from .spar_record_response import SparRecordResponse
 from .spar_replay_request import SparReplayRequest
 from .spar_replay_result import SparReplayResult
+from .spar_reseat_request import SparReseatRequest
+from .spar_reseated import SparReseated
 from .spar_review import SparReview
 from .spar_score import SparScore
 from .spar_sealed_play_request import SparSealedPlayRequest
@@ -390,6 +402,8 @@ __all__ = (
     "AgencyRecordResponse",
     "AgencyReplayRequest",
     "AgencyReplayResult",
+    "AgencyReseated",
+    "AgencyReseatRequest",
     "AgencyReview",
     "AgencyScore",
     "AgencySealedPlayRequest",
@@ -458,6 +472,8 @@ __all__ = (
     "AgramMaliRecordResponse",
     "AgramMaliReplayRequest",
     "AgramMaliReplayResult",
+    "AgramMaliReseated",
+    "AgramMaliReseatRequest",
     "AgramMaliReview",
     "AgramMaliScore",
     "AgramMaliSealedPlayRequest",
@@ -502,6 +518,8 @@ __all__ = (
     "AgramRecordResponse",
     "AgramReplayRequest",
     "AgramReplayResult",
+    "AgramReseated",
+    "AgramReseatRequest",
     "AgramReview",
     "AgramScore",
     "AgramSealedPlayRequest",
@@ -558,6 +576,8 @@ __all__ = (
     "FapfapRecordResponse",
     "FapfapReplayRequest",
     "FapfapReplayResult",
+    "FapfapReseated",
+    "FapfapReseatRequest",
     "FapfapReview",
     "FapfapScore",
     "FapfapSealedPlayRequest",
@@ -628,6 +648,8 @@ __all__ = (
     "SinkSinkRecordResponse",
     "SinkSinkReplayRequest",
     "SinkSinkReplayResult",
+    "SinkSinkReseated",
+    "SinkSinkReseatRequest",
     "SinkSinkReview",
     "SinkSinkScore",
     "SinkSinkSealedPlayRequest",
@@ -683,6 +705,8 @@ __all__ = (
     "SparRecordResponse",
     "SparReplayRequest",
     "SparReplayResult",
+    "SparReseated",
+    "SparReseatRequest",
     "SparReview",
     "SparScore",
     "SparSealedPlayRequest",

@@ -31,6 +31,8 @@ class AgencyReplayResult:
         score (AgencyScore):
         scores (list[AgencyScore]): The score of each hand.
         state (AgencyPublicState | AgencyState): The state (open and signed modes), or the public state (sealed mode).
+        host (str | Unset): Sealed mode, a transcript whose first deal starts a match: the match's host credential,
+            which gives a seat a new player (`reseat`) and acts for no seat.
         seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
             credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
@@ -40,6 +42,7 @@ class AgencyReplayResult:
     score: AgencyScore
     scores: list[AgencyScore]
     state: AgencyPublicState | AgencyState
+    host: str | Unset = UNSET
     seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
@@ -79,6 +82,8 @@ class AgencyReplayResult:
         else:
             state = self.state.to_dict()
 
+        host = self.host
+
         seats: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.seats, Unset):
             seats = []
@@ -98,6 +103,8 @@ class AgencyReplayResult:
                 "state": state,
             }
         )
+        if host is not UNSET:
+            field_dict["host"] = host
         if seats is not UNSET:
             field_dict["seats"] = seats
         if token is not UNSET:
@@ -193,6 +200,8 @@ class AgencyReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        host = d.pop("host", UNSET)
+
         _seats = d.pop("seats", UNSET)
         seats: list[SeatCredential] | Unset = UNSET
         if _seats is not UNSET:
@@ -209,6 +218,7 @@ class AgencyReplayResult:
             score=score,
             scores=scores,
             state=state,
+            host=host,
             seats=seats,
             token=token,
         )

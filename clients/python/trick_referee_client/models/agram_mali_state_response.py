@@ -22,11 +22,14 @@ class AgramMaliStateResponse:
     Attributes:
         state (AgramMaliPublicState | AgramMaliState): The state (open and signed modes), or the public state (sealed
             mode).
+        host (str | Unset): Sealed mode, a match's first deal: the match's host credential, which gives a seat a new
+            player (`reseat`) and acts for no seat.
         seats (list[SeatCredential] | Unset): Sealed mode, a match's first deal: each seat's credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
     state: AgramMaliPublicState | AgramMaliState
+    host: str | Unset = UNSET
     seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
@@ -38,6 +41,8 @@ class AgramMaliStateResponse:
             state = self.state.to_dict()
         else:
             state = self.state.to_dict()
+
+        host = self.host
 
         seats: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.seats, Unset):
@@ -55,6 +60,8 @@ class AgramMaliStateResponse:
                 "state": state,
             }
         )
+        if host is not UNSET:
+            field_dict["host"] = host
         if seats is not UNSET:
             field_dict["seats"] = seats
         if token is not UNSET:
@@ -87,6 +94,8 @@ class AgramMaliStateResponse:
 
         state = _parse_state(d.pop("state"))
 
+        host = d.pop("host", UNSET)
+
         _seats = d.pop("seats", UNSET)
         seats: list[SeatCredential] | Unset = UNSET
         if _seats is not UNSET:
@@ -100,6 +109,7 @@ class AgramMaliStateResponse:
 
         agram_mali_state_response = cls(
             state=state,
+            host=host,
             seats=seats,
             token=token,
         )

@@ -21,11 +21,14 @@ class FapfapStateResponse:
     """
     Attributes:
         state (FapfapPublicState | FapfapState): The state (open and signed modes), or the public state (sealed mode).
+        host (str | Unset): Sealed mode, a match's first deal: the match's host credential, which gives a seat a new
+            player (`reseat`) and acts for no seat.
         seats (list[SeatCredential] | Unset): Sealed mode, a match's first deal: each seat's credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
     """
 
     state: FapfapPublicState | FapfapState
+    host: str | Unset = UNSET
     seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
@@ -37,6 +40,8 @@ class FapfapStateResponse:
             state = self.state.to_dict()
         else:
             state = self.state.to_dict()
+
+        host = self.host
 
         seats: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.seats, Unset):
@@ -54,6 +59,8 @@ class FapfapStateResponse:
                 "state": state,
             }
         )
+        if host is not UNSET:
+            field_dict["host"] = host
         if seats is not UNSET:
             field_dict["seats"] = seats
         if token is not UNSET:
@@ -86,6 +93,8 @@ class FapfapStateResponse:
 
         state = _parse_state(d.pop("state"))
 
+        host = d.pop("host", UNSET)
+
         _seats = d.pop("seats", UNSET)
         seats: list[SeatCredential] | Unset = UNSET
         if _seats is not UNSET:
@@ -99,6 +108,7 @@ class FapfapStateResponse:
 
         fapfap_state_response = cls(
             state=state,
+            host=host,
             seats=seats,
             token=token,
         )

@@ -30,6 +30,8 @@ class SparReplayResult:
         score (SparScore):
         scores (list[SparScore]): The score of each hand.
         state (SparPublicState | SparState): The state (open and signed modes), or the public state (sealed mode).
+        host (str | Unset): Sealed mode, a transcript whose first deal starts a match: the match's host credential,
+            which gives a seat a new player (`reseat`) and acts for no seat.
         seats (list[SeatCredential] | Unset): Sealed mode, a transcript whose first deal starts a match: each seat's
             credential.
         token (str | Unset): Sealed mode: the hand's token, to send back in place of the state.
@@ -39,6 +41,7 @@ class SparReplayResult:
     score: SparScore
     scores: list[SparScore]
     state: SparPublicState | SparState
+    host: str | Unset = UNSET
     seats: list[SeatCredential] | Unset = UNSET
     token: str | Unset = UNSET
 
@@ -75,6 +78,8 @@ class SparReplayResult:
         else:
             state = self.state.to_dict()
 
+        host = self.host
+
         seats: list[dict[str, Any]] | Unset = UNSET
         if not isinstance(self.seats, Unset):
             seats = []
@@ -94,6 +99,8 @@ class SparReplayResult:
                 "state": state,
             }
         )
+        if host is not UNSET:
+            field_dict["host"] = host
         if seats is not UNSET:
             field_dict["seats"] = seats
         if token is not UNSET:
@@ -178,6 +185,8 @@ class SparReplayResult:
 
         state = _parse_state(d.pop("state"))
 
+        host = d.pop("host", UNSET)
+
         _seats = d.pop("seats", UNSET)
         seats: list[SeatCredential] | Unset = UNSET
         if _seats is not UNSET:
@@ -194,6 +203,7 @@ class SparReplayResult:
             score=score,
             scores=scores,
             state=state,
+            host=host,
             seats=seats,
             token=token,
         )

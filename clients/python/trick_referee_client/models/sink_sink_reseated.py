@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+if TYPE_CHECKING:
+    from ..models.sink_sink_public_state import SinkSinkPublicState
+
+
+T = TypeVar("T", bound="SinkSinkReseated")
+
+
+@_attrs_define
+class SinkSinkReseated:
+    """
+    Attributes:
+        credential (str): The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and
+            every later one of the match.
+        seat (int): The seat given a new player.
+        state (SinkSinkPublicState):
+        token (str): The hand's new token, in which the seat's old credential no longer acts.
+    """
+
+    credential: str
+    seat: int
+    state: SinkSinkPublicState
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        credential = self.credential
+
+        seat = self.seat
+
+        state = self.state.to_dict()
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "credential": credential,
+                "seat": seat,
+                "state": state,
+                "token": token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.sink_sink_public_state import SinkSinkPublicState  # noqa: PLC0415
+
+        d = dict(src_dict)
+        credential = d.pop("credential")
+
+        seat = d.pop("seat")
+
+        state = SinkSinkPublicState.from_dict(d.pop("state"))
+
+        token = d.pop("token")
+
+        sink_sink_reseated = cls(
+            credential=credential,
+            seat=seat,
+            state=state,
+            token=token,
+        )
+
+        return sink_sink_reseated

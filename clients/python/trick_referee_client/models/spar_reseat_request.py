@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from attrs import define as _attrs_define
+
+T = TypeVar("T", bound="SparReseatRequest")
+
+
+@_attrs_define
+class SparReseatRequest:
+    """
+    Attributes:
+        seat (int): The seat to give a new player.
+        token (str): Sealed mode: the hand's token, in place of its state.
+    """
+
+    seat: int
+    token: str
+
+    def to_dict(self) -> dict[str, Any]:
+        seat = self.seat
+
+        token = self.token
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "seat": seat,
+                "token": token,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        d = dict(src_dict)
+        seat = d.pop("seat")
+
+        token = d.pop("token")
+
+        spar_reseat_request = cls(
+            seat=seat,
+            token=token,
+        )
+
+        return spar_reseat_request
