@@ -152,6 +152,33 @@ def test_the_next_hand_is_dealt_once_across_referees(referees: Any) -> None:
         assert_spent(*send(port, path, other)[::2])
 
 
+def test_a_seat_reseated_on_one_referee_has_its_old_credential_refused_on_both(referees: Any) -> None:
+    """CONTRACT: Replacing a seat's player, across replicas: the host
+    reseats on one referee; its retry on the other answers the same bytes;
+    the seat's old credential is refused on both, the new one plays, and the
+    token reseat spent cannot be played from on either."""
+    mode, _, (a, b) = referees
+    if mode != "sealed":
+        pytest.skip("only sealed states have seats' credentials")
+    status, _, data = send(a, f"/v1/games/{GAME}/deal", {"players": 3})
+    first = json.loads(data)
+    hand = HeldHand(over_http, mode, GAME, first)
+    seat, old_token, moves = hand.state["to_act"], hand.token, hand.moves(a)
+    old = hand.credentials[seat]
+    reseat = {"token": old_token, "seat": seat}
+    status, _, moved = send(a, f"/v1/games/{GAME}/reseat", reseat, first["host"])
+    assert status == 200, moved
+    assert send(b, f"/v1/games/{GAME}/reseat", reseat, first["host"])[::2] == (200, moved)
+    answer = json.loads(moved)
+    for port in (a, b):
+        assert_spent(*hand.play(moves[0], held={"token": old_token}, where=port)[::2])
+        status, _, data = send(port, f"/v1/games/{GAME}/play", {"token": answer["token"], "move": moves[0]}, old)
+        assert (status, json.loads(data)["code"]) == (403, "seat_credential_invalid")
+    hand.token, hand.credentials[seat] = answer["token"], answer["credential"]
+    hand.play_on(moves[0], where=b)
+    assert hand.state["ply"] == 1
+
+
 def test_redis_stopped_mid_hand_applies_nothing_and_loses_nothing(tmp_path: Path) -> None:
     """While Redis is down, every spending request on either referee answers
     503 with Retry-After and applies nothing, and reading still answers;
