@@ -54,9 +54,13 @@ class Relay:
         answer = self.keep(call(self.url, f"/v1/games/agency/{name}", {"token": self.token, **body}, credential))
         return {key: value for key, value in answer.items() if key != "token"}
 
-    def next_hand(self) -> dict[str, Any]:
-        """Deal the match's next hand from the newest token (its seats keep their credentials)."""
-        return self.keep(call(self.url, "/v1/games/agency/deal", {"previous": self.token}))
+    def next_hand(self, credential: str, first_leader: int | None = None) -> dict[str, Any]:
+        """Pass on a seat's request to deal the match's next hand from the
+        newest token: the team that lost the hand names its leader (RULINGS
+        A14), so the referee deals it only for a credential of a seat of that
+        team. The seats keep their credentials."""
+        body = {"previous": self.token, **({} if first_leader is None else {"first_leader": first_leader})}
+        return self.keep(call(self.url, "/v1/games/agency/deal", body, credential))
 
     def keep(self, answer: dict[str, Any]) -> dict[str, Any]:
         if "token" in answer and newness(answer["state"]) > newness(self.state):
@@ -86,12 +90,16 @@ class Player:
         print(f"seat {self.seat} holds {len(view['reach'][0]['cards'])}+{len(view['reach'][1]['cards'])} in reach, plays {move['card']}")
         return self.relay.forward("play", {"move": move}, self.credential)["events"]
 
+    def lead_next_hand(self) -> dict[str, Any]:
+        """Ask for the next hand, this seat leading it (a seat of the team that lost, RULINGS A14)."""
+        return self.relay.next_hand(self.credential, self.seat)
 
-def main(url: str, seed: int) -> Relay:
+
+def main(url: str, seed: int) -> tuple[Relay, list[Player]]:
     """Deal a hand of Agency, play it to the end with four players, and check
     the revealed seed against the commitment published at the deal.
 
-    Returns the relay, holding the hand's last token and public state.
+    Returns the relay, holding the hand's last token and public state, and the players by seat.
 
     Raises:
         SystemExit: the referee does not seal its states (no token in its deal).
@@ -115,7 +123,7 @@ def main(url: str, seed: int) -> Relay:
     assert checked == commitment, "the revealed seed does not match the commitment"
     print(f"hand over after {relay.state['ply']} plays: team {relay.state['winner']} wins, points {relay.state['team_points']}; "
           f"seed {deal['seed']} matches the commitment {commitment[:16]}...")
-    return relay
+    return relay, players
 
 
 if __name__ == "__main__":

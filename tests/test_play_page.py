@@ -158,11 +158,13 @@ def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
-def deal(page: Page, base: str, game: str, players: int, seat: int, level: str | None = None) -> None:
+def deal(page: Page, base: str, game: str, players: int, seat: int, level: str | None = None, length: str | None = None) -> None:
     page.goto(f"{base}/play?delay=0")
     page.wait_for_selector("body[data-ready=true]")
     if level is not None:
         page.select_option("#level", level)
+    if length is not None:
+        page.select_option("#length", length)
     page.select_option("#game", game)
     page.select_option("#players", str(players))
     page.select_option("#seat", str(seat))
@@ -268,7 +270,7 @@ def test_a_whole_agency_hand_in_sealed_mode(browser):
             wire = Wire(page)
             # Bots at the rules level: the search's moves take about 0.35 s each in Agency, and the
             # page's bots at the default level play a whole hand in the Fapfap test below.
-            deal(page, base, "agency", 4, seat, level="rules")
+            deal(page, base, "agency", 4, seat, level="rules", length="match")
             if your_turn(page):
                 break
             page.close()
@@ -341,6 +343,15 @@ def test_a_whole_agency_hand_in_sealed_mode(browser):
         page.screenshot(path=str(SCREENSHOTS / "agency-sealed-end.png"), full_page=True)
         assert serious(axe(page, "agency-sealed-end")) == []
         fits_a_phone(page, "agency-sealed-end")
+
+        # The next hand: the team that lost names its leader, and the page asks for the hand with the
+        # credential of a seat of that team (A14; a deal without one is refused in sealed mode).
+        page.click("#banner .next button >> nth=0")
+        page.wait_for_selector("body[data-busy=false]")
+        _, _, status, dealt = [call for call in wire.calls if call[0] == "deal"][-1]
+        assert status == 200 and dealt["state"]["match"]["hand"] == 2, dealt
+        if score["winner"] is not None:
+            assert dealt["state"]["first_leader"] % 2 == 1 - score["winner"] == dealt["state"]["match"]["chooser"]
 
         page.click('a[href="/rules"] >> nth=0')
         page.wait_for_selector("h2#agency")

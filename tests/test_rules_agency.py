@@ -662,3 +662,33 @@ def test_a6_to_a10_legal_moves_are_the_rules_over_random_hands(offsuit_discard):
         if state.end == "no_legal_play":
             stuck = (state.trick.leader + len(state.trick.plays)) % 4
             assert rule_legal(state, stuck, offsuit_discard) == set()
+
+
+# -- who chooses the next hand (A14) ---------------------------------------------
+
+
+def test_a14_the_seats_of_the_team_that_lost_choose_the_next_hand():
+    won, _ = run(deal(MORE), MORE_SCRIPT)  # team 0 wins on points: team 1 lost and names the next leader
+    assert won.winner == 0 and GAME.choosers(won) == (1, 3)
+    assert GAME.choosers(deal(MORE)) == ()  # a hand in play has no next hand yet
+
+
+def test_a14_after_a_void_first_hand_nobody_chooses_and_after_a_later_one_the_team_that_chose():
+    void, _ = run(deal(STRANDED), "9H W@1 5H")
+    assert void.winner is None and GAME.choosers(void) == ()
+    from service.games.records import MatchRecord
+
+    rows = [STRANDED[(seat - 1) % 4] for seat in range(4)]  # the same hand turned one seat on, seat 1 leading
+    chosen = GAME.deal(first_leader=1, hands=[list(cards(row)) for row in rows], match=MatchRecord(hand=2, previous=(1, 0), chooser=1))
+    void_again, _ = run(chosen, "9H W@2 5H")
+    assert void_again.winner is None and void_again.match.chooser == 1
+    assert GAME.choosers(void_again) == (1, 3)
+
+
+def test_a14_no_seat_chooses_after_the_hand_that_ends_the_match():
+    from service.games.records import MatchRecord
+
+    last = GAME.deal(hands=[list(cards(row)) for row in MORE], match=MatchRecord(hand=3, previous=(1, 1), chooser=0),
+                     first_leader=0)  # team 0 wins it: 2 game points, the target
+    won, _ = run(last, MORE_SCRIPT)
+    assert GAME.match_status(won)["over"] and GAME.choosers(won) == ()

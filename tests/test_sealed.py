@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from service.app import create_app
 from service.games import GAMES
 from support import examples, reference_shuffle
+from tools.golden import losing_seat
 
 KEY = "sealing-key-for-the-tests-0123456789"
 OTHER_KEY = "another-sealing-key-for-the-tests-9876543210"
@@ -69,6 +70,18 @@ class Table:
             status, legal = self.legal(seat)
             events += self.play(rng.choice(legal["moves"]))
         return events
+
+    def choosing(self, state=None):
+        """A seat that may deal the next hand after ``state`` (default: the
+        newest): in Agency the lower seat of the team that lost, or after a
+        void hand of the team that chose (A14); ``None`` where any client may."""
+        return losing_seat(state or self.state) if GAMES[self.game].family == "agency" else None
+
+    def next_hand(self, token=None, state=None, **body):
+        """``deal`` the next hand from ``token`` (default: the newest), with the credential of a seat that chooses it."""
+        seat = self.choosing(state)
+        return post(self.client, self.game, "deal", {"previous": token or self.token, **body},
+                    None if seat is None else self.credentials[seat])
 
 
 # -- the public state and the seats' requests --------------------------------------
@@ -233,7 +246,7 @@ def test_the_host_gives_a_seat_a_new_player_and_the_old_credential_stops_acting(
     refused_old(table.token)
     table.play_out(random.Random(game_id))
     refused_old(table.token)
-    status, second = post(client, game_id, "deal", {"previous": table.token})
+    status, second = table.next_hand()
     assert status == 200, second
     refused_old(second["token"])
     for other, credential in table.credentials.items():
@@ -290,7 +303,7 @@ def test_credentials_hold_for_every_hand_of_the_match_and_no_other(game_id):
     first = deal(client, game_id)
     table = Table(client, game_id, first)
     table.play_out(random.Random(game_id))
-    status, second = post(client, game_id, "deal", {"previous": table.token})
+    status, second = table.next_hand()
     assert status == 200 and "seats" not in second and "host" not in second  # credentials go out once, with the match's first deal
     assert second["state"]["match_id"] == first["state"]["match_id"] and second["state"]["match"]["hand"] == 2
     seat = second["state"]["to_act"]
@@ -299,6 +312,51 @@ def test_credentials_hold_for_every_hand_of_the_match_and_no_other(game_id):
     stranger = Table(client, game_id, deal(client, game_id))
     status, refused = post(client, game_id, "legal-moves", {"token": second["token"]}, stranger.credentials[seat])
     assert status == 403 and refused["code"] == "seat_credential_invalid"
+
+
+def won_agency_hand(client):
+    """A sealed Agency match whose first hand, played at random, a team won (not void)."""
+    for seed in range(100):
+        table = Table(client, "agency", deal(client, "agency"))
+        table.play_out(random.Random(seed))
+        if table.state["winner"] is not None:
+            return table
+    raise AssertionError("no random Agency hand was won")
+
+
+def test_only_a_seat_of_the_team_that_lost_deals_agencys_next_hand():
+    """Regression: a sealed deal of Agency's next hand was taken from anyone
+    holding the finished hand's token, with no credential or a winning seat's.
+    The team that lost names the next leader (RULINGS A14), and the deal spends
+    the finished hand's token, so whoever dealt first made the losers' choice,
+    with a first_leader or with the default one. It needs the credential of a
+    seat of the team that lost, whatever the body names."""
+    client = sealed_client()
+    table = won_agency_hand(client)
+    losers = 1 - table.state["winner"]
+    stranger = Table(client, "agency", deal(client, "agency"))
+    refused_credentials = {
+        "none": None, "a winner's": table.credentials[1 - losers], "the other winner's": table.credentials[3 - losers],
+        "another match's losing seat's": stranger.credentials[losers], "not a credential": "x",
+    }
+    for body in ({}, {"first_leader": losers}, {"first_leader": losers + 2}, {"first_leader": 1 - losers}):
+        for name, credential in refused_credentials.items():
+            status, refused = post(client, "agency", "deal", {"previous": table.token, **body}, credential)
+            assert (status, refused["code"]) == (403, "seat_credential_invalid"), (body, name, refused)
+            assert "state" not in refused and "token" not in refused
+    # A losing seat still names a leader of its own team only (A14).
+    status, refused = post(client, "agency", "deal", {"previous": table.token, "first_leader": 1 - losers}, table.credentials[losers])
+    assert (status, refused["code"], refused["allowed_leaders"]) == (409, "leader_not_from_losing_team", [losers, losers + 2])
+    # None of the refusals spent the token: the losers choose.
+    choice = {"previous": table.token, "first_leader": losers + 2}
+    status, dealt = post(client, "agency", "deal", choice, table.credentials[losers + 2])
+    assert status == 200, dealt
+    assert dealt["state"]["first_leader"] == losers + 2 and dealt["state"]["match"]["chooser"] == losers
+    assert dealt["state"]["to_act"] == losers + 2
+    # The partner asking the same answers the same hand; another choice finds the token spent.
+    assert post(client, "agency", "deal", choice, table.credentials[losers]) == (200, dealt)
+    status, spent = post(client, "agency", "deal", {"previous": table.token}, table.credentials[losers])
+    assert (status, spent["code"]) == (409, "state_spent")
 
 
 # -- provably fair deals ------------------------------------------------------------
@@ -369,7 +427,7 @@ def test_dealing_the_next_hand_again_gives_the_same_hand(game_id, store):
     status, ended_again = post(client, game_id, "play", {"token": table.token, "move": move}, table.credentials[seat])
     assert status == 200 and (ended_again == ended if store == "embedded" else ended_again["token"] != ended["token"])
     table.token, table.state = ended["token"], ended["state"]
-    dealt = [post(client, game_id, "deal", {"previous": token})[1] for token in (ended["token"], ended["token"], ended_again["token"])]
+    dealt = [table.next_hand(token)[1] for token in (ended["token"], ended["token"], ended_again["token"])]
     assert len({answer["state"]["deal"]["commitment"] for answer in dealt}) == 1
     seat = dealt[0]["state"]["to_act"]
     views = [post(client, game_id, "view", {"token": answer["token"]}, table.credentials[seat]) for answer in dealt]
@@ -377,14 +435,14 @@ def test_dealing_the_next_hand_again_gives_the_same_hand(game_id, store):
     # Another match's second hand, and this match's third, are other hands.
     other = Table(client, game_id, deal(client, game_id))
     other.play_out(random.Random(1))
-    other_second = post(client, game_id, "deal", {"previous": other.token})[1]
+    other_second = other.next_hand()[1]
     assert other_second["state"]["deal"]["commitment"] != dealt[0]["state"]["deal"]["commitment"]
     second = Table(client, game_id, {**dealt[0], "seats": [{"seat": seat, "credential": credential} for seat, credential in table.credentials.items()]})
     second.play_out(random.Random(2))
     revealed = second.state["deal"]
     assert hashlib.sha256(bytes.fromhex(revealed["nonce"]) + revealed["seed"].to_bytes(8, "big")).hexdigest() == revealed["commitment"]
     if not second.state["match"]["over"]:
-        third = post(client, game_id, "deal", {"previous": second.token})[1]
+        third = second.next_hand()[1]
         assert third["state"]["deal"]["commitment"] != revealed["commitment"]
 
 

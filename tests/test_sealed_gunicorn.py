@@ -81,7 +81,7 @@ def test_the_relay_example_against_an_open_referee_says_to_seal(tmp_path):
 def test_the_relay_example_plays_a_sealed_hand(server, monkeypatch):
     example = relay_example()
     url = f"http://127.0.0.1:{server.port}"
-    relay = example.main(url, seed=3)
+    relay, players = example.main(url, seed=3)
     final, final_token = relay.state, relay.token
     assert final["hand_over"] is True and final["ply"] > 0 and "seed" in final["deal"]
     # Players get no token from the relay, so none can try moves on it alone.
@@ -94,8 +94,14 @@ def test_the_relay_example_plays_a_sealed_hand(server, monkeypatch):
     # The next hand's first token is the newest though its ply starts again at
     # 0 (regression: the relay compared ply alone and kept the old hand's token).
     old_token = relay.token
-    relay.next_hand()
+    losers = 1 - final["winner"] if final["winner"] is not None else None
+    if losers is not None:  # only a seat of the team that lost asks for the next hand (A14)
+        with pytest.raises(RuntimeError, match="403 seat_credential_invalid"):
+            players[1 - losers].lead_next_hand()
+    leader = players[3 if losers is None else losers + 2]
+    leader.lead_next_hand()
     assert relay.state["ply"] == 0 and relay.state["match"]["hand"] == final["match"]["hand"] + 1
+    assert relay.state["first_leader"] == leader.seat == relay.state["to_act"]
     newest = relay.token
     relay.keep({"token": old_token, "state": final})  # an answer about the old hand arriving late
     assert relay.token == newest

@@ -24,6 +24,7 @@ from service import clock, signing
 from service.app import create_app
 from service.games import GAMES
 from support import HeldHand, assert_spent
+from tools.golden import losing_seat
 
 SEALING_KEY = "spending-tests-sealing-key-0123456789abcdef"
 SIGNING_KEY = "spending-tests-signing-key-0123456789abcdef"
@@ -135,15 +136,16 @@ def test_a_retry_with_another_seats_credential_is_refused_and_shows_nothing() ->
 def test_the_next_hand_is_dealt_once(mode: str, game: str) -> None:
     client = client_for(mode, REFEREE_ALLOW_CHOSEN_DEALS=True)
     hand = played_out(dealt(client, mode, game))
-    chooser = hand.state["match"].get("chooser")  # Agency's: the team that names the next leader (A14)
+    chooser = losing_seat(hand.state) if game == "agency" else None  # Agency's: the team that names the next leader (A14)
     extra = {"first_leader": chooser} if chooser is not None else {}
+    asking = hand.credentials.get(chooser) if chooser is not None else None  # sealed mode: that team's credential
     deal = in_process(client)
     path = f"/v1/games/{game}/deal"
-    status, _, first = deal(None, path, {"previous": hand.previous(), **extra}, None)
+    status, _, first = deal(None, path, {"previous": hand.previous(), **extra}, asking)
     assert status == 200, first
-    assert deal(None, path, {"previous": hand.previous(), **extra}, None)[::2] == (200, first)  # token included
+    assert deal(None, path, {"previous": hand.previous(), **extra}, asking)[::2] == (200, first)  # token included
     for other in ({"seed": 5}, {"options": {}}):
-        assert_spent(*deal(None, path, {"previous": hand.previous(), **extra, **other}, None)[::2])
+        assert_spent(*deal(None, path, {"previous": hand.previous(), **extra, **other}, asking)[::2])
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -141,6 +141,15 @@ def illegal_moves(game: str, state: dict[str, Any], legal: list[dict[str, Any]],
     return moves
 
 
+def losing_seat(state: dict[str, Any]) -> int | None:
+    """The seat that asks for the hand after a finished Agency hand (its public
+    or open ``state``), as sealed mode needs (RULINGS A14): the lower seat of
+    the team that lost, after a void hand of the team that chose; ``None``
+    after a void first hand, when anyone may."""
+    chooser: int | None = state["match"]["chooser"] if state["winner"] is None else 1 - state["winner"]
+    return chooser
+
+
 def walk_hand(rec: Recorder, game: str, players: int, deal: dict[str, Any], rng: random.Random, deck: list[str],
               hands: int = 1) -> None:
     """Deal, then at every ply ask everything and try illegal moves, then play on; ``hands`` hands of a match."""
@@ -173,7 +182,9 @@ def walk_hand(rec: Recorder, game: str, players: int, deal: dict[str, Any], rng:
         rec.send("POST", f"{base}/check", held)
         if number + 1 < hands:
             previous = held["token"] if rec.mode == "sealed" else held["state"]
-            status, answer = rec.send("POST", f"{base}/deal", {"previous": previous})
+            chooser = losing_seat(answer["state"]) if game == "agency" else None
+            ask = {"Authorization": f"Bearer {credentials[chooser]}"} if credentials and chooser is not None else {}
+            status, answer = rec.send("POST", f"{base}/deal", {"previous": previous}, headers=ask)
             if status != 200:
                 return
 

@@ -518,7 +518,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
   const game = 'agency';
   const deck = deckOf('agency');
   type Body = { first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number };
-  const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
+  const deal = (body: Body, headers: Record<string, string> = {}): Promise<Dealt<S, P>> => answer(api.deal({ body, headers }));
   const hand = new Hold<S, P>(api, await deal({}));
   let last: AgencyViewOf<C> | null = null;
   const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
@@ -585,7 +585,9 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
       if (first === undefined && naming !== null) first = naming + 2 * Math.floor(Math.random() * 2);
-      hand.update(await deal({ previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }));
+      // The team that lost names the leader, and in sealed mode asks for the hand with its credential (A14).
+      const asked = first === undefined ? {} : hand.as(first);
+      hand.update(await deal({ previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }, asked));
     },
   };
 }

@@ -311,6 +311,8 @@ class SealedHolding(Holding):
         earlier_chosen, spent = False, None
         if "previous" in args:
             previous, before, spent = self._open(game, args["previous"], "previous")
+            if not redraw:
+                self._authorize_choice(game, previous, before)
             args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
             # Drawn with the finished hand: the same for every deal from it.
             seed, nonce = draw() if redraw else before.next_draw
@@ -323,6 +325,24 @@ class SealedHolding(Holding):
         return Dealing(args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
                                         chosen=earlier_chosen or redraw or source is not DealSource.RANDOM, generations=generations),
                        spent if spends else None)
+
+    def _authorize_choice(self, game: Game, previous: Hand, provenance: Provenance) -> None:
+        """Refuse a deal of the hand after ``previous`` without the credential
+        of a seat whose choice it is (``Game.choosers``; Agency: the team that
+        lost names the next leader, A14). Dealing the next hand spends the
+        finished hand's token, so a deal that names no leader (the default one)
+        is a choice too, and needs the same credential.
+
+        Raises:
+            SealRefused: ``seat_credential_invalid``.
+        """
+        seats = game.choosers(previous)
+        if seats and self._credential_seat(previous, provenance)[0] not in seats:
+            named = " and ".join(str(seat) for seat in seats)
+            raise SealRefused(
+                "seat_credential_invalid",
+                f"Seats {named} choose the next hand's leader (their team lost this hand, RULINGS A14): dealing it needs "
+                "the credential of one of them (Authorization: Bearer <credential>)")
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         if not self.allow_chosen:

@@ -93,7 +93,9 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         code="seat_credential_invalid",
         kind=errors.SealRefused,
         title="Seat credential invalid",
-        description="Sealed mode: a move, a view or a suggestion for a seat needs that seat's credential (`Authorization: Bearer <credential>`), and this request has none, another seat's, or one of another match.",
+        description="Sealed mode: a move, a view or a suggestion for a seat needs that seat's credential (`Authorization: Bearer <credential>`), "
+                    "and dealing Agency's next hand the credential of a seat of the team that lost (RULINGS A14); this request has none, "
+                    "another seat's, or one of another match.",
     ),
     ProblemCode(
         code="chosen_deal_refused",

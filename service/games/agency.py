@@ -494,6 +494,13 @@ class AgencyGame(TrickGame[AgencyHand]):
         void hand, the team that chose before chooses again (A14)."""
         return previous.match.chooser if previous.winner is None else 1 - previous.winner
 
+    def choosers(self, previous: AgencyHand) -> tuple[int, ...]:
+        """The two seats of the team that names the next hand's leader (A14)."""
+        if not previous.hand_over or self.match_status(previous).over:
+            return ()
+        chooser = self._chooser(previous)
+        return () if chooser is None else (chooser, chooser + 2)
+
     def _tally_entries(self, seating: Seating) -> int:
         return 2
 

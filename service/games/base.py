@@ -523,6 +523,18 @@ class TrickGame(Generic[H]):
         """Agency: the team that chooses the next hand's leader (A14)."""
         return None
 
+    def choosers(self, previous: H) -> tuple[int, ...]:
+        """The seats whose choice the hand after ``previous`` is, one of which
+        must ask for it (Agency: the seats of the team that lost, A14).
+
+        Returns:
+            Seat numbers; empty when the rules leave the next hand to whoever
+            asks (the Agram family: its dealer is the winner, F7; Agency
+            after a void first hand), or when no hand may follow
+            ``previous`` (still in play, or its match over: ``deal`` refuses it).
+        """
+        return ()
+
     def _tally_entries(self, seating: Seating) -> int:
         """How many tallies a match keeps: one per seat, or per team."""
         return seating.players

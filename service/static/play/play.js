@@ -1501,7 +1501,7 @@ function agencyResult(view, viewer) {
 async function agencyTable(api, seat) {
   const game = "agency";
   const deck = deckOf("agency");
-  const deal = (body) => answer(api.deal({ body }));
+  const deal = (body, headers = {}) => answer(api.deal({ body, headers }));
   const hand = new Hold(api, await deal({}));
   let last = null;
   const play = async (move) => {
@@ -1575,7 +1575,8 @@ async function agencyTable(api, seat) {
       let first = leader;
       const naming = last === null ? null : namingTeam(last);
       if (first === void 0 && naming !== null) first = naming + 2 * Math.floor(Math.random() * 2);
-      hand.update(await deal({ previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }));
+      const asked = first === void 0 ? {} : hand.as(first);
+      hand.update(await deal({ previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }, asked));
     }
   };
 }
