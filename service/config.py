@@ -11,6 +11,7 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_ANSWER_BUDGET_BYTES`` | int, bytes | 16777216 (16 MiB) | answers over 64 KiB that one worker process may be writing at once to clients still reading them, counted by their size; one more answers 503 instead (at least 1 MiB). ``/openapi.json`` and ``/metrics`` are made once and shared, and not counted |
 | ``REFEREE_DEADLINE_SECONDS`` | number, seconds | 10 | a request's deadline, from when the app receives its headers: long work stops at its next checkpoint past it and answers 503 ``deadline_exceeded`` (``service/deadline.py``); the gunicorn config sets it from ``GUNICORN_REQUEST_TIMEOUT`` |
 | ``REFEREE_MAX_ACTIVE`` | int, requests | 4 | requests one worker process works on at once (past their bodies); one more answers 503 ``service_unavailable`` with ``Retry-After`` at once. ``/healthz``, ``/readyz`` and ``/metrics`` are not counted |
+| ``REFEREE_CLIENT_SHARE`` | number, 0 to 1 | 0.75 | the most one client (one source address) may hold of a worker process's ``REFEREE_MAX_ACTIVE`` requests at work and of its analysis pool's places (processes and queue), as a part of each, rounded down and at least 1; past it that client's next request answers 503 ``service_unavailable`` with ``Retry-After`` |
 | ``REFEREE_CORS_ORIGINS`` | list of origins | ``["*"]`` | origins allowed by CORS (comma-separated in the environment) |
 | ``REFEREE_LOG_LEVEL`` | str | ``INFO`` | level of the ``referee`` loggers |
 | ``REFEREE_SIGNING_KEYS`` | list of str | ``[]`` (unset: signing off) | state signing keys, comma-separated; the first signs, all verify |
@@ -60,6 +61,7 @@ SEALING_KEYS = "REFEREE_SEALING_KEYS"
 ALLOW_CHOSEN_DEALS = "REFEREE_ALLOW_CHOSEN_DEALS"
 DEADLINE_SECONDS = "REFEREE_DEADLINE_SECONDS"
 MAX_ACTIVE = "REFEREE_MAX_ACTIVE"
+CLIENT_SHARE = "REFEREE_CLIENT_SHARE"
 TOKEN_STORE = "REFEREE_TOKEN_STORE"
 TOKEN_STORE_PATH = "REFEREE_TOKEN_STORE_PATH"
 TOKEN_TTL_SECONDS = "REFEREE_TOKEN_TTL_SECONDS"
@@ -94,6 +96,7 @@ DEFAULTS: dict[str, Any] = {
     ALLOW_CHOSEN_DEALS: False,
     DEADLINE_SECONDS: 10.0,
     MAX_ACTIVE: 4,
+    CLIENT_SHARE: 0.75,
     TOKEN_STORE: None,
     TOKEN_STORE_PATH: "/var/lib/referee/spent-states.sqlite3",
     TOKEN_TTL_SECONDS: 86_400,
@@ -164,6 +167,22 @@ def _seconds(name: str, value: Any) -> float:
     if not 0 < number < float("inf"):
         raise SettingError(f"{name} must be a positive number of seconds, not {value!r}")
     return number
+
+
+def _share(name: str, value: Any) -> float:
+    """A part of a whole: a number above 0 and at most 1."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise SettingError(f"{name} must be a number above 0 and at most 1, not {value!r}") from None
+    if not 0 < number <= 1:
+        raise SettingError(f"{name} must be a number above 0 and at most 1, not {value!r}")
+    return number
+
+
+def client_places(places: int, share: float) -> int:
+    """How many of ``places`` one client may hold: ``share`` of them, rounded down, at least 1."""
+    return max(1, int(places * share))
 
 
 def _log_level(name: str, value: Any) -> str:
@@ -244,6 +263,7 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[ANSWER_BUDGET_BYTES] = _whole(ANSWER_BUDGET_BYTES, result[ANSWER_BUDGET_BYTES], "bytes", MIN_ANSWER_BUDGET_BYTES)
     result[DEADLINE_SECONDS] = _seconds(DEADLINE_SECONDS, result[DEADLINE_SECONDS])
     result[MAX_ACTIVE] = _positive_int(MAX_ACTIVE, result[MAX_ACTIVE], "requests")
+    result[CLIENT_SHARE] = _share(CLIENT_SHARE, result[CLIENT_SHARE])
     result[CORS_ORIGINS] = _origins(CORS_ORIGINS, split_list(result[CORS_ORIGINS]) or ["*"])
     result[LOG_LEVEL] = _log_level(LOG_LEVEL, result[LOG_LEVEL])
     result[SIGNING_KEYS] = _keys(SIGNING_KEYS, result[SIGNING_KEYS])

@@ -102,6 +102,25 @@ def test_past_its_active_requests_a_worker_answers_503_at_once_but_probes_get_in
     assert admission.active == 1  # released after its answer
 
 
+def test_one_client_past_its_share_of_the_active_requests_answers_503_and_another_gets_in():
+    """REFEREE_CLIENT_SHARE (0.75 by default): of 4 requests at work one client (one address) may hold 3."""
+    app = create_app({"TESTING": True, "REFEREE_MAX_ACTIVE": 4})
+    admission = app.wsgi_app.admission
+    assert admission.per_client == 3
+    admission.active, admission.by_client = 3, {"127.0.0.2": 3}  # client A's three, switched out at a checkpoint
+    a, b = ({"REMOTE_ADDR": address} for address in ("127.0.0.2", "127.0.0.3"))
+    client = app.test_client()
+    busy = client.post("/v1/games/agram/deal", json={"players": 3}, environ_base=a)
+    assert busy.status_code == 503 and busy.headers["Retry-After"] == "1"
+    assert busy.get_json()["code"] == "service_unavailable" and "from your address" in busy.get_json()["detail"]
+    assert client.post("/v1/games/agram/deal", json={"players": 3}, environ_base=b).status_code == 200
+    assert admission.by_client == {"127.0.0.2": 3} and admission.active == 3  # B's place given back
+    admission.by_client = {"127.0.0.2": 2}
+    admission.active = 2
+    assert client.post("/v1/games/agram/deal", json={"players": 3}, environ_base=a).status_code == 200
+    assert create_app({"TESTING": True, "REFEREE_MAX_ACTIVE": 1}).wsgi_app.admission.per_client == 1  # at least one
+
+
 def test_a_request_that_fails_releases_its_place():
     app = create_app({"TESTING": True, "REFEREE_MAX_ACTIVE": 1})
     client = app.test_client()
@@ -114,6 +133,8 @@ def test_a_request_that_fails_releases_its_place():
     ("REFEREE_DEADLINE_SECONDS", "0"), ("REFEREE_DEADLINE_SECONDS", "-1"), ("REFEREE_DEADLINE_SECONDS", "soon"),
     ("REFEREE_DEADLINE_SECONDS", "inf"), ("REFEREE_DEADLINE_SECONDS", "nan"),
     ("REFEREE_MAX_ACTIVE", "0"), ("REFEREE_MAX_ACTIVE", "many"), ("REFEREE_MAX_ACTIVE", "2.5"),
+    ("REFEREE_CLIENT_SHARE", "0"), ("REFEREE_CLIENT_SHARE", "1.5"), ("REFEREE_CLIENT_SHARE", "half"),
+    ("REFEREE_CLIENT_SHARE", "nan"), ("REFEREE_CLIENT_SHARE", "-0.5"),
 ])
 def test_a_deadline_or_admission_setting_the_service_cannot_use_stops_it_at_start(name, value):
     with pytest.raises(SettingError, match=name):

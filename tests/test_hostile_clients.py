@@ -17,6 +17,9 @@ import pytest
 
 from bench.hostile import (
     JSON_HEADERS,
+    abandoned_solves,
+    admission_share,
+    analysis_share,
     connect,
     inflate_metrics,
     long_replay,
@@ -88,3 +91,31 @@ def test_large_answers_past_the_answer_budget_are_503_until_read():
                 break
             time.sleep(0.2)
         assert again.status == 200 and len(again.body) > 200_000
+
+
+def test_another_clients_suggest_is_answered_beside_ten_connections_looping_solve(server):
+    """Regression: each worker's one analysis process and queue of 4 went to
+    whoever came first, so 10 connections of client A looping Agency
+    ``solve`` got 97% of client B's ``suggest`` refused. A client holds at
+    most its share of the pool's places (REFEREE_CLIENT_SHARE), and a
+    process that comes free goes to the client holding the fewest."""
+    share = analysis_share(server.port, loopers=10, tries=20)
+    assert share.answered >= 0.9, share.line()
+    assert share.looped.get(200, 0) > 0, share.line()  # A is served too, within its share
+
+
+def test_another_clients_legal_moves_are_answered_beside_twelve_connections_looping_long_replays(server):
+    """Regression: 8 connections looping a 101-hand Agency replay took every
+    place of the workers' admission (REFEREE_MAX_ACTIVE) and 68% of another
+    client's ``legal-moves`` were refused. One client holds at most its share."""
+    share = admission_share(server.port, loopers=12, tries=40)
+    assert share.answered >= 0.95, share.line()
+    assert share.looped.get(200, 0) > 0, share.line()
+
+
+def test_a_solve_after_thirty_abandoned_ones_is_answered_within_three_seconds(server):
+    """Regression: solves whose client had hung up were computed all the
+    same and kept the pool (and the client's share of it) busy. Work for a
+    client that has gone is not started."""
+    statuses, seconds = abandoned_solves(server.port, 30)
+    assert statuses[-1] == 200 and seconds <= 3.0, (statuses, seconds)

@@ -492,3 +492,47 @@ def test_hints_bot_levels_and_the_review_in_the_contracts_shapes(browser):
         page.screenshot(path=str(SCREENSHOTS / "stand-in-review-end.png"), full_page=True)
         assert serious(axe(page, "stand-in-review-end")) == []
         page.close()
+
+
+def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(browser):
+    """Regression: after one 503 from ``suggest`` (the analysis pool full) the page showed
+    "Seat 1 is thinking…" for good. It asks again after each ``Retry-After``, and when the pool
+    stays busy past its patience (8 s) the bot plays a random legal move and the log says so.
+    Another client (127.0.0.2) keeps this worker's one analysis place (no queue) busy with solves."""
+    import threading
+
+    from bench.hostile import CLIENT_A, JSON_HEADERS, dealt_state, raw_request, request_bytes
+
+    with running_gunicorn(workers=1, env={"REFEREE_ANALYSIS_QUEUE": "0"}) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": dealt_state(server.port)}).encode(),
+                              JSON_HEADERS)
+        stop = threading.Event()
+
+        def loop() -> None:
+            while not stop.is_set():
+                if raw_request(server.port, solve, timeout=30, source=CLIENT_A).status != 200:
+                    stop.wait(0.05)
+
+        loopers = [threading.Thread(target=loop, daemon=True) for _ in range(2)]
+        for looper in loopers:
+            looper.start()
+        try:
+            page = browser.new_page()
+            wire = Wire(page)
+            deal(page, base, "fapfap", 2, 0)  # seat 1, a bot, leads
+            said = page.wait_for_selector("#events li[data-type=busy]", timeout=30_000)
+            assert said.inner_text() == "The referee's analysis stayed busy, so seat 1 played a random legal move (the random level)."
+            suggests = [status for operation, _, status, _ in wire.calls if operation == "suggest"]
+            assert suggests.count(503) >= 2 and 200 not in suggests  # asked again after Retry-After, refused each time
+            assert wire.plays() and wire.plays()[0]["seat"] == 1  # the move was played
+        finally:
+            stop.set()
+            for looper in loopers:
+                looper.join(35)
+        # With the pool free again the bots' moves are the referee's suggestions.
+        while not page.get_attribute("#status", "data-state").startswith("hand-over"):
+            if your_turn(page):
+                play_on(page, None)
+        assert [status for operation, _, status, _ in wire.calls if operation == "suggest"][-1] == 200
+        page.close()

@@ -269,3 +269,26 @@ def test_the_openapi_document_and_metrics_are_made_once_and_shared():
         assert first is second and len(first) > 1000  # the same object, not an equal copy
         for answer in answers:
             answer.close()
+
+
+def test_a_client_that_closed_its_connection_is_seen_gone_and_one_still_there_is_not():
+    """``client_gone`` reads the socket's TCP state (the peer's FIN), not its bytes; without a socket nothing is gone."""
+    import socket
+    import time
+
+    from service.server.plumbing import client_gone
+
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        client = socket.create_connection(server.getsockname())
+        accepted, _ = server.accept()
+        with accepted:
+            client.sendall(b"POST /v1/games/agency/solve HTTP/1.1\r\n\r\n")
+            assert not client_gone({"gunicorn.socket": accepted})
+            client.close()
+            for _ in range(100):
+                if client_gone({"gunicorn.socket": accepted}):
+                    break
+                time.sleep(0.01)
+            assert client_gone({"gunicorn.socket": accepted})
+            assert accepted.recv(100).startswith(b"POST")  # nothing of the request was read by looking
+    assert not client_gone({})

@@ -22,7 +22,7 @@ from test_api_analysis import KEY, LAST_TWO, LEVELS, Table, agency_start, by_car
 
 from service import deadline
 from service.analysis import pool as pool_module
-from service.analysis.pool import Pool, PoolBusy, PoolLate
+from service.analysis.pool import Asker, Pool, PoolBusy, PoolLate, PoolLeft
 from service.api.analysis import POOL, answer_margin
 from service.app import create_app
 from service.config import (
@@ -187,7 +187,8 @@ def test_the_pool_keeps_sealed_mode_as_the_worker_does():
 
 @pytest.mark.slow  # waits on processes started, killed and timed out
 def test_a_full_pool_answers_503_with_retry_after_at_once_and_serves_the_queue_after():
-    app = long_app(**{ANALYSIS_QUEUE: 1, "REFEREE_MAX_ACTIVE": 1})
+    # One client here: it may hold the whole pool (REFEREE_CLIENT_SHARE 1), so the pool's own bound refuses.
+    app = long_app(**{ANALYSIS_QUEUE: 1, "REFEREE_MAX_ACTIVE": 1, "REFEREE_CLIENT_SHARE": 1})
     client = app.test_client()
     state, _ = endgame(client, "agram")
     try:
@@ -274,7 +275,7 @@ class LatePool:
     def __init__(self):
         self.given = []
 
-    def run(self, function, /, *args, **kwargs):
+    def run_for(self, asker, function, /, *args, **kwargs):
         end = deadline.ends_at()
         self.given.append((end, time.perf_counter()))
         time.sleep(max(0.0, end - time.perf_counter()) + 0.01)
@@ -372,13 +373,97 @@ def test_a_request_whose_deadline_passes_while_it_waits_for_a_process_is_late_no
     pool = Pool(1, 1, 0)
     try:
         pool.start()
-        assert pool._slots.acquire(timeout=5)  # the one process is taken
+        pool._acquire(None, None)  # the one process is taken
         began = time.perf_counter()
         with deadline.until(began + 0.3), pytest.raises(PoolLate):
             pool.run(divmod, 1, 1)
         assert 0.3 <= time.perf_counter() - began < 1
-        pool._slots.release()
+        pool._hand_on()
         assert pool._taken == 0 and pool.run(divmod, 7, 2) == (3, 1)
+    finally:
+        pool.close()
+
+
+def _in_thread(pool, asker, function, *args):
+    """``pool.run_for(asker, function, *args)`` in a thread: the thread, and a dict that gets its
+    ``answer`` or ``error`` and the ``done`` time (``time.perf_counter``)."""
+    out = {}
+
+    def run():
+        try:
+            out["answer"] = pool.run_for(asker, function, *args)
+        except Exception as error:
+            out["error"] = error
+        out["done"] = time.perf_counter()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread, out
+
+
+def _until(condition, limit=10.0):
+    ends = time.perf_counter() + limit
+    while not condition():
+        assert time.perf_counter() < ends, "the pool never got there"
+        time.sleep(0.01)
+
+
+def test_a_free_process_goes_to_the_client_with_the_least_at_work_not_the_first_in_line():
+    """Client a has the one process busy and two requests queued; client b's one request,
+    queued after them, is the next the process takes (first come, first served made it wait for both)."""
+    pool = Pool(1, 4, 0)
+    try:
+        pool.start()
+        a = Asker("a")
+        first = _in_thread(pool, a, time.sleep, 0.6)
+        _until(lambda: pool._places.get("a") == 1 and not pool._free)
+        queued_a = [_in_thread(pool, a, time.sleep, 0.6) for _ in range(2)]
+        _until(lambda: len(pool._waiting) == 2)
+        b = _in_thread(pool, Asker("b"), divmod, 7, 2)
+        for thread, _ in (first, *queued_a, b):
+            thread.join(30)
+        assert b[1]["answer"] == (3, 1)
+        assert b[1]["done"] < min(out["done"] for _, out in queued_a)
+    finally:
+        pool.close()
+
+
+def test_one_client_holds_at_most_its_places_and_the_others_still_get_in():
+    pool = Pool(1, 4, 0, per_client=2)
+    try:
+        pool.start()
+        a = Asker("a")
+        first = _in_thread(pool, a, time.sleep, 0.5)
+        _until(lambda: pool._places.get("a") == 1 and not pool._free)
+        second = _in_thread(pool, a, time.sleep, 0)
+        _until(lambda: len(pool._waiting) == 1)
+        began = time.perf_counter()
+        with pytest.raises(PoolBusy):
+            pool.run_for(a, divmod, 1, 1)
+        assert time.perf_counter() - began < 0.3  # at once
+        assert pool.run_for(Asker("b"), divmod, 7, 2) == (3, 1)  # another client waits its turn and is served
+        for thread, _ in (first, second):
+            thread.join(30)
+        assert pool._taken == 0 and pool._places == {} and pool._free == 1
+        assert pool.run_for(a, divmod, 9, 4) == (2, 1)  # the share is given back
+    finally:
+        pool.close()
+
+
+def test_work_for_a_client_that_has_gone_is_not_started():
+    """Regression: analysis for a client that had closed its connection was computed all the same
+    (90 of 180 abandoned solves). It is dropped when a process comes free for it."""
+    pool = Pool(1, 2, 0)
+    try:
+        pool.start()
+        first = _in_thread(pool, Asker("a"), time.sleep, 0.3)
+        _until(lambda: pool._places.get("a") == 1 and not pool._free)
+        marker = []
+        gone = _in_thread(pool, Asker("b", gone=lambda: not marker.append(1)), os.getpid)
+        first[0].join(30)
+        gone[0].join(30)
+        assert isinstance(gone[1].get("error"), PoolLeft) and marker == [1]
+        assert pool.run_for(Asker("b"), divmod, 7, 2) == (3, 1)
     finally:
         pool.close()
 

@@ -13,7 +13,7 @@
 // A refusal throws `Refused` (answers.ts) with the problem's `code`.
 
 import { client } from '../clients/typescript/src/client.gen';
-import { answer, type Refusal } from './answers';
+import { answer, Refused, type Refusal } from './answers';
 
 /** A bot's level: `''` asks for the referee's default, its strongest. */
 export const LEVELS: ReadonlyArray<{ value: string; label: string }> = [
@@ -76,6 +76,28 @@ export function available(game: string): Promise<boolean> {
  * carry that seat's credential in sealed mode. */
 export function suggest(game: string, held: Held, headers: Record<string, string>, level = ''): Promise<Suggestion> {
   return post<Suggestion>(game, 'suggest', { ...held, ...(level === '' ? {} : { level }) }, headers);
+}
+
+/** How long a bot waits in all, in ms, for a busy referee's `suggest` (503
+ * with `Retry-After`: its analysis processes all at work) before it plays at
+ * random instead. */
+export const PATIENCE_MS = 8000;
+
+/** `suggest`, asked again as each 503's `Retry-After` says while that fits in
+ * `patience` ms; null when the referee stayed busy that long. */
+export async function patientSuggest(game: string, held: Held, headers: Record<string, string>, level = '',
+  patience = PATIENCE_MS): Promise<Suggestion | null> {
+  const until = Date.now() + patience;
+  for (;;) {
+    try {
+      return await suggest(game, held, headers, level);
+    } catch (error) {
+      if (!(error instanceof Refused) || error.status !== 503) throw error;
+      const wait = Math.max(1, error.retryAfter ?? 1) * 1000;
+      if (Date.now() + wait > until) return null;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 /** The review of a finished hand: one entry per play, in the order played. */

@@ -10,9 +10,10 @@ export interface Refusal {
   code: string;
 }
 
-/** A refusal: the problem's `detail` sentence, `code` and HTTP status. */
+/** A refusal: the problem's `detail` sentence, `code` and HTTP status, and
+ * its `Retry-After` in seconds (a 503's; null when it has none). */
 export class Refused extends Error {
-  constructor(readonly detail: string, readonly code: string, readonly status: number) {
+  constructor(readonly detail: string, readonly code: string, readonly status: number, readonly retryAfter: number | null = null) {
     super(detail);
   }
 }
@@ -21,7 +22,8 @@ export class Refused extends Error {
 export async function answer<R, E extends Refusal>(pending: Promise<Answer<R, E>>): Promise<R> {
   const result = await pending;
   if (result.error !== undefined) {
-    throw new Refused(result.error.detail, result.error.code, result.response.status);
+    const retry = Number.parseInt(result.response.headers.get('Retry-After') ?? '', 10);
+    throw new Refused(result.error.detail, result.error.code, result.response.status, Number.isNaN(retry) ? null : retry);
   }
   if (result.data === undefined) throw new Error('The referee answered no body');
   return result.data;

@@ -210,12 +210,20 @@ function pick<T>(items: readonly T[]): T {
   return item;
 }
 
-/** A bot's move for the seat to act: the referee's suggestion at `level`, or
- * a random legal one where the referee has no `suggest`. */
-async function botMove<M>(game: string, held: analysis.Held, headers: Record<string, string>, level: string,
-  legal: () => Promise<{ moves: M[] }>): Promise<M> {
-  if (await analysis.available(game)) return (await analysis.suggest(game, held, headers, level)).move as M;
-  return pick((await legal()).moves);
+/** A bot's turn for the seat to act: the referee's suggestion at `level`
+ * played, or a random legal move where the referee has no `suggest`, or
+ * where its analysis stayed busy (503) past `analysis.PATIENCE_MS`: then the
+ * lines say so first. */
+async function botTurn<S extends Turn, P extends Turn, M>(game: string, hand: Hold<S, P>, level: string,
+  legal: (headers: Record<string, string>) => Promise<{ moves: M[] }>, play: (move: M) => Promise<Line[]>): Promise<Line[]> {
+  const toAct = hand.shown.to_act;
+  if (toAct === null || toAct === undefined) return [];
+  const headers = hand.as(toAct);
+  if (!(await analysis.available(game))) return play(pick((await legal(headers)).moves));
+  const suggestion = await analysis.patientSuggest(game, hand.held, headers, level);
+  if (suggestion !== null) return play(suggestion.move as M);
+  const said = { type: 'busy', text: `The referee's analysis stayed busy, so seat ${toAct} played a random legal move (the random level).` };
+  return [said, ...(await play(pick((await legal(headers)).moves)))];
 }
 
 // -- words ------------------------------------------------------------------------
@@ -413,12 +421,8 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
         nextLeaders: null,
       };
     },
-    async botTurn(level: string): Promise<Line[]> {
-      const toAct = hand.shown.to_act;
-      if (toAct === null || toAct === undefined) return [];
-      const headers = hand.as(toAct);
-      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
-    },
+    botTurn: (level: string): Promise<Line[]> =>
+      botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
     hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(): Promise<void> {
@@ -573,12 +577,8 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null,
       };
     },
-    async botTurn(level: string): Promise<Line[]> {
-      const toAct = hand.shown.to_act;
-      if (toAct === null || toAct === undefined) return [];
-      const headers = hand.as(toAct);
-      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
-    },
+    botTurn: (level: string): Promise<Line[]> =>
+      botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
     hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader?: number): Promise<void> {

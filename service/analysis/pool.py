@@ -23,7 +23,11 @@ worker.
 Bounds and failures, each raised at once:
 
 * :class:`PoolBusy`: every process is working and ``queue`` more requests
-  already wait for one.
+  already wait for one; or the asking client (:class:`Asker`) already holds
+  ``per_client`` of the pool's places (processes and queue together), so
+  that one client never fills the queue for everyone else.
+* :class:`PoolLeft`: the asking client closed its connection before a
+  process was free for its request: nothing was run (no one would read it).
 * :class:`PoolLate`: the request's deadline passed while it waited for a
   process; nothing was run (its caller may answer what the work finds at
   once when past its deadline).
@@ -31,6 +35,11 @@ Bounds and failures, each raised at once:
   answering (killed, out of memory, a crash); it is replaced by a new one
   before the error is raised, so the next request is served. A process found
   dead before a request is given to it is replaced silently.
+
+Fairness: a process that comes free goes to the waiting request whose
+client holds the fewest places, working and waiting (the longest waiting
+first among equals), not merely the first to come, so a client that queued many
+requests waits behind every other client's one.
 
 An exception the function raises is raised again by ``run`` (with the
 process's traceback as a note); one that cannot travel pickled becomes a
@@ -98,6 +107,39 @@ class PoolLate(Exception):
 class PoolFailed(Exception):
     """The process working on the request died or stopped answering; it has
     been replaced."""
+
+
+class PoolLeft(Exception):
+    """The client closed its connection while its request waited for a
+    process: its work was given to none."""
+
+
+def _never() -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class Asker:
+    """Who asks for a pool's work: ``client``, the key its share is counted
+    under (``None``: no share, as for work no client asked), and ``gone``,
+    whether that client has left (then the work is not started)."""
+
+    client: str | None = None
+    gone: Callable[[], bool] = _never
+
+
+ANYONE = Asker()
+
+
+class _Waiter:
+    """A request waiting for a process: its client, and the event set when a
+    process is handed to it."""
+
+    __slots__ = ("client", "event")
+
+    def __init__(self, client: str | None) -> None:
+        self.client = client
+        self.event = threading.Event()
 
 
 def _registered(game_id: str) -> Game:
@@ -229,7 +271,8 @@ class _Process:
 
 class Pool:
     """``processes`` processes at ``nice`` below this process's CPU priority,
-    at most ``queue`` requests waiting for one (see the module docstring).
+    at most ``queue`` requests waiting for one, at most ``per_client`` of
+    the two together for one client (see the module docstring).
 
     Args:
         processes: how many processes, at least 1.
@@ -239,16 +282,22 @@ class Pool:
             lower priority).
         preload: modules the processes import when they start, so that the
             first request does not wait for them.
+        per_client: how many places (working or waiting) one client may
+            hold, at least 1; ``None``: all of them.
     """
 
-    def __init__(self, processes: int, queue: int, nice: int, preload: Sequence[str] = ()) -> None:
-        if processes < 1 or queue < 0 or not 0 <= nice <= 19:
-            raise ValueError("a pool needs at least 1 process, a queue of at least 0 and a nice increment of 0 to 19")
+    def __init__(self, processes: int, queue: int, nice: int, preload: Sequence[str] = (), per_client: int | None = None) -> None:
+        if processes < 1 or queue < 0 or not 0 <= nice <= 19 or (per_client is not None and per_client < 1):
+            raise ValueError("a pool needs at least 1 process, a queue of at least 0, a nice increment of 0 to 19 "
+                             "and at least 1 place per client")
         self.processes, self.queue, self.nice, self.preload = processes, queue, nice, tuple(preload)
+        self.per_client = processes + queue if per_client is None else per_client
         self._guard = threading.Lock()
         self._owner: int | None = None
         self._lock = threading.Lock()
-        self._slots = threading.Semaphore(0)
+        self._free = 0
+        self._waiting: list[_Waiter] = []
+        self._places: dict[str | None, int] = {}
         self._idle: list[_Process | None] = []
         self._taken = 0
         self._all: list[_Process] = []
@@ -268,7 +317,7 @@ class Pool:
             self._all.clear()
             self._owner = os.getpid()
             self._lock = threading.Lock()
-            self._slots = threading.Semaphore(0)
+            self._free, self._waiting, self._places = 0, [], {}
             self._idle, self._taken = [], 0
         for _ in range(self.processes):
             try:
@@ -276,7 +325,8 @@ class Pool:
             except OSError:
                 log.exception("could not start an analysis process; it is started again when needed")
                 self._idle.append(None)
-            self._slots.release()
+            with self._lock:
+                self._free += 1
 
     def run(self, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
         """``function(*args, **kwargs)`` in a process of the pool, under the
@@ -291,33 +341,84 @@ class Pool:
             PoolFailed: the process died or stopped answering (replaced).
             Exception: whatever ``function`` raised there.
         """
+        return self.run_for(ANYONE, function, *args, **kwargs)
+
+    def run_for(self, asker: Asker, function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
+        """As :meth:`run`, for ``asker``: counted against its client's share,
+        and not started once it has gone.
+
+        Raises:
+            PoolBusy: also when the client holds its share of the places.
+            PoolLeft: the client left while its request waited.
+        """
         end = deadline.ends_at()
         task = dumps((function, args, kwargs, end))
-        ok, value = _apart(lambda: self._run(task, end))
+        ok, value = _apart(lambda: self._run(task, end, asker))
         if ok:
             answer: T = value
             return answer
         raise value
 
-    def _run(self, task: bytes, end: float | None) -> tuple[bool, Any]:
+    def _run(self, task: bytes, end: float | None, asker: Asker) -> tuple[bool, Any]:
         """Take a place in the pool, wait for a process (until ``end`` at
         most), and give it ``task``: ``(True, answer)`` or ``(False,
         exception)``."""
         self.start()
+        client = asker.client
         with self._lock:
             if self._taken >= self.processes + self.queue:
                 raise PoolBusy("every analysis process is working and the queue is full")
+            if client is not None and self._places.get(client, 0) >= self.per_client:
+                raise PoolBusy("the client holds its share of the analysis places")
             self._taken += 1
+            self._places[client] = self._places.get(client, 0) + 1
         try:
-            if not self._slots.acquire(timeout=None if end is None else max(0.0, end - time.perf_counter())):
-                raise PoolLate("no analysis process was free before the request's deadline")
+            self._acquire(client, end)
             try:
+                if asker.gone():
+                    raise PoolLeft("the client closed its connection before a process was free")
                 return self._exchange(task, end)
             finally:
-                self._slots.release()
+                self._hand_on()
         finally:
             with self._lock:
                 self._taken -= 1
+                self._places[client] -= 1
+                if not self._places[client]:
+                    del self._places[client]
+
+    def _acquire(self, client: str | None, end: float | None) -> None:
+        """A free process for ``client``'s request: at once when one is free
+        and no request waits, else when :meth:`_hand_on` hands it one.
+
+        Raises:
+            PoolLate: ``end`` passed first.
+        """
+        with self._lock:
+            if self._free and not self._waiting:
+                self._free -= 1
+                return
+            waiter = _Waiter(client)
+            self._waiting.append(waiter)
+        if waiter.event.wait(None if end is None else max(0.0, end - time.perf_counter())):
+            return
+        with self._lock:
+            if waiter.event.is_set():  # handed a process as the wait ended
+                return
+            self._waiting.remove(waiter)
+        raise PoolLate("no analysis process was free before the request's deadline")
+
+    def _hand_on(self) -> None:
+        """A process is free again: handed to the waiting request whose
+        client holds the fewest places (the longest waiting among equals),
+        or kept free."""
+        with self._lock:
+            if not self._waiting:
+                self._free += 1
+                return
+            waiter = min(self._waiting, key=lambda waiting: self._places.get(waiting.client, 0))
+            self._waiting.remove(waiter)
+            waiter.event.set()
 
     def _exchange(self, task: bytes, end: float | None) -> tuple[bool, Any]:
         """Give ``task`` to an idle process and wait for its answer; the

@@ -47,7 +47,7 @@ from flask_smorest import Blueprint
 
 from .. import deadline
 from ..analysis.bots import DEFAULT_LEVEL, Budget, Level, suggest
-from ..analysis.pool import Pool, PoolBusy, PoolFailed, PoolLate
+from ..analysis.pool import Asker, Pool, PoolBusy, PoolFailed, PoolLate, PoolLeft
 from ..analysis.review import analyze
 from ..analysis.solver import solve
 from ..config import (
@@ -55,16 +55,18 @@ from ..config import (
     ANALYSIS_PROCESSES,
     ANALYSIS_QUEUE,
     ANALYZE_NODES,
+    CLIENT_SHARE,
     DEADLINE_SECONDS,
     SOLVE_NODES,
     SUGGEST_PLIES,
     SUGGEST_WORLDS,
+    client_places,
 )
 from ..games import GAMES, Game
 from ..games.base import RANDOM_SEEDS
 from ..schemas.analysis import analysis_schemas, dump_review, dump_solution, dump_suggestion
 from ..server.http_errors import unavailable
-from ..server.plumbing import waiting_elsewhere
+from ..server.plumbing import client_gone, client_of, waiting_elsewhere
 from .holding import Held, Holding
 from .operations import INVALID, conflict_response, on_hand, operations
 from .problems import problem
@@ -81,7 +83,9 @@ POOL = "referee-analysis-pool"
 PRELOAD = ("service.analysis.solver", "service.analysis.review", "service.analysis.bots")
 """What a pool process imports when it starts."""
 POOL_BUSY = ("This server's analysis processes are all working and as many analysis requests as it holds are waiting "
-               "for them; send this one again in a moment (Retry-After).")
+               "for them, or as many from your address as one client may have; send this one again in a moment (Retry-After).")
+POOL_LEFT = ("The client closed its connection while this request waited for an analysis process: nothing was computed, "
+             "and no one reads this answer.")
 POOL_FAILED = ("The analysis process working on this request stopped before it answered, and was replaced; "
                  "send the request again (Retry-After).")
 
@@ -92,7 +96,10 @@ def pool_for(config: Mapping[str, Any]) -> Pool | None:
     """The analysis pool the settings ask for (not started), or ``None`` for
     ``REFEREE_ANALYSIS_PROCESSES`` 0: the work then runs in the worker."""
     processes = config[ANALYSIS_PROCESSES]
-    return Pool(processes, config[ANALYSIS_QUEUE], config[ANALYSIS_NICE], PRELOAD) if processes else None
+    if not processes:
+        return None
+    places = processes + config[ANALYSIS_QUEUE]
+    return Pool(processes, config[ANALYSIS_QUEUE], config[ANALYSIS_NICE], PRELOAD, client_places(places, config[CLIENT_SHARE]))
 
 
 def start_pool(app: flask.Flask) -> None:
@@ -122,23 +129,31 @@ def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
     for a pool process, the function runs here, where it answers at its
     first checkpoint (at most 1,024 nodes, or one world).
 
+    The request's client (its address, ``REFEREE_CLIENT_SHARE``) holds at
+    most its share of the pool's places, and its work is not started once
+    it has closed its connection.
+
     Raises:
         HTTPException: 503 ``service_unavailable`` with ``Retry-After``: the
-            pool is full, or its process died (``PoolBusy``, ``PoolFailed``).
+            pool is full or the client holds its share of it, its process
+            died, or the client left (``PoolBusy``, ``PoolFailed``, ``PoolLeft``).
     """
     pool: Pool | None = flask.current_app.extensions.get(POOL)
     with deadline.sooner(answer_margin(flask.current_app.config[DEADLINE_SECONDS])):
         if pool is None:
             return function(*args, **kwargs)
+        environ = flask.request.environ
         try:
-            with waiting_elsewhere(flask.request.environ):
-                return pool.run(function, *args, **kwargs)
+            with waiting_elsewhere(environ):
+                return pool.run_for(Asker(client_of(environ), lambda: client_gone(environ)), function, *args, **kwargs)
         except PoolLate:
             return function(*args, **kwargs)
         except PoolBusy:
             _unavailable(POOL_BUSY)
         except PoolFailed:
             _unavailable(POOL_FAILED)
+        except PoolLeft:
+            _unavailable(POOL_LEFT)
 
 
 def _unavailable(detail: str) -> NoReturn:

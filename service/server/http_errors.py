@@ -65,7 +65,8 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
     HttpError(status=500, code="internal_error", detail="The referee failed unexpectedly. The error was logged with this request's id.",
               body=True, response="A bug (`internal_error`): logged with the request id, never a stack trace."),
     HttpError(status=503, code="service_unavailable", detail="The service cannot answer now; send the request again after `Retry-After` seconds.",
-              body=True, response="The server is busy: it is working on as many requests as it takes at once, receiving too "
+              body=True, response="The server is busy: it is working on as many requests as it takes at once (or as one client, "
+                                  "one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too "
                                   "many large bodies or holding too many large answers (`service_unavailable`); or the request's "
                                   "deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the "
                                   "store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing "
@@ -175,6 +176,9 @@ def unavailable(detail: str) -> Problem:
 ADMISSION_BUSY = ("This server is working on as many requests as it takes at once; "
                   "send this one again in a moment (Retry-After).")
 """The detail of a 503 past the worker's admission (``REFEREE_MAX_ACTIVE``)."""
+CLIENT_BUSY = ("This server is working on as many requests from your address as one client may have at once "
+               "(the rest is kept for other clients); send this one again once one is answered (Retry-After).")
+"""The detail of a 503 past one client's share of the worker's admission (``REFEREE_CLIENT_SHARE``)."""
 BODIES_BUSY = ("The server is receiving too many large request bodies at once; "
                "send this one again in a moment (Retry-After).")
 """The detail of a 503 past the worker's budget of large bodies (``REFEREE_BODY_BUDGET_BYTES``)."""

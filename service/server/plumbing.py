@@ -9,7 +9,8 @@
    bounded (``bodies.receive``: 413, 400, 408 or 503 are answered here,
    before the app);
 3. admits it (:class:`Admission`: past ``REFEREE_MAX_ACTIVE`` requests at
-   work in this worker, 503 at once) and calls the Flask app under the
+   work in this worker, or past its client's share of them,
+   ``REFEREE_CLIENT_SHARE``, 503 at once) and calls the Flask app under the
    request's deadline (``service.deadline``, ``REFEREE_DEADLINE_SECONDS``);
 4. counts a large answer against the worker's answer budget while the
    server writes it (:meth:`Plumbing._held`: 503 past it), and finishes
@@ -26,6 +27,8 @@ context-local lookups, no hook dispatch per step.
 from __future__ import annotations
 
 import io
+import socket
+import struct
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -41,7 +44,7 @@ from service.deadline import deadline
 
 from . import answers, bodies, headers, logs
 from .budgets import ANSWERS
-from .http_errors import ADMISSION_BUSY, ANSWERS_BUSY, HTTP_DETAILS, Problem, unavailable
+from .http_errors import ADMISSION_BUSY, ANSWERS_BUSY, CLIENT_BUSY, HTTP_DETAILS, Problem, unavailable
 
 REQUEST = "referee.request"
 """Environ key: the Flask request (``RefereeRequest``), for its route once the app has answered."""
@@ -52,9 +55,38 @@ STARTED = "referee.started"
 StartResponse = Callable[..., Any]
 
 
+def client_of(environ: dict[str, Any]) -> str:
+    """The client a request comes from, as the shares per client tell
+    clients apart (``REFEREE_CLIENT_SHARE``): its peer's address."""
+    return str(environ.get("REMOTE_ADDR") or "")
+
+
+_TCP_CLOSE_WAIT = 8
+"""Linux's TCP state once the peer has closed its side (``tcpi_state``, the first byte of ``TCP_INFO``)."""
+
+
+def client_gone(environ: dict[str, Any]) -> bool:
+    """Whether the request's client has closed its connection (its side of
+    it: the server reads a FIN), so no answer would reach it: the socket's
+    TCP state, read without reading the socket. ``False`` where it cannot
+    be told (no socket in the environ, not TCP, not Linux)."""
+    sock = environ.get("gunicorn.socket")
+    option = getattr(socket, "TCP_INFO", None)
+    if sock is None or option is None:
+        return False
+    try:
+        info = sock.getsockopt(socket.IPPROTO_TCP, option, 8)
+    except (OSError, AttributeError):
+        return False
+    return bool(info) and struct.unpack_from("B", info)[0] == _TCP_CLOSE_WAIT
+
+
 class Admission:
     """How many requests this worker process is working on at once (past
-    their bodies, inside the app), bounded by ``REFEREE_MAX_ACTIVE``.
+    their bodies, inside the app), bounded by ``REFEREE_MAX_ACTIVE``, and
+    how many of them one client may have (``per_client``: its share,
+    ``REFEREE_CLIENT_SHARE``), so that one client's requests never take
+    every place from the others.
 
     A gevent worker runs one greenlet per connection and switches between
     them at I/O and at ``service.deadline.checkpoint``; without a bound, a
@@ -64,30 +96,51 @@ class Admission:
     gevent switches greenlets only at those points, so the count needs no lock.
     """
 
-    def __init__(self, limit: int, probes: frozenset[str] = frozenset()) -> None:
+    def __init__(self, limit: int, probes: frozenset[str] = frozenset(), per_client: int | None = None) -> None:
         self.limit = limit
         self.probes = probes
+        self.per_client = limit if per_client is None else per_client
         self.active = 0
+        self.by_client: dict[str, int] = {}
 
-    def admit(self, environ: dict[str, Any]) -> bool:
-        """Count the request in (``True``), or refuse it (``False``); the
-        probes' paths (health, readiness, metrics) always get in, uncounted."""
+    def refusal(self, environ: dict[str, Any]) -> str | None:
+        """Count the request in (``None``), or the detail of its 503: past
+        the worker's bound, or past its client's share. The probes' paths
+        (health, readiness, metrics) always get in, uncounted."""
         if environ.get("PATH_INFO") in self.probes:
             environ[_COUNTED] = False
-            return True
-        if self.active >= self.limit:
-            return False
-        self.active += 1
-        environ[_COUNTED] = True
-        return True
+            return None
+        refused = self._refusal(environ)
+        if refused is None:
+            self._count(environ)
+        return refused
 
-    def has_room(self, environ: dict[str, Any]) -> bool:
-        """Whether :meth:`admit` would count the request in now."""
-        return environ.get("PATH_INFO") in self.probes or self.active < self.limit
+    def _refusal(self, environ: dict[str, Any]) -> str | None:
+        if self.active >= self.limit:
+            return ADMISSION_BUSY
+        if self.by_client.get(client_of(environ), 0) >= self.per_client:
+            return CLIENT_BUSY
+        return None
+
+    def _count(self, environ: dict[str, Any]) -> None:
+        client = client_of(environ)
+        self.active += 1
+        self.by_client[client] = self.by_client.get(client, 0) + 1
+        environ[_COUNTED] = True
+
+    def would_refuse(self, environ: dict[str, Any]) -> str | None:
+        """The detail of the 503 :meth:`refusal` would answer now, or ``None`` when it would count the request in."""
+        return None if environ.get("PATH_INFO") in self.probes else self._refusal(environ)
 
     def release(self, environ: dict[str, Any]) -> None:
         if environ.pop(_COUNTED, False):
+            client = client_of(environ)
             self.active -= 1
+            left = self.by_client[client] - 1
+            if left:
+                self.by_client[client] = left
+            else:
+                del self.by_client[client]
 
     @contextmanager
     def stepped_out(self, environ: dict[str, Any]) -> Iterator[None]:
@@ -101,8 +154,7 @@ class Admission:
         try:
             yield
         finally:
-            self.active += 1
-            environ[_COUNTED] = True
+            self._count(environ)
 
 
 _COUNTED = "referee.counted"
@@ -162,7 +214,8 @@ class Plumbing:
         self.budget = int(app.config[settings.BODY_BUDGET_BYTES])
         self.answer_budget = int(app.config[settings.ANSWER_BUDGET_BYTES])
         self.seconds = float(app.config[settings.DEADLINE_SECONDS])
-        self.admission = Admission(int(app.config[settings.MAX_ACTIVE]), probes)
+        limit = int(app.config[settings.MAX_ACTIVE])
+        self.admission = Admission(limit, probes, settings.client_places(limit, float(app.config[settings.CLIENT_SHARE])))
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         started = time.perf_counter()
@@ -174,8 +227,8 @@ class Plumbing:
             refused = self._before_continue(environ)
         if refused is None:
             refused = bodies.receive(environ, self.limit, self.budget)
-        if refused is None and not self.admission.admit(environ):
-            refused = unavailable(ADMISSION_BUSY)
+        if refused is None and (busy := self.admission.refusal(environ)) is not None:
+            refused = unavailable(busy)
         answered: list[Any] = []
         if refused is None:
             def capture(status: str, answer_headers: list[tuple[str, str]], exc_info: Any = None) -> Callable[[bytes], None]:
@@ -237,8 +290,9 @@ class Plumbing:
         worker's admission would refuse it. A request no route takes (404,
         405) goes to the app with an empty body, unread, which answers it as
         any other: it is never told to send a body no one would read."""
-        if not self.admission.has_room(environ):
-            return unavailable(ADMISSION_BUSY)
+        busy = self.admission.would_refuse(environ)
+        if busy is not None:
+            return unavailable(busy)
         try:
             self.app.url_map.bind_to_environ(environ).match(method=environ.get("REQUEST_METHOD"))
         except HTTPException:

@@ -6198,7 +6198,7 @@ export type AgencyAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6259,7 +6259,7 @@ export type AgencyCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6320,7 +6320,7 @@ export type AgencyDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6381,7 +6381,7 @@ export type AgencyLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6442,7 +6442,7 @@ export type AgencyPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6503,7 +6503,7 @@ export type AgencyRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6564,7 +6564,7 @@ export type AgencyReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6686,7 +6686,7 @@ export type AgencyScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6747,7 +6747,7 @@ export type AgencySolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6808,7 +6808,7 @@ export type AgencySuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6865,7 +6865,7 @@ export type AgencyTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6926,7 +6926,7 @@ export type AgencyViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -6987,7 +6987,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7048,7 +7048,7 @@ export type AgramMaliCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7109,7 +7109,7 @@ export type AgramMaliDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7170,7 +7170,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7231,7 +7231,7 @@ export type AgramMaliPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7292,7 +7292,7 @@ export type AgramMaliRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7353,7 +7353,7 @@ export type AgramMaliReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7475,7 +7475,7 @@ export type AgramMaliScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7536,7 +7536,7 @@ export type AgramMaliSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7597,7 +7597,7 @@ export type AgramMaliSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7654,7 +7654,7 @@ export type AgramMaliTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7715,7 +7715,7 @@ export type AgramMaliViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7776,7 +7776,7 @@ export type AgramAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7837,7 +7837,7 @@ export type AgramCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7898,7 +7898,7 @@ export type AgramDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7959,7 +7959,7 @@ export type AgramLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8020,7 +8020,7 @@ export type AgramPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8081,7 +8081,7 @@ export type AgramRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8142,7 +8142,7 @@ export type AgramReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8264,7 +8264,7 @@ export type AgramScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8325,7 +8325,7 @@ export type AgramSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8386,7 +8386,7 @@ export type AgramSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8443,7 +8443,7 @@ export type AgramTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8504,7 +8504,7 @@ export type AgramViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8565,7 +8565,7 @@ export type FapfapAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8626,7 +8626,7 @@ export type FapfapCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8687,7 +8687,7 @@ export type FapfapDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8748,7 +8748,7 @@ export type FapfapLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8809,7 +8809,7 @@ export type FapfapPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8870,7 +8870,7 @@ export type FapfapRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8931,7 +8931,7 @@ export type FapfapReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9053,7 +9053,7 @@ export type FapfapScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9114,7 +9114,7 @@ export type FapfapSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9175,7 +9175,7 @@ export type FapfapSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9232,7 +9232,7 @@ export type FapfapTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9293,7 +9293,7 @@ export type FapfapViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9354,7 +9354,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9415,7 +9415,7 @@ export type SinkSinkCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9476,7 +9476,7 @@ export type SinkSinkDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9537,7 +9537,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9598,7 +9598,7 @@ export type SinkSinkPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9659,7 +9659,7 @@ export type SinkSinkRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9720,7 +9720,7 @@ export type SinkSinkReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9842,7 +9842,7 @@ export type SinkSinkScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9903,7 +9903,7 @@ export type SinkSinkSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9964,7 +9964,7 @@ export type SinkSinkSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10021,7 +10021,7 @@ export type SinkSinkTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10082,7 +10082,7 @@ export type SinkSinkViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10143,7 +10143,7 @@ export type SparAnalyzeErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10204,7 +10204,7 @@ export type SparCheckErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10265,7 +10265,7 @@ export type SparDealErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10326,7 +10326,7 @@ export type SparLegalMovesErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10387,7 +10387,7 @@ export type SparPlayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10448,7 +10448,7 @@ export type SparRecordErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10509,7 +10509,7 @@ export type SparReplayErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10631,7 +10631,7 @@ export type SparScoreErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10692,7 +10692,7 @@ export type SparSolveErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10753,7 +10753,7 @@ export type SparSuggestErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10810,7 +10810,7 @@ export type SparTrickWinnerErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10871,7 +10871,7 @@ export type SparViewErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**

@@ -1047,17 +1047,19 @@ var sparView = (options2) => (options2.client ?? client).post({
 
 // web/answers.ts
 var Refused = class extends Error {
-  constructor(detail, code, status) {
+  constructor(detail, code, status, retryAfter = null) {
     super(detail);
     __publicField(this, "detail", detail);
     __publicField(this, "code", code);
     __publicField(this, "status", status);
+    __publicField(this, "retryAfter", retryAfter);
   }
 };
 async function answer(pending) {
   const result = await pending;
   if (result.error !== void 0) {
-    throw new Refused(result.error.detail, result.error.code, result.response.status);
+    const retry = Number.parseInt(result.response.headers.get("Retry-After") ?? "", 10);
+    throw new Refused(result.error.detail, result.error.code, result.response.status, Number.isNaN(retry) ? null : retry);
   }
   if (result.data === void 0) throw new Error("The referee answered no body");
   return result.data;
@@ -1091,6 +1093,20 @@ function available(game) {
 }
 function suggest(game, held, headers, level = "") {
   return post(game, "suggest", { ...held, ...level === "" ? {} : { level } }, headers);
+}
+var PATIENCE_MS = 8e3;
+async function patientSuggest(game, held, headers, level = "", patience = PATIENCE_MS) {
+  const until = Date.now() + patience;
+  for (; ; ) {
+    try {
+      return await suggest(game, held, headers, level);
+    } catch (error) {
+      if (!(error instanceof Refused) || error.status !== 503) throw error;
+      const wait = Math.max(1, error.retryAfter ?? 1) * 1e3;
+      if (Date.now() + wait > until) return null;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 async function analyze(game, held, headers) {
   const review = await post(game, "analyze", held, headers);
@@ -1314,9 +1330,15 @@ function pick(items) {
   if (item === void 0) throw new Error("Nothing to choose from");
   return item;
 }
-async function botMove(game, held, headers, level, legal) {
-  if (await available(game)) return (await suggest(game, held, headers, level)).move;
-  return pick((await legal()).moves);
+async function botTurn(game, hand, level, legal, play) {
+  const toAct = hand.shown.to_act;
+  if (toAct === null || toAct === void 0) return [];
+  const headers = hand.as(toAct);
+  if (!await available(game)) return play(pick((await legal(headers)).moves));
+  const suggestion = await patientSuggest(game, hand.held, headers, level);
+  if (suggestion !== null) return play(suggestion.move);
+  const said = { type: "busy", text: `The referee's analysis stayed busy, so seat ${toAct} played a random legal move (the random level).` };
+  return [said, ...await play(pick((await legal(headers)).moves))];
 }
 function seatName(seat, viewer, teams) {
   if (seat === viewer) return "You";
@@ -1444,12 +1466,7 @@ async function familyTable(game, api, players, seat) {
         nextLeaders: null
       };
     },
-    async botTurn(level) {
-      const toAct = hand.shown.to_act;
-      if (toAct === null || toAct === void 0) return [];
-      const headers = hand.as(toAct);
-      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
-    },
+    botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
     hint: () => suggest(game, hand.held, hand.as(seat)),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand() {
@@ -1563,12 +1580,7 @@ async function agencyTable(api, seat) {
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null
       };
     },
-    async botTurn(level) {
-      const toAct = hand.shown.to_act;
-      if (toAct === null || toAct === void 0) return [];
-      const headers = hand.as(toAct);
-      return play(await botMove(game, hand.held, headers, level, () => answer(api.legalMoves({ body: hand.held, headers }))));
-    },
+    botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
     hint: () => suggest(game, hand.held, hand.as(seat)),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader) {
