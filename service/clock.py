@@ -5,12 +5,17 @@ token's payload, a signed state's ``issued_at``), which decides whether it
 can still be spent (``REFEREE_TOKEN_TTL_SECONDS``). Read the time through
 :func:`now_ms` only, as ``clock.now_ms()`` (the golden corpus replaces it to
 record and check answers that carry times).
+
+A deal may give its match a clock (:class:`MoveClock`): each state then
+shows the seat to act and its deadline, and after it ``timeout`` moves for
+that seat (``service.api.clocks``).
 """
 
 from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 
@@ -44,3 +49,23 @@ def parse_rfc3339(text: object) -> int | None:
     except ValueError:
         return None
     return int(moment.timestamp()) * 1000 + millis
+
+
+MOVE_SECONDS_MAX = 86_400
+"""The longest time a deal's clock may give each move, in seconds (one day)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveClock:
+    """A hand's clock as a state the referee issued carries it (CONTRACT:
+    clocks): each move may take ``move_seconds`` (1 to
+    :data:`MOVE_SECONDS_MAX`), counted from ``issued_ms``, when the referee
+    issued the state (milliseconds since the epoch, its own clock)."""
+
+    move_seconds: int
+    issued_ms: int
+
+    @property
+    def deadline_ms(self) -> int:
+        """When the seat to act's time runs out (milliseconds since the epoch)."""
+        return self.issued_ms + self.move_seconds * 1000

@@ -140,7 +140,7 @@ def _legal_moves(game: Game, holding: Holding, held: Held, args: dict[str, Any])
 def _play(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
     holding.authorize(held, args["move"])
     after, events = game.play(held.hand, args["move"])
-    return {**holding.answer(after, held.provenance), "events": [dump_event(event) for event in events]}
+    return {**holding.answer(after, held.provenance, move_seconds=held.move_seconds), "events": [dump_event(event) for event in events]}
 
 
 def spend_play(game: Game, args: dict[str, Any]) -> flask.Response:
@@ -163,7 +163,8 @@ def spend_deal(game: Game, args: dict[str, Any]) -> flask.Response:
     body = json_body()
     request = ["deal", {name: value for name, value in body.items() if name != "previous"}]
     return json_answer(holding.spend(dealing.spent, request,
-                                     lambda: holding.answer(game.deal(**dealing.arguments), dealing.provenance, first=first)))
+                                     lambda: holding.answer(game.deal(**dealing.arguments), dealing.provenance, first=first,
+                                                            move_seconds=dealing.move_seconds)))
 
 
 def _score(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dict[str, Any]:
@@ -194,11 +195,12 @@ def _numbered_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
 
 
 def _transcript_answer(holding: Holding, hand: Hand, events: list[tuple[int, Event]], scores: list[Score],
-              provenance: Provenance | None, *, starts_match: bool) -> flask.Response:
-    """A replay's answer: the last hand's state members (``Holding.answer``),
-    every event with its hand's number, the last hand's score and each hand's."""
+                       provenance: Provenance | None, *, starts_match: bool, move_seconds: int | None = None) -> flask.Response:
+    """A replay's answer: the last hand's state members (``Holding.answer``,
+    with the clock of the transcript's match), every event with its hand's
+    number, the last hand's score and each hand's."""
     return json_answer({
-        **holding.answer(hand, provenance, first=starts_match),
+        **holding.answer(hand, provenance, first=starts_match, move_seconds=move_seconds),
         "events": _numbered_events(events),
         "score": dump_record(scores[-1]),
         "scores": [dump_record(score) for score in scores],
@@ -360,11 +362,11 @@ def _register(game: Game) -> None:
                 provenance = replace(provenance, nonce=record.provenance.nonce)
             return _transcript_answer(holding, *replay_record(record), provenance, starts_match=True)
         starts_match = "previous" not in args["deal"]
-        first, provenance, _ = holding.transcript(game, args)
+        first, provenance, _, move_seconds = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         hand, events, scores = replay_transcript(game, hands)
         return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, args, provenance),
-                                  starts_match=starts_match)
+                                  starts_match=starts_match, move_seconds=move_seconds)
 
     @operation("record", f"Write the hand's record ({game.name})", schemas.state_request(), schemas.record_response, invalid)
     def record(args: dict[str, Any]) -> flask.Response:

@@ -34,11 +34,13 @@ import orjson
 from flask_smorest import abort
 
 from .. import clock, signing
+from ..clock import MoveClock
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
 from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.checks import refuse_seat
 from ..games.records import CHOSEN_SOURCES, DealSource
+from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
 from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
@@ -63,6 +65,8 @@ class Held:
             and sealed modes); ``None`` for an open state.
         host: sealed mode: whether the request's credential is the match's
             host's (which acts for no seat: ``seat`` is then ``None``).
+        clock: the hand's clock, counted from when its state was issued
+            (signed and sealed modes, a match dealt with a clock); else ``None``.
     """
 
     hand: Hand
@@ -70,6 +74,12 @@ class Held:
     provenance: Provenance | None = None
     spent: Spendable | None = None
     host: bool = False
+    clock: MoveClock | None = None
+
+    @property
+    def move_seconds(self) -> int | None:
+        """The match's move time, which the states answered for this hand carry on."""
+        return None if self.clock is None else self.clock.move_seconds
 
 
 class Dealing(NamedTuple):
@@ -81,6 +91,8 @@ class Dealing(NamedTuple):
     """Sealed mode: where the deal comes from and its match."""
     spent: Spendable | None = None
     """The finished hand's state that a deal with ``previous`` spends (signed and sealed modes)."""
+    move_seconds: int | None = None
+    """The match's clock: the deal's ``clock``, or the one ``previous`` carries (signed and sealed modes)."""
 
 
 class Holding:
@@ -123,33 +135,60 @@ class Holding:
             self._refuse_token()
         return Held(self.hand_of(game, args["state"]), spent=self._sent_state("state"))
 
-    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True) -> Dealing:
+    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, where: str = "previous") -> Dealing:
         """What a deal request asks for: ``Game.deal``'s keyword arguments
-        (its ``previous`` hand loaded), the deal's provenance, and the state
-        it spends (none when not ``spends``: a transcript's first deal)."""
-        spent = None
+        (its ``previous`` hand loaded), the deal's provenance, the state
+        it spends (none when not ``spends``: a transcript's first deal), and
+        the match's clock (the deal's, or the one the state sent as
+        ``where`` carries).
+
+        Raises:
+            HTTPException: 422, a clock where states are open.
+        """
+        spent, move_seconds = None, self._clock(args)
         if "previous" in args:
             if not isinstance(args["previous"], HandRecord):
                 self._refuse_token()
             args["previous"] = self.hand_of(game, args["previous"])
             spent = self._sent_state("previous") if spends else None
-        return Dealing(args, None, spent)
+            move_seconds = self._sent_move_seconds(where)
+        return Dealing(args, None, spent, move_seconds)
+
+    def _clock(self, args: dict[str, Any]) -> int | None:
+        """The deal's ``clock`` (taken out of ``args``): refused, since the
+        referee cannot vouch for the times of an open state.
+
+        Raises:
+            HTTPException: 422 on the ``clock`` member.
+        """
+        if "clock" in args:
+            abort(422, errors={"json": {"clock": [
+                "This referee holds open states, whose times it cannot vouch for: a clock needs signed or sealed states "
+                "(REFEREE_SIGNING_KEYS or REFEREE_SEALING_KEYS)."]}})
+        return None
 
     def _sent_state(self, where: str) -> Spendable | None:
         """The state the request's body sends as ``where``, as spendable (signed mode)."""
         return None
 
+    def _sent_move_seconds(self, where: str) -> int | None:
+        """The move time of the clock the state sent as ``where`` (a dotted
+        path in the body) carries (signed mode)."""
+        return None
+
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         """The first deal of a replayed transcript, as ``deal_arguments`` gives
         it (a refusal where replays are not allowed)."""
-        return self.deal_arguments(game, args["deal"], spends=False)
+        return self.deal_arguments(game, args["deal"], spends=False, where="deal.previous")
 
     def transcript_provenance(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The provenance of a transcript's last hand."""
         return None
 
-    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
-        """The state members of an answer: ``{"state": ...}``."""
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False,
+               move_seconds: int | None = None) -> dict[str, Any]:
+        """The state members of an answer: ``{"state": ...}`` (``move_seconds``,
+        the match's clock, is never set for open states)."""
         return {"state": dump_state(hand)}
 
     def moves(self, held: Held) -> list[Play]:
@@ -229,12 +268,38 @@ class SignedHolding(Holding):
         self.keys = [key.encode() for key in keys]
         self.spending = spending
 
-    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
-        """The signed state with the time it is issued (``issued_at``),
-        encoded once: the bytes that carry it are the bytes its signature
-        covers (keys sorted), with the signature added."""
-        state = {**dump_state(hand), ISSUED_AT: clock.rfc3339(clock.now_ms())}
+    def load(self, game: Game, args: dict[str, Any]) -> Held:
+        """As :meth:`Holding.load`, with the hand's clock, counted from the state's ``issued_at``."""
+        held = super().load(game, args)
+        move_seconds, issued = self._sent_move_seconds("state"), held.spent.issued_ms if held.spent else None
+        if move_seconds is None or issued is None:
+            return held
+        return replace(held, clock=MoveClock(move_seconds, issued))
+
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False,
+               move_seconds: int | None = None) -> dict[str, Any]:
+        """The signed state with the time it is issued (``issued_at``) and,
+        in a match with a clock, ``clock`` counted from that time, encoded
+        once: the bytes that carry it are the bytes its signature covers
+        (keys sorted), with the signature added."""
+        issued = clock.now_ms()
+        state = {**dump_state(hand), ISSUED_AT: clock.rfc3339(issued)}
+        if move_seconds is not None:
+            state["clock"] = dump_clock(MoveClock(move_seconds, issued), hand.to_act)
         return {"state": orjson.Fragment(signing.signed_bytes(state, self.keys[0]))}
+
+    def _clock(self, args: dict[str, Any]) -> int | None:
+        """The deal's ``clock``, taken out of ``args``."""
+        move_seconds: int | None = args.pop("clock", None)
+        return move_seconds
+
+    def _sent_move_seconds(self, where: str) -> int | None:
+        """The move time of the signed state's ``clock`` (its signature covers it)."""
+        state: Any = json_body()
+        for name in where.split("."):
+            state = state[name]
+        sent = state.get("clock")
+        return sent["move_seconds"] if isinstance(sent, dict) else None
 
     def _sent_state(self, where: str) -> Spendable | None:
         """The signed state the body sends as ``where`` (its signature was
@@ -293,9 +358,10 @@ class SealedHolding(Holding):
         """
         hand, provenance, spent = self._open(game, args.get("token"))
         seat, host = self._credential_seat(hand, provenance)
-        return Held(hand, seat, provenance, spent, host)
+        return Held(hand, seat, provenance, spent, host, provenance.clock)
 
-    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, redraw: bool = False) -> Dealing:
+    def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, where: str = "previous",
+                       redraw: bool = False) -> Dealing:
         """As :meth:`Holding.deal_arguments`; a random next hand is the one
         drawn with the finished hand (sealed in its tokens), unless
         ``redraw``: a replay draws afresh, since it checks no credential and
@@ -308,12 +374,13 @@ class SealedHolding(Holding):
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
             )
         source = chosen[0] if chosen else DealSource.RANDOM
-        earlier_chosen, spent = False, None
+        earlier_chosen, spent, move_seconds = False, None, args.pop("clock", None)
         if "previous" in args:
             previous, before, spent = self._open(game, args["previous"], "previous")
             if not redraw:
                 self._authorize_choice(game, previous, before)
             args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
+            move_seconds = before.move_seconds
             # Drawn with the finished hand: the same for every deal from it.
             seed, nonce = draw() if redraw else before.next_draw
         else:
@@ -324,7 +391,7 @@ class SealedHolding(Holding):
             nonce = commitment_nonce()  # one nonce per commitment: the one drawn with the hand before is its real next hand's
         return Dealing(args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
                                         chosen=earlier_chosen or redraw or source is not DealSource.RANDOM, generations=generations),
-                       spent if spends else None)
+                       spent if spends else None, move_seconds)
 
     def _authorize_choice(self, game: Game, previous: Hand, provenance: Provenance) -> None:
         """Refuse a deal of the hand after ``previous`` without the credential
@@ -359,12 +426,15 @@ class SealedHolding(Holding):
         nonce = commitment_nonce() if hand.seed is not None else None
         return Provenance(first.match_id, chosen[0] if chosen else DealSource.RANDOM, nonce, chosen=True, generations=first.generations)
 
-    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False) -> dict[str, Any]:
+    def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False,
+               move_seconds: int | None = None) -> dict[str, Any]:
         """``{"state": <public state>, "token": ...}``, and on a match's first
         deal ``"seats"`` (each seat's credential) and ``"host"`` (the host's
-        credential, for ``reseat``). The token's payload holds the time it is issued."""
+        credential, for ``reseat``). The token's payload holds the time it is issued and
+        the match's clock, which the public state shows counted from that time."""
         assert provenance is not None
-        sealed = payload(hand, replace(provenance, issued_ms=clock.now_ms()))
+        provenance = replace(provenance, issued_ms=clock.now_ms(), move_seconds=move_seconds)
+        sealed = payload(hand, provenance)
         out: dict[str, Any] = {"state": dump_public(hand, provenance), "token": self.sealer.seal(sealed)}
         if first:
             out["seats"] = [{"seat": seat, "credential": self.sealer.credential(provenance.match_id, seat)} for seat in range(hand.players)]

@@ -36,6 +36,7 @@ from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import CHOSEN_SOURCES, MAX_HANDS, Claims, DealSource, HandRecord, MatchRecord, OptionSpec, TallyUnit
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
+from .clocks import DealClock, clock_field
 from .edges import edge_of
 from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
 from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat
@@ -128,6 +129,7 @@ class StateBase(BoundedSchema):
                   "milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states "
                   "(`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works."},
     )
+    clock = clock_field()
 
     def pre_read(self, data: dict[str, Any]) -> None:
         """A state of another version is refused before its fields are read
@@ -235,6 +237,7 @@ def _public_fields(parts: GameParts, view_fields: dict[str, Any]) -> dict[str, A
         "deal": fields.Nested(_sealed_deal(), required=True),
         "match_id": fields.String(required=True, metadata={"description": "The same for every hand of a match."}),
         "ply": Int(required=True, metadata={"description": "Plays made in this hand: the newest token of a match has the highest."}),
+        "clock": clock_field(),
     }
 
 
@@ -632,6 +635,9 @@ class _DealBase(BoundedSchema):
             raise ValidationError(f"Give at most one of seed, deck and hands, not {' and '.join(given)}.", "_schema")
         if "players" in self.fields and "previous" in self.fields and "players" not in data and "previous" not in data:
             raise ValidationError("Say how many players, or give the previous hand of the match.", "players")
+        if "clock" in data and "previous" in data:
+            raise ValidationError("A match's clock is set by its first deal and carried to every next hand: "
+                                  "leave `clock` out of a deal with `previous`.", "clock")
 
 
 ONE_SOURCE = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
@@ -664,11 +670,13 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
         return StateOrToken(state, max_token=MAX_TOKEN_CHARS, required=required, metadata={
             "description": f"{edge.PREVIOUS_DOC} Sealed mode: its token."})
 
-    first = _with_extra(named_schema(f"{prefix}FirstHandDeal", {**sources, **edge.deal_seating_fields(parts, first=True)}, _DealBase,
+    clock = {"clock": fields.Nested(DealClock, metadata={
+        "description": "Signed and sealed modes: the match's clock, for every hand of it (open mode: 422)."})}
+    first = _with_extra(named_schema(f"{prefix}FirstHandDeal", {**sources, **edge.deal_seating_fields(parts, first=True), **clock}, _DealBase,
                                      doc=f"The first hand of a match: {doc}"), ONE_SOURCE)
     following = _with_extra(named_schema(f"{prefix}NextHandDeal", {**sources, "previous": previous(True), **seating}, _DealBase,
                                          doc=f"The next hand of a match, after `previous`: {doc}"), ONE_SOURCE)
-    loaded = named_schema(f"{prefix}DealRequest", {**sources, "previous": previous(False), **seating}, _DealBase,
+    loaded = named_schema(f"{prefix}DealRequest", {**sources, "previous": previous(False), **seating, **clock}, _DealBase,
                           doc=f"A new hand: {doc}")
     loaded.DOCUMENTED_AS = (first, following)  # type: ignore[attr-defined]
     return loaded

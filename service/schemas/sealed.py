@@ -28,10 +28,12 @@ from typing import Any
 import orjson
 
 from ..cards import CARD_COUNT, Card, all_codes
+from ..clock import MOVE_SECONDS_MAX, MoveClock
 from ..games import GAMES, Hand, TrickGame
 from ..games.records import DealSource, HandRecord, MatchRecord, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play
+from .clocks import dump_clock
 from .records import dump_record
 
 CARD_CODES = all_codes()
@@ -41,7 +43,10 @@ token of version 4 or before, every seat in its first. Version 4 carries
 ``issued``, when the referee sealed the token; version 3
 carries ``chosen``. A token of version 2 or 3 (sealed before them) still
 opens: its match chosen when its own deal was (version 2), issued at a time
-it does not say (so it can no longer be spent where spent states are recorded)."""
+it does not say (so it can no longer be spent where spent states are recorded). A
+payload of a match with a clock also carries ``clock``, the move time in
+seconds, and one of a hand with plays made on timeout ``timeouts``, their
+plies; others have no such members."""
 READ_VERSIONS = (2, 3, 4, 5)
 MAX_GENERATION = 2**32 - 1
 """The most times one seat's player can be replaced in a match."""
@@ -73,6 +78,8 @@ class Provenance:
         generations: each seat's generation: how many times the match's
             host gave it a new player (``reseat``); a seat past the end, 0.
             A seat's credential is its generation's (``service.sealing``).
+        move_seconds: the match's clock, how long each move may take
+            (seconds); ``None``: the match has no clock.
     """
 
     match_id: str
@@ -86,6 +93,14 @@ class Provenance:
     def generation(self, seat: int) -> int:
         """Seat ``seat``'s generation."""
         return self.generations[seat] if seat < len(self.generations) else 0
+    move_seconds: int | None = None
+
+    @property
+    def clock(self) -> MoveClock | None:
+        """The hand's clock, counted from when the token was sealed; ``None`` without one."""
+        if self.move_seconds is None or self.issued_ms is None:
+            return None
+        return MoveClock(self.move_seconds, self.issued_ms)
 
 
 def payload(hand: Hand, provenance: Provenance) -> bytes:
@@ -105,6 +120,8 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         "issued": provenance.issued_ms,
         "generations": [provenance.generation(seat) for seat in range(seating.players)],
     }
+    if provenance.move_seconds is not None:
+        record["clock"] = provenance.move_seconds
     return orjson.dumps(record)
 
 
@@ -138,7 +155,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
             and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
             and type(private) is str and type(record.get("chosen", version == 2)) is bool
             and (version < 4 or type(record.get("issued")) is int)
-            and (version < 5 or _generations(record.get("generations"), seating[0]))):
+            and (version < 5 or _generations(record.get("generations"), seating[0]))
+            and _move_seconds(record.get("clock"))):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -151,7 +169,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
     issued = record["issued"] if version >= 4 else None
     generations = tuple(record["generations"]) if version >= 5 else ()
-    return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued, generations)
+    return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued, generations,
+                                  move_seconds=record.get("clock"))
 
 
 def _generations(value: Any, players: int) -> bool:
@@ -177,6 +196,11 @@ def _ints(value: Any, size: int, *, last_optional: bool = False, middle_list: bo
     return True
 
 
+def _move_seconds(value: Any) -> bool:
+    """A clock's move time as a payload holds it: none, or 1 to ``MOVE_SECONDS_MAX`` seconds."""
+    return value is None or (type(value) is int and 1 <= value <= MOVE_SECONDS_MAX)
+
+
 def _play_entry(play: Any) -> bool:
     """``[seat, card code, holder or null]``."""
     return (type(play) is list and len(play) == 3 and type(play[0]) is int and type(play[1]) is str
@@ -187,7 +211,8 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
     """The public state: what every seat may see of ``hand`` (no unplayed
     card, no undealt card, no seed or nonce while the hand runs), with
     ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed`` and
-    ``nonce`` once the hand is over), ``match_id`` and ``ply``.
+    ``nonce`` once the hand is over), ``match_id`` and ``ply``; and
+    ``clock`` in a match with a clock (``provenance`` issued: its time set).
 
     With ``spectator``: the spectator's view (``view`` without a
     credential, CONTRACT: Spectators), the public state with the seat
@@ -202,7 +227,9 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
             deal["seed"] = hand.seed
             deal["nonce"] = provenance.nonce.hex()
     head = {name: shown.pop(name) for name in ("game", "options")}
-    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown}
+    clock = provenance.clock
+    timed = {} if clock is None else {"clock": dump_clock(clock, hand.to_act)}
+    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown, **timed}
 
 
 def _private(hand: Hand, provenance: Provenance) -> bytes:

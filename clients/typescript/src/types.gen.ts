@@ -79,6 +79,10 @@ export type AgencyEnd = 'no_legal_play' | 'out_of_cards' | 'points_reached';
 
 export type AgencyFirstHandDeal = {
     /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
      * A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7).
      */
     deck?: Array<AgencyCard>;
@@ -474,6 +478,10 @@ export type AgencyProblem = {
 };
 
 export type AgencyPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * Why the hand ended (A12a, b, c); null while it runs.
@@ -798,6 +806,10 @@ export type AgencySolution = {
 };
 
 export type AgencySpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * Why the hand ended (A12a, b, c); null while it runs.
@@ -870,6 +882,10 @@ export type AgencySpectatorView = {
 };
 
 export type AgencyState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: AgencyDealRecord;
     /**
      * Why the hand ended (A12a, b, c); null while it runs.
@@ -1155,6 +1171,10 @@ export type AgramDealRecord = {
 
 export type AgramFirstHandDeal = {
     /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
     dealer?: number;
@@ -1285,6 +1305,10 @@ export type AgramMaliDealRecord = {
 };
 
 export type AgramMaliFirstHandDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -1641,6 +1665,10 @@ export type AgramMaliProblem = {
 };
 
 export type AgramMaliPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -1917,6 +1945,10 @@ export type AgramMaliSolution = {
 };
 
 export type AgramMaliSpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -1973,6 +2005,10 @@ export type AgramMaliSpectatorView = {
 };
 
 export type AgramMaliState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: AgramMaliDealRecord;
     /**
      * The dealing seat.
@@ -2448,6 +2484,10 @@ export type AgramProblem = {
 };
 
 export type AgramPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -2724,6 +2764,10 @@ export type AgramSolution = {
 };
 
 export type AgramSpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -2780,6 +2824,10 @@ export type AgramSpectatorView = {
 };
 
 export type AgramState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: AgramDealRecord;
     /**
      * The dealing seat.
@@ -2968,6 +3016,28 @@ export type AgramTrickWon = {
 
 export type BotLevel = 'random' | 'rules' | 'search';
 
+export type Clock = {
+    /**
+     * When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat.
+     */
+    deadline: string;
+    /**
+     * How long each move may take, in seconds (1 to 86,400).
+     */
+    move_seconds: number;
+    /**
+     * The seat to act, whose time runs; null once the hand is over.
+     */
+    seat: number | null;
+};
+
+export type DealClock = {
+    /**
+     * How long each move may take, in seconds (1 to 86,400).
+     */
+    move_seconds: number;
+};
+
 export type FapfapCard = 'AH' | '10H' | '9H' | '8H' | '7H' | '6H' | '5H' | '4H' | '3H' | 'AD' | '10D' | '9D' | '8D' | '7D' | '6D' | '5D' | '4D' | '3D' | 'AC' | '10C' | '9C' | '8C' | '7C' | '6C' | '5C' | '4C' | '3C' | '10S' | '9S' | '8S' | '7S' | '6S' | '5S' | '4S' | '3S';
 
 export type FapfapCardPlayed = {
@@ -3032,6 +3102,10 @@ export type FapfapDealRecord = {
 };
 
 export type FapfapFirstHandDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -3400,6 +3474,10 @@ export type FapfapProblem = {
 };
 
 export type FapfapPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -3684,6 +3762,10 @@ export type FapfapSolution = {
 };
 
 export type FapfapSpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -3740,6 +3822,10 @@ export type FapfapSpectatorView = {
 };
 
 export type FapfapState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: FapfapDealRecord;
     /**
      * The dealing seat.
@@ -4173,6 +4259,10 @@ export type SinkSinkDealRecord = {
 
 export type SinkSinkFirstHandDeal = {
     /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
     dealer?: number;
@@ -4528,6 +4618,10 @@ export type SinkSinkProblem = {
 };
 
 export type SinkSinkPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -4804,6 +4898,10 @@ export type SinkSinkSolution = {
 };
 
 export type SinkSinkSpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -4860,6 +4958,10 @@ export type SinkSinkSpectatorView = {
 };
 
 export type SinkSinkState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SinkSinkDealRecord;
     /**
      * The dealing seat.
@@ -5110,6 +5212,10 @@ export type SparDealRecord = {
 };
 
 export type SparFirstHandDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -5470,6 +5576,10 @@ export type SparProblem = {
 };
 
 export type SparPublicState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -5750,6 +5860,10 @@ export type SparSolution = {
 };
 
 export type SparSpectatorView = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -5806,6 +5920,10 @@ export type SparSpectatorView = {
 };
 
 export type SparState = {
+    /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
     deal: SparDealRecord;
     /**
      * The dealing seat.

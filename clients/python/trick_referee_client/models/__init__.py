@@ -177,6 +177,8 @@ from .agram_trick_winner import AgramTrickWinner
 from .agram_trick_won import AgramTrickWon
 from .agram_trick_won_type import AgramTrickWonType
 from .bot_level import BotLevel
+from .clock import Clock
+from .deal_clock import DealClock
 from .fapfap_card import FapfapCard
 from .fapfap_card_played import FapfapCardPlayed
 from .fapfap_card_played_type import FapfapCardPlayedType
@@ -543,6 +545,8 @@ __all__ = (
     "AgramTrickWon",
     "AgramTrickWonType",
     "BotLevel",
+    "Clock",
+    "DealClock",
     "FapfapCard",
     "FapfapCardPlayed",
     "FapfapCardPlayedType",

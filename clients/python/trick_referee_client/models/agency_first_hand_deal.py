@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agency_options import AgencyOptions
+    from ..models.deal_clock import DealClock
 
 
 T = TypeVar("T", bound="AgencyFirstHandDeal")
@@ -19,6 +20,7 @@ T = TypeVar("T", bound="AgencyFirstHandDeal")
 class AgencyFirstHandDeal:
     """
     Attributes:
+        clock (DealClock | Unset):
         deck (list[AgencyCard] | Unset): A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay
             undealt (A7).
         first_leader (int | Unset): The seat that leads the first trick (A14). Default 0; with previous, it must be of
@@ -29,6 +31,7 @@ class AgencyFirstHandDeal:
             Seeded deals).
     """
 
+    clock: DealClock | Unset = UNSET
     deck: list[AgencyCard] | Unset = UNSET
     first_leader: int | Unset = UNSET
     hands: list[list[AgencyCard]] | Unset = UNSET
@@ -36,6 +39,10 @@ class AgencyFirstHandDeal:
     seed: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         deck: list[str] | Unset = UNSET
         if not isinstance(self.deck, Unset):
             deck = []
@@ -65,6 +72,8 @@ class AgencyFirstHandDeal:
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if deck is not UNSET:
             field_dict["deck"] = deck
         if first_leader is not UNSET:
@@ -81,8 +90,16 @@ class AgencyFirstHandDeal:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agency_options import AgencyOptions  # noqa: PLC0415
+        from ..models.deal_clock import DealClock  # noqa: PLC0415
 
         d = dict(src_dict)
+        _clock = d.pop("clock", UNSET)
+        clock: DealClock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = DealClock.from_dict(_clock)
+
         _deck = d.pop("deck", UNSET)
         deck: list[AgencyCard] | Unset = UNSET
         if _deck is not UNSET:
@@ -118,6 +135,7 @@ class AgencyFirstHandDeal:
         seed = d.pop("seed", UNSET)
 
         agency_first_hand_deal = cls(
+            clock=clock,
             deck=deck,
             first_leader=first_leader,
             hands=hands,

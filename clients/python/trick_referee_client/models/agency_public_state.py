@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.agency_match import AgencyMatch
     from ..models.agency_options import AgencyOptions
     from ..models.agency_trick import AgencyTrick
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
 
 
@@ -39,6 +40,7 @@ class AgencyPublicState:
         trick (AgencyTrick):
         tricks (list[AgencyCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
     """
 
@@ -56,6 +58,7 @@ class AgencyPublicState:
     trick: AgencyTrick
     tricks: list[AgencyCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +98,10 @@ class AgencyPublicState:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         end: None | str | Unset
         if isinstance(self.end, Unset):
             end = UNSET
@@ -123,6 +130,8 @@ class AgencyPublicState:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
 
@@ -135,6 +144,7 @@ class AgencyPublicState:
         from ..models.agency_match import AgencyMatch  # noqa: PLC0415
         from ..models.agency_options import AgencyOptions  # noqa: PLC0415
         from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -186,6 +196,13 @@ class AgencyPublicState:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         def _parse_end(data: object) -> AgencyEnd | None | Unset:
             if data is None:
                 return data
@@ -218,6 +235,7 @@ class AgencyPublicState:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
             end=end,
         )
 

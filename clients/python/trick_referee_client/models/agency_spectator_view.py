@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.agency_move import AgencyMove
     from ..models.agency_options import AgencyOptions
     from ..models.agency_trick import AgencyTrick
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
 
 
@@ -44,6 +45,7 @@ class AgencySpectatorView:
         trick (AgencyTrick):
         tricks (list[AgencyCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
     """
 
@@ -65,6 +67,7 @@ class AgencySpectatorView:
     trick: AgencyTrick
     tricks: list[AgencyCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,6 +118,10 @@ class AgencySpectatorView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         end: None | str | Unset
         if isinstance(self.end, Unset):
             end = UNSET
@@ -147,6 +154,8 @@ class AgencySpectatorView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
 
@@ -160,6 +169,7 @@ class AgencySpectatorView:
         from ..models.agency_move import AgencyMove  # noqa: PLC0415
         from ..models.agency_options import AgencyOptions  # noqa: PLC0415
         from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -224,6 +234,13 @@ class AgencySpectatorView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         def _parse_end(data: object) -> AgencyEnd | None | Unset:
             if data is None:
                 return data
@@ -260,6 +277,7 @@ class AgencySpectatorView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
             end=end,
         )
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.agency_options import AgencyOptions
     from ..models.agency_reach import AgencyReach
     from ..models.agency_trick import AgencyTrick
+    from ..models.clock import Clock
 
 
 T = TypeVar("T", bound="AgencyState")
@@ -32,6 +33,7 @@ class AgencyState:
         game (AgencyStateGame): The game id.
         trick (AgencyTrick):
         tricks (list[AgencyCompletedTrick]): Completed tricks, in order.
+        clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
         hand_over (bool | Unset): Whether the hand is over.
         holders (list[list[AgencyCard]] | Unset): holders[h]: holder h, between seat h and seat h+1.
@@ -56,6 +58,7 @@ class AgencyState:
     game: AgencyStateGame
     trick: AgencyTrick
     tricks: list[AgencyCompletedTrick]
+    clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
     hand_over: bool | Unset = UNSET
     holders: list[list[AgencyCard]] | Unset = UNSET
@@ -83,6 +86,10 @@ class AgencyState:
         for tricks_item_data in self.tricks:
             tricks_item = tricks_item_data.to_dict()
             tricks.append(tricks_item)
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
 
         end: None | str | Unset
         if isinstance(self.end, Unset):
@@ -161,6 +168,8 @@ class AgencyState:
                 "tricks": tricks,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
         if hand_over is not UNSET:
@@ -198,6 +207,7 @@ class AgencyState:
         from ..models.agency_options import AgencyOptions  # noqa: PLC0415
         from ..models.agency_reach import AgencyReach  # noqa: PLC0415
         from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
 
         d = dict(src_dict)
         deal = AgencyDealRecord.from_dict(d.pop("deal"))
@@ -214,6 +224,13 @@ class AgencyState:
             tricks_item = AgencyCompletedTrick.from_dict(tricks_item_data)
 
             tricks.append(tricks_item)
+
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
 
         def _parse_end(data: object) -> AgencyEnd | None | Unset:
             if data is None:
@@ -315,6 +332,7 @@ class AgencyState:
             game=game,
             trick=trick,
             tricks=tricks,
+            clock=clock,
             end=end,
             hand_over=hand_over,
             holders=holders,

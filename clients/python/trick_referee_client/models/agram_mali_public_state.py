@@ -6,12 +6,14 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.agram_mali_public_state_game import AgramMaliPublicStateGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agram_mali_completed_trick import AgramMaliCompletedTrick
     from ..models.agram_mali_match import AgramMaliMatch
     from ..models.agram_mali_options import AgramMaliOptions
     from ..models.agram_mali_trick import AgramMaliTrick
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
 
 
@@ -36,6 +38,7 @@ class AgramMaliPublicState:
         trick (AgramMaliTrick | None):
         tricks (list[AgramMaliCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -52,6 +55,7 @@ class AgramMaliPublicState:
     trick: AgramMaliTrick | None
     tricks: list[AgramMaliCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
@@ -93,6 +97,10 @@ class AgramMaliPublicState:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -113,6 +121,8 @@ class AgramMaliPublicState:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
@@ -122,6 +132,7 @@ class AgramMaliPublicState:
         from ..models.agram_mali_match import AgramMaliMatch  # noqa: PLC0415
         from ..models.agram_mali_options import AgramMaliOptions  # noqa: PLC0415
         from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -181,6 +192,13 @@ class AgramMaliPublicState:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         agram_mali_public_state = cls(
             deal=deal,
             dealer=dealer,
@@ -196,6 +214,7 @@ class AgramMaliPublicState:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return agram_mali_public_state

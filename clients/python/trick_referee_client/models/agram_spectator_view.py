@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.agram_spectator_view_game import AgramSpectatorViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agram_completed_trick import AgramCompletedTrick
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.agram_move import AgramMove
     from ..models.agram_options import AgramOptions
     from ..models.agram_trick import AgramTrick
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
 
 
@@ -40,6 +42,7 @@ class AgramSpectatorView:
         trick (AgramTrick | None):
         tricks (list[AgramCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -59,6 +62,7 @@ class AgramSpectatorView:
     trick: AgramTrick | None
     tricks: list[AgramCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
@@ -109,6 +113,10 @@ class AgramSpectatorView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,6 +140,8 @@ class AgramSpectatorView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
@@ -142,6 +152,7 @@ class AgramSpectatorView:
         from ..models.agram_move import AgramMove  # noqa: PLC0415
         from ..models.agram_options import AgramOptions  # noqa: PLC0415
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
@@ -212,6 +223,13 @@ class AgramSpectatorView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         agram_spectator_view = cls(
             deal=deal,
             dealer=dealer,
@@ -230,6 +248,7 @@ class AgramSpectatorView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return agram_spectator_view

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.agram_match import AgramMatch
     from ..models.agram_options import AgramOptions
     from ..models.agram_trick import AgramTrick
+    from ..models.clock import Clock
 
 
 T = TypeVar("T", bound="AgramState")
@@ -31,6 +32,7 @@ class AgramState:
         players (int): Number of seats: 2 to 5 (RULINGS F8).
         trick (AgramTrick | None): The trick in progress; null once the hand is over.
         tricks (list[AgramCompletedTrick]): Completed tricks, in order.
+        clock (Clock | Unset):
         hand_over (bool | Unset): Whether the hand is over.
         hands (list[list[AgramCard]] | Unset): hands[s]: seat s's cards now.
         issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
@@ -52,6 +54,7 @@ class AgramState:
     players: int
     trick: AgramTrick | None
     tricks: list[AgramCompletedTrick]
+    clock: Clock | Unset = UNSET
     hand_over: bool | Unset = UNSET
     hands: list[list[AgramCard]] | Unset = UNSET
     issued_at: datetime.datetime | Unset = UNSET
@@ -84,6 +87,10 @@ class AgramState:
         for tricks_item_data in self.tricks:
             tricks_item = tricks_item_data.to_dict()
             tricks.append(tricks_item)
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
 
         hand_over = self.hand_over
 
@@ -140,6 +147,8 @@ class AgramState:
                 "tricks": tricks,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if hand_over is not UNSET:
             field_dict["hand_over"] = hand_over
         if hands is not UNSET:
@@ -170,6 +179,7 @@ class AgramState:
         from ..models.agram_match import AgramMatch  # noqa: PLC0415
         from ..models.agram_options import AgramOptions  # noqa: PLC0415
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
 
         d = dict(src_dict)
         deal = AgramDealRecord.from_dict(d.pop("deal"))
@@ -201,6 +211,13 @@ class AgramState:
             tricks_item = AgramCompletedTrick.from_dict(tricks_item_data)
 
             tricks.append(tricks_item)
+
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
 
         hand_over = d.pop("hand_over", UNSET)
 
@@ -270,6 +287,7 @@ class AgramState:
             players=players,
             trick=trick,
             tricks=tricks,
+            clock=clock,
             hand_over=hand_over,
             hands=hands,
             issued_at=issued_at,

@@ -9,6 +9,7 @@ from ..models.fapfap_card import FapfapCard
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.deal_clock import DealClock
     from ..models.fapfap_options import FapfapOptions
 
 
@@ -20,6 +21,7 @@ class FapfapFirstHandDeal:
     """
     Attributes:
         players (int): Number of seats: 2 to 7 (RULINGS F8).
+        clock (DealClock | Unset):
         dealer (int | Unset): The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the
             last hand's winner.
         deck (list[FapfapCard] | Unset): A full deck order: dealt in batches from the seat after the dealer, the dealer
@@ -31,6 +33,7 @@ class FapfapFirstHandDeal:
     """
 
     players: int
+    clock: DealClock | Unset = UNSET
     dealer: int | Unset = UNSET
     deck: list[FapfapCard] | Unset = UNSET
     hands: list[list[FapfapCard]] | Unset = UNSET
@@ -39,6 +42,10 @@ class FapfapFirstHandDeal:
 
     def to_dict(self) -> dict[str, Any]:
         players = self.players
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
 
         dealer = self.dealer
 
@@ -73,6 +80,8 @@ class FapfapFirstHandDeal:
                 "players": players,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if dealer is not UNSET:
             field_dict["dealer"] = dealer
         if deck is not UNSET:
@@ -88,10 +97,18 @@ class FapfapFirstHandDeal:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deal_clock import DealClock  # noqa: PLC0415
         from ..models.fapfap_options import FapfapOptions  # noqa: PLC0415
 
         d = dict(src_dict)
         players = d.pop("players")
+
+        _clock = d.pop("clock", UNSET)
+        clock: DealClock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = DealClock.from_dict(_clock)
 
         dealer = d.pop("dealer", UNSET)
 
@@ -129,6 +146,7 @@ class FapfapFirstHandDeal:
 
         fapfap_first_hand_deal = cls(
             players=players,
+            clock=clock,
             dealer=dealer,
             deck=deck,
             hands=hands,

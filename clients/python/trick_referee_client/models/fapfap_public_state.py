@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.fapfap_public_state_game import FapfapPublicStateGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.fapfap_completed_trick import FapfapCompletedTrick
     from ..models.fapfap_match import FapfapMatch
     from ..models.fapfap_options import FapfapOptions
@@ -36,6 +38,7 @@ class FapfapPublicState:
         trick (FapfapTrick | None):
         tricks (list[FapfapCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -52,6 +55,7 @@ class FapfapPublicState:
     trick: FapfapTrick | None
     tricks: list[FapfapCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fapfap_trick import FapfapTrick  # noqa: PLC0415
@@ -93,6 +97,10 @@ class FapfapPublicState:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -113,11 +121,14 @@ class FapfapPublicState:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.fapfap_completed_trick import FapfapCompletedTrick  # noqa: PLC0415
         from ..models.fapfap_match import FapfapMatch  # noqa: PLC0415
         from ..models.fapfap_options import FapfapOptions  # noqa: PLC0415
@@ -181,6 +192,13 @@ class FapfapPublicState:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         fapfap_public_state = cls(
             deal=deal,
             dealer=dealer,
@@ -196,6 +214,7 @@ class FapfapPublicState:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return fapfap_public_state

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.fapfap_spectator_view_game import FapfapSpectatorViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.fapfap_completed_trick import FapfapCompletedTrick
     from ..models.fapfap_match import FapfapMatch
     from ..models.fapfap_move import FapfapMove
@@ -40,6 +42,7 @@ class FapfapSpectatorView:
         trick (FapfapTrick | None):
         tricks (list[FapfapCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -59,6 +62,7 @@ class FapfapSpectatorView:
     trick: FapfapTrick | None
     tricks: list[FapfapCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fapfap_trick import FapfapTrick  # noqa: PLC0415
@@ -109,6 +113,10 @@ class FapfapSpectatorView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,11 +140,14 @@ class FapfapSpectatorView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.fapfap_completed_trick import FapfapCompletedTrick  # noqa: PLC0415
         from ..models.fapfap_match import FapfapMatch  # noqa: PLC0415
         from ..models.fapfap_move import FapfapMove  # noqa: PLC0415
@@ -212,6 +223,13 @@ class FapfapSpectatorView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         fapfap_spectator_view = cls(
             deal=deal,
             dealer=dealer,
@@ -230,6 +248,7 @@ class FapfapSpectatorView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return fapfap_spectator_view

@@ -11,6 +11,7 @@ from ..models.fapfap_state_game import FapfapStateGame
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.fapfap_completed_trick import FapfapCompletedTrick
     from ..models.fapfap_deal_record import FapfapDealRecord
     from ..models.fapfap_match import FapfapMatch
@@ -31,6 +32,7 @@ class FapfapState:
         players (int): Number of seats: 2 to 7 (RULINGS F8).
         trick (FapfapTrick | None): The trick in progress; null once the hand is over.
         tricks (list[FapfapCompletedTrick]): Completed tricks, in order.
+        clock (Clock | Unset):
         hand_over (bool | Unset): Whether the hand is over.
         hands (list[list[FapfapCard]] | Unset): hands[s]: seat s's cards now.
         issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
@@ -52,6 +54,7 @@ class FapfapState:
     players: int
     trick: FapfapTrick | None
     tricks: list[FapfapCompletedTrick]
+    clock: Clock | Unset = UNSET
     hand_over: bool | Unset = UNSET
     hands: list[list[FapfapCard]] | Unset = UNSET
     issued_at: datetime.datetime | Unset = UNSET
@@ -84,6 +87,10 @@ class FapfapState:
         for tricks_item_data in self.tricks:
             tricks_item = tricks_item_data.to_dict()
             tricks.append(tricks_item)
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
 
         hand_over = self.hand_over
 
@@ -140,6 +147,8 @@ class FapfapState:
                 "tricks": tricks,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if hand_over is not UNSET:
             field_dict["hand_over"] = hand_over
         if hands is not UNSET:
@@ -165,6 +174,7 @@ class FapfapState:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.fapfap_completed_trick import FapfapCompletedTrick  # noqa: PLC0415
         from ..models.fapfap_deal_record import FapfapDealRecord  # noqa: PLC0415
         from ..models.fapfap_match import FapfapMatch  # noqa: PLC0415
@@ -201,6 +211,13 @@ class FapfapState:
             tricks_item = FapfapCompletedTrick.from_dict(tricks_item_data)
 
             tricks.append(tricks_item)
+
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
 
         hand_over = d.pop("hand_over", UNSET)
 
@@ -270,6 +287,7 @@ class FapfapState:
             players=players,
             trick=trick,
             tricks=tricks,
+            clock=clock,
             hand_over=hand_over,
             hands=hands,
             issued_at=issued_at,

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.sink_sink_public_state_game import SinkSinkPublicStateGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
     from ..models.sink_sink_completed_trick import SinkSinkCompletedTrick
     from ..models.sink_sink_match import SinkSinkMatch
@@ -36,6 +38,7 @@ class SinkSinkPublicState:
         trick (None | SinkSinkTrick):
         tricks (list[SinkSinkCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -52,6 +55,7 @@ class SinkSinkPublicState:
     trick: None | SinkSinkTrick
     tricks: list[SinkSinkCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sink_sink_trick import SinkSinkTrick  # noqa: PLC0415
@@ -93,6 +97,10 @@ class SinkSinkPublicState:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -113,11 +121,14 @@ class SinkSinkPublicState:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
         from ..models.sink_sink_completed_trick import SinkSinkCompletedTrick  # noqa: PLC0415
         from ..models.sink_sink_match import SinkSinkMatch  # noqa: PLC0415
@@ -181,6 +192,13 @@ class SinkSinkPublicState:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         sink_sink_public_state = cls(
             deal=deal,
             dealer=dealer,
@@ -196,6 +214,7 @@ class SinkSinkPublicState:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return sink_sink_public_state

@@ -6,8 +6,10 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from attrs import define as _attrs_define
 
 from ..models.spar_spectator_view_game import SparSpectatorViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.sealed_deal import SealedDeal
     from ..models.spar_completed_trick import SparCompletedTrick
     from ..models.spar_match import SparMatch
@@ -40,6 +42,7 @@ class SparSpectatorView:
         trick (None | SparTrick):
         tricks (list[SparCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
     """
 
     deal: SealedDeal
@@ -59,6 +62,7 @@ class SparSpectatorView:
     trick: None | SparTrick
     tricks: list[SparCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.spar_trick import SparTrick  # noqa: PLC0415
@@ -109,6 +113,10 @@ class SparSpectatorView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -132,11 +140,14 @@ class SparSpectatorView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
         from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
         from ..models.spar_match import SparMatch  # noqa: PLC0415
@@ -212,6 +223,13 @@ class SparSpectatorView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         spar_spectator_view = cls(
             deal=deal,
             dealer=dealer,
@@ -230,6 +248,7 @@ class SparSpectatorView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
         )
 
         return spar_spectator_view

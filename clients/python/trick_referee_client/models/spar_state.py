@@ -11,6 +11,7 @@ from ..models.spar_state_game import SparStateGame
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.spar_completed_trick import SparCompletedTrick
     from ..models.spar_deal_record import SparDealRecord
     from ..models.spar_match import SparMatch
@@ -31,6 +32,7 @@ class SparState:
         players (int): Number of seats: 2 to 7 (RULINGS F8).
         trick (None | SparTrick): The trick in progress; null once the hand is over.
         tricks (list[SparCompletedTrick]): Completed tricks, in order.
+        clock (Clock | Unset):
         hand_over (bool | Unset): Whether the hand is over.
         hands (list[list[SparCard]] | Unset): hands[s]: seat s's cards now.
         issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
@@ -52,6 +54,7 @@ class SparState:
     players: int
     trick: None | SparTrick
     tricks: list[SparCompletedTrick]
+    clock: Clock | Unset = UNSET
     hand_over: bool | Unset = UNSET
     hands: list[list[SparCard]] | Unset = UNSET
     issued_at: datetime.datetime | Unset = UNSET
@@ -84,6 +87,10 @@ class SparState:
         for tricks_item_data in self.tricks:
             tricks_item = tricks_item_data.to_dict()
             tricks.append(tricks_item)
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
 
         hand_over = self.hand_over
 
@@ -140,6 +147,8 @@ class SparState:
                 "tricks": tricks,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if hand_over is not UNSET:
             field_dict["hand_over"] = hand_over
         if hands is not UNSET:
@@ -165,6 +174,7 @@ class SparState:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
         from ..models.spar_deal_record import SparDealRecord  # noqa: PLC0415
         from ..models.spar_match import SparMatch  # noqa: PLC0415
@@ -201,6 +211,13 @@ class SparState:
             tricks_item = SparCompletedTrick.from_dict(tricks_item_data)
 
             tricks.append(tricks_item)
+
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
 
         hand_over = d.pop("hand_over", UNSET)
 
@@ -270,6 +287,7 @@ class SparState:
             players=players,
             trick=trick,
             tricks=tricks,
+            clock=clock,
             hand_over=hand_over,
             hands=hands,
             issued_at=issued_at,

@@ -1,0 +1,61 @@
+"""Clocks as JSON (CONTRACT: clocks): the clock a deal asks for, and the
+clock a signed state or a sealed hand's public state shows.
+
+A deal's ``clock`` is ``{"move_seconds": n}`` (1 to 86,400), for every hand
+of its match; a state then shows ``clock``: ``{"move_seconds", "seat",
+"deadline"}``, the seat to act (null once the hand is over) and when its
+time runs out, the referee's time when it issued the state plus
+``move_seconds`` (RFC 3339, UTC, with milliseconds: ``service.clock``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from ..clock import MOVE_SECONDS_MAX, MoveClock, rfc3339
+from .family import BoundedSchema
+from .fields import Int
+
+
+def _move_seconds() -> Int:
+    return Int(required=True, validate=validate.Range(min=1, max=MOVE_SECONDS_MAX), metadata={
+        "description": f"How long each move may take, in seconds (1 to {MOVE_SECONDS_MAX:,})."})
+
+
+class DealClock(BoundedSchema):
+    """The clock of a match (signed and sealed modes; an open referee refuses
+    it with 422, since it cannot vouch for an open state's times): every
+    move of every hand of the match may take `move_seconds`; after that
+    anyone at the table may ask for `timeout`."""
+
+    move_seconds = _move_seconds()
+
+    def build(self, data: dict[str, Any]) -> int:
+        """The clock as its move time, in seconds."""
+        seconds: int = data["move_seconds"]
+        return seconds
+
+
+class Clock(BoundedSchema):
+    """A hand's clock (signed and sealed modes, when its match was dealt with one)."""
+
+    move_seconds = _move_seconds()
+    seat = Int(required=True, allow_none=True, validate=validate.Range(min=0), metadata={
+        "description": "The seat to act, whose time runs; null once the hand is over."})
+    deadline = fields.String(required=True, validate=validate.Length(max=40), metadata={
+        "format": "date-time", "description": "When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): "
+                                              "the referee's time when it issued this state, plus `move_seconds`. After it, "
+                                              "`timeout` plays for that seat."})
+
+
+def dump_clock(clock: MoveClock, to_act: int | None) -> dict[str, Any]:
+    """A state's ``clock`` member: ``{"move_seconds", "seat", "deadline"}``."""
+    return {"move_seconds": clock.move_seconds, "seat": to_act, "deadline": rfc3339(clock.deadline_ms)}
+
+
+def clock_field() -> fields.Nested:
+    """A state's ``clock`` member, as a schema field."""
+    return fields.Nested(Clock, metadata={"description": "Signed and sealed modes, in a match dealt with a clock: the seat "
+                                                         "to act and its deadline."})
