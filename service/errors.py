@@ -94,6 +94,15 @@ class RulesRefusal(RefereeError):
     title = "Refused by the rules"
 
 
+class ClockRefusal(RulesRefusal):
+    """A ``timeout`` the hand's clock does not allow (HTTP 409): its hand
+    has no clock (``no_clock``), or the seat to act's time has not run out
+    (``clock_running``, with ``remaining_ms``). A refusal of the rules, so
+    on a state already spent it answers ``state_spent`` instead."""
+
+    title = "Refused by the clock"
+
+
 class SignatureInvalid(RefereeError):
     """A state whose signature is missing or wrong (HTTP 403)."""
 

@@ -156,6 +156,8 @@ class Record:
         result: the result the line states, if any.
         provenance: a finished sealed hand's nonce and commitment, if any.
         where: the offset of each part and play.
+        timeouts: the plies (from 1) of the plays marked as made on timeout
+            (``~`` after the play).
     """
 
     game: str
@@ -168,6 +170,7 @@ class Record:
     result: Result | None
     provenance: DealCommitment | None
     where: Where = field(compare=False)
+    timeouts: tuple[int, ...] = ()
 
     def deal_arguments(self) -> dict[str, Any]:
         """The keyword arguments of ``TrickGame.deal`` for this record's hand
@@ -255,7 +258,14 @@ def write_record(hand: Hand, provenance: Sealed | None = None) -> str:
     else:
         parts.append("/".join("".join(card.code for card in cards) for cards in hand.deal_hands))
     tricks = [trick.plays for trick in hand.tricks] + ([hand.plays] if hand.plays else [])
-    parts += ["".join(_play_code(play) for play in plays) for plays in tricks]
+    timed, ply, written = frozenset(hand.timeouts), 0, []
+    for plays in tricks:
+        codes = []
+        for play in plays:
+            ply += 1
+            codes.append(_play_code(play) + (TIMEOUT_MARK if ply in timed else ""))
+        written.append("".join(codes))
+    parts += written
     if hand.hand_over:
         parts.append("=" + ("-" if hand.winner is None else str(hand.winner)))
     nonce = None if provenance is None else provenance.nonce
@@ -334,7 +344,7 @@ def replay_record(record: Record) -> tuple[Hand, list[tuple[int, Event]], list[S
     """
     game = GAMES[record.game]
     try:
-        replayed = replay_transcript(game, [(record.deal_arguments(), record.plays)])
+        replayed = replay_transcript(game, [(record.deal_arguments(), record.plays)], {(1, ply - 1) for ply in record.timeouts})
     except IllegalMove as refusal:
         refusal.extra["position"] = record.where.plays[refusal.extra["index"]]
         raise
@@ -400,6 +410,8 @@ SUIT_CHARS = {suit: suit for suit in "SHDCMBV"} | {suit.lower(): suit for suit i
 PLAY_START = frozenset(RANK_CHARS) | {"W", "w"}
 """Every character a card or a Wall play can begin with (any case)."""
 SPACE = " \t"
+TIMEOUT_MARK = "~"
+"""After a play: the referee made it for a seat whose time ran out (``timeout``)."""
 HEX = frozenset("0123456789abcdefABCDEF")
 _GAME = re.compile(r"[A-Za-z-]*")
 _WORD = re.compile(r"[A-Za-z0-9._-]*")
@@ -434,12 +446,13 @@ class _Reader:
         deal, hand_at = self.deal(game)
         cards: list[tuple[Card, int | None]] = []
         play_at: list[int] = []
+        timeouts: list[int] = []
         result: Result | None = None
         proof: DealCommitment | None = None
         expected = "a play, the result (= and the winner), the nonce (n and 32 hex digits) or the end of the line"
         more = self.next_part(expected)
         if more and self.peek() in PLAY_START:
-            cards, play_at = self.plays(game)
+            cards, play_at, timeouts = self.plays(game)
             expected = expected.removeprefix("a play, ")
             more = self.next_part(expected)
         if more and self.peek() == "=":
@@ -455,6 +468,7 @@ class _Reader:
             game=game.id, rules_version=RULES_VERSION, options=options, seating=seating, match=match, deal=deal,
             plays=_seat_plays(game, seating, cards), result=result, provenance=proof,
             where=Where(parts=dict(self.parts), options=option_at, hands=tuple(hand_at), plays=tuple(play_at)),
+            timeouts=tuple(timeouts),
         )
 
     def header(self) -> Game:
@@ -580,12 +594,14 @@ class _Reader:
             if self.peek() not in PLAY_START:
                 self.fail(f"seat {len(hands)}'s dealt cards")
 
-    def plays(self, game: Game) -> tuple[list[tuple[Card, int | None]], list[int]]:
-        """Every play in order: tricks apart in the canonical form; any
-        spaces (or none) between plays are read alike."""
+    def plays(self, game: Game) -> tuple[list[tuple[Card, int | None]], list[int], list[int]]:
+        """Every play in order, and the plies (from 1) of those marked as
+        made on timeout (``~`` right after the play): tricks apart in the
+        canonical form; any spaces (or none) between plays are read alike."""
         self.mark(Part.PLAYS)
         cards: list[tuple[Card, int | None]] = []
         where: list[int] = []
+        timeouts: list[int] = []
         walls = game.walls is not None
         spellings = _spellings(game.id, walls=walls)
         text, end = self.text, len(self.text)
@@ -595,13 +611,16 @@ class _Reader:
             if hit is None:
                 self.refuse_card(game, walls=walls)
             cards.append(hit)
+            if self.peek() == TIMEOUT_MARK:
+                timeouts.append(len(cards))
+                self.at += 1
             ahead = self.at
             while ahead < end and text[ahead] in SPACE:
                 ahead += 1
             if ahead == end or text[ahead] not in PLAY_START:
                 if ahead == self.at and self.peek() not in ("", "\r", "\n"):
                     self.fail(f"a card of {game.id}, or a space and the result (= and the winner)")
-                return cards, where
+                return cards, where, timeouts
             self.at = ahead
 
     def result(self, family: _Family, seating: Seating) -> Result:

@@ -103,7 +103,7 @@ def python_operations():
 
 def test_no_python_request_or_response_body_is_any():
     operations = dict(python_operations())
-    assert len(operations) == 85  # 13 per game (8, reseat; solve, suggest, analyze; record), list and get games, health, readiness, metrics, 2 problem types
+    assert len(operations) == 91  # 14 per game (8, reseat, timeout; solve, suggest, analyze; record), list and get games, health, readiness, metrics, 2 problem types
     found = []
     for name, function in operations.items():
         declared = typing.get_type_hints(function, localns=NAMESPACE)

@@ -10,6 +10,7 @@ hand is over. In open mode a deal with a clock answers 422.
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,7 +18,7 @@ import pytest
 from test_spent_gunicorn import send
 
 from service import clock
-from support import HeldHand, running_gunicorn
+from support import HeldHand, assert_spent, running_gunicorn
 
 pytestmark = pytest.mark.slow
 
@@ -155,3 +156,228 @@ def test_a_signed_states_clock_is_covered_by_its_signature(referees: dict[str, i
     del state["clock"]
     status, _, data = send(port, "/v1/games/agram/legal-moves", {"state": state})
     assert (status, json.loads(data)["code"]) == (403, "state_signature_invalid")
+
+
+# -- timeout ------------------------------------------------------------------------
+
+
+def timed_out(hand: HeldHand, port: int, seat: int | None = None) -> tuple[int, dict[str, str], bytes]:
+    """``timeout`` on the hand's newest state, with ``seat``'s credential (sealed mode)."""
+    return hand.post("timeout", hand.held, seat, port)
+
+
+def wait_past(state: dict[str, Any]) -> None:
+    """Sleep until the state's deadline has passed on this machine's clock (the referee's)."""
+    deadline = clock.parse_rfc3339(state["clock"]["deadline"])
+    assert deadline is not None
+    while clock.now_ms() <= deadline:
+        time.sleep(max(0.01, (deadline - clock.now_ms() + 5) / 1000))
+
+
+def rules_suggestion(hand: HeldHand, port: int) -> dict[str, Any]:
+    """What ``suggest`` with level ``rules`` answers for the seat to act (with its credential)."""
+    status, _, data = hand.post("suggest", {**hand.held, "level": "rules", "seed": 1}, hand.state["to_act"], port)
+    assert status == 200, data
+    return json.loads(data)["move"]
+
+
+def problem(answer: tuple[int, dict[str, str], bytes]) -> tuple[int, str, dict[str, Any]]:
+    body = json.loads(answer[2])
+    assert answer[1]["Content-Type"] == "application/problem+json"
+    return answer[0], body["code"], body
+
+
+@pytest.mark.parametrize("mode", HELD_MODES)
+@pytest.mark.parametrize("game", list(SEATING))
+def test_before_the_deadline_timeout_answers_clock_running_and_after_it_plays_the_rules_move(
+        referees: dict[str, int], mode: str, game: str) -> None:
+    port = referees[mode]
+    hand, _, _ = deal(port, mode, game, clock={"move_seconds": 1})
+    other = (hand.state["to_act"] + 1) % len(hand.credentials or [0, 1])
+    status, code, body = problem(timed_out(hand, port, other))
+    assert (status, code) == (409, "clock_running")
+    assert type(body["remaining_ms"]) is int and 0 < body["remaining_ms"] <= 1000
+    assert body["type"] == "/problems/clock_running" and not {"state", "token", "events"} & set(body)
+    seat, legal, expected = hand.state["to_act"], hand.moves(port), rules_suggestion(hand, port)
+    wait_past(hand.state)
+    before = clock.now_ms()
+    status, _, data = timed_out(hand, port, other)
+    assert status == 200, data
+    answer = json.loads(data)
+    assert set(answer) == ({"state", "token", "events"} if mode == "sealed" else {"state", "events"})
+    played = answer["events"][0]
+    assert played == {"type": "card_played", **expected, "timeout": True}
+    assert expected["seat"] == seat and expected in legal
+    assert not any("timeout" in event for event in answer["events"][1:])
+    state = answer["state"]
+    assert state["timeouts"] == [1]
+    assert_clock(state, 1, before, clock.now_ms())  # the next seat's time runs from this state
+    assert state["clock"]["seat"] == state["to_act"] != seat
+
+
+@pytest.mark.parametrize("mode", HELD_MODES)
+def test_a_timeout_is_marked_in_the_state_the_record_and_its_replay(referees: dict[str, int], mode: str) -> None:
+    """The second play is made on timeout: the state's ``timeouts`` says ply 2,
+    the record writes ``~`` after that play, and the record replays to the
+    same line, with ``"timeout": true`` on that play's event."""
+    port = referees[mode]
+    hand, _, _ = deal(port, mode, "agency", clock={"move_seconds": 1})
+    hand.play_on(hand.moves(port)[0], port)
+    wait_past(hand.state)
+    status, _, data = timed_out(hand, port, 0)
+    assert status == 200, data
+    hand.take(json.loads(data))
+    timed = json.loads(data)["events"][0]
+    while not hand.state["hand_over"]:
+        hand.play_on(hand.moves(port)[0], port)
+    assert hand.state["timeouts"] == [2]
+    status, _, data = hand.post("record", hand.held, 0, port)
+    assert status == 200, data
+    line = json.loads(data)["record"]
+    plays = line.split(" ")[3]  # agency/1 f0 s<seed> <first trick>
+    assert plays.count("~") == 1
+    first, second = plays.split("~")[0], plays.split("~")[1]
+    assert second and first.endswith("W" + str(timed["holder"]) if timed["card"] == "W" else timed["card"])
+    if mode == "signed":  # a sealed referee refuses replays unless chosen deals are allowed
+        status, _, data = send(port, "/v1/games/agency/replay", {"record": line})
+        assert status == 200, data
+        replayed = json.loads(data)
+        assert replayed["state"]["timeouts"] == [2]
+        assert [event.get("timeout") for event in replayed["events"] if event["type"] == "card_played"][:3] == [None, True, None]
+        status, _, data = send(port, "/v1/games/agency/record", {"state": replayed["state"]})
+        assert json.loads(data)["record"] == line
+
+
+def twin_deals(game: str) -> list[dict[str, Any]]:
+    """Deals (``hands``) of ``game`` that differ only in cards hidden from
+    the first seat to act: a deal, and the same with two other seats' cards
+    swapped (Agency: two holders that seat does not see)."""
+    if game == "agency":
+        status, _, data = send_open(game, {"first_leader": 0, "seed": 5})
+        hands = [[code for code in cards if code != "W"] for cards in data["state"]["deal"]["hands"]]
+        # Holders 1 and 2 are hidden from seat 0 (the test compares the views).
+        return [{"first_leader": 0, "hands": hands}, {"first_leader": 0, "hands": [hands[0], hands[2], hands[1], hands[3]]}]
+    status, _, data = send_open(game, {"players": 3, "seed": 5})
+    hands = data["state"]["deal"]["hands"]
+    return [{"players": 3, "hands": hands}, {"players": 3, "hands": [hands[2], hands[1], hands[0]]}]
+
+
+def send_open(game: str, body: dict[str, Any]) -> tuple[int, dict[str, str], Any]:
+    """A deal worked out in-process by an open referee (for its dealt hands)."""
+    from service.app import create_app
+    response = create_app({"TESTING": True}).test_client().post(f"/v1/games/{game}/deal", json=body)
+    return response.status_code, dict(response.headers), response.get_json()
+
+
+@pytest.mark.parametrize("game", ["agram", "agency", "fapfap", "spar"])
+def test_the_timeout_move_comes_from_the_seats_view_alone(referees: dict[str, int], game: str) -> None:
+    """Twins: hands that differ only in other seats' hidden cards, so the
+    seat to act's view is the same, get the same timeout move."""
+    port = referees["signed"]
+    twins = []
+    for body in twin_deals(game):
+        status, _, data = send(port, f"/v1/games/{game}/deal", {**body, "clock": {"move_seconds": 1}})
+        assert status == 200, data
+        twins.append(json.loads(data)["state"])
+    seat = twins[0]["to_act"]
+    views = [json.loads(send(port, f"/v1/games/{game}/view", {"state": state, "seat": seat})[2]) for state in twins]
+    assert all(view == views[0] for view in views)
+    assert len({json.dumps(state["deal"]["hands"]) for state in twins}) == len(twins)  # the hidden cards differ
+    for state in twins:
+        wait_past(state)
+    moves = []
+    for state in twins:
+        status, _, data = send(port, f"/v1/games/{game}/timeout", {"state": state})
+        assert status == 200, data
+        moves.append(json.loads(data)["events"][0])
+    assert all(move == moves[0] for move in moves) and moves[0]["timeout"] is True
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_a_hand_without_a_clock_answers_no_clock(referees: dict[str, int], mode: str) -> None:
+    port = referees[mode]
+    status, _, data = send(port, "/v1/games/agram/deal", {"players": 3})
+    dealt = json.loads(data)
+    hand = HeldHand(over_http, mode, "agram", dealt) if mode != "open" else None
+    held = hand.held if hand else {"state": dealt["state"]}
+    credential = hand.credentials.get(0) if hand else None
+    status, code, body = problem(send(port, "/v1/games/agram/timeout", held, credential))
+    assert (status, code, body["type"]) == (409, "no_clock", "/problems/no_clock")
+
+
+def test_a_sealed_timeout_needs_the_credential_of_a_seat_of_the_match(referees: dict[str, int]) -> None:
+    port = referees["sealed"]
+    hand, _, _ = deal(port, "sealed", clock={"move_seconds": 1})
+    stranger, _, _ = deal(port, "sealed", clock={"move_seconds": 1})
+    wait_past(hand.state)
+    for credential in (None, stranger.credentials[0], "not-a-credential"):
+        status, code, _ = problem(send(port, "/v1/games/agram/timeout", hand.held, credential))
+        assert (status, code) == (403, "seat_credential_invalid")
+    answers = {seat: send(port, "/v1/games/agram/timeout", hand.held, hand.credentials[seat]) for seat in range(3)}
+    assert answers[0][0] == 200, answers[0]
+    # Every seat asks for the same timeout: each gets the first answer, byte for byte.
+    assert all(answer[::2] == answers[0][::2] for answer in answers.values())
+
+
+@pytest.mark.parametrize("mode", HELD_MODES)
+def test_a_timeout_sent_again_answers_the_same_body_and_spends_its_state_like_a_play(referees: dict[str, int], mode: str) -> None:
+    port = referees[mode]
+    hand, _, _ = deal(port, mode, clock={"move_seconds": 1})
+    wait_past(hand.state)
+    first = timed_out(hand, port, 0)
+    assert first[0] == 200
+    for _ in range(2):
+        assert timed_out(hand, port, 0)[::2] == first[::2]
+    # The state is spent: a play on it answers state_spent.
+    mover = hand.state["to_act"]
+    move = hand.moves(port)[0]
+    assert move["seat"] == mover
+    assert_spent(*hand.play(move, where=port)[::2])
+    # A state spent by a play: a timeout on it answers state_spent, before and after its deadline.
+    hand.take(json.loads(first[2]))
+    older = dict(hand.held)
+    hand.play_on(hand.moves(port)[0], port)
+    assert_spent(*hand.post("timeout", older, 0, port)[::2])
+    wait_past(hand.state)
+    assert_spent(*hand.post("timeout", older, 0, port)[::2])
+
+
+@pytest.mark.parametrize("mode", HELD_MODES)
+def test_timeout_on_a_finished_hand_answers_hand_over(referees: dict[str, int], mode: str) -> None:
+    port = referees[mode]
+    hand, _, _ = deal(port, mode, clock={"move_seconds": 1})
+    played_out(hand, port)
+    wait_past(hand.state)
+    status, code, _ = problem(timed_out(hand, port, 0))
+    assert (status, code) == (409, "hand_over")
+
+
+def test_a_spectators_view_shows_the_clock(referees: dict[str, int]) -> None:
+    port = referees["sealed"]
+    hand, _, _ = deal(port, "sealed", clock={"move_seconds": 30})
+    status, _, data = send(port, "/v1/games/agram/view", hand.held)
+    assert status == 200, data
+    assert json.loads(data)["clock"] == hand.state["clock"]
+
+
+@pytest.mark.parametrize("timeouts, status", [([2], 409), ([1, 1], 409), ([0], 422), (["1"], 422), ([1], 200)])
+def test_a_states_timeouts_name_its_plays_in_order(referees: dict[str, int], timeouts: list[Any], status: int) -> None:
+    """An open state's ``timeouts`` (the plies of plays made on timeout) is
+    checked like any other member: a ply past its plays, or one twice, is
+    not a state the referee could have produced (409 ``invalid_state``)."""
+    port = referees["open"]
+    _, _, data = send(port, "/v1/games/agram/deal", {"players": 3, "seed": 3})
+    state = json.loads(data)["state"]
+    _, _, data = send(port, "/v1/games/agram/legal-moves", {"state": state})
+    _, _, data = send(port, "/v1/games/agram/play", {"state": state, "move": json.loads(data)["moves"][0]})
+    state = json.loads(data)["state"]
+    answer = send(port, "/v1/games/agram/check", {"state": {**state, "timeouts": timeouts}})
+    checked = json.loads(answer[2])
+    if status == 409:
+        assert answer[0] == 200 and checked["valid"] is False and any("timeouts" in problem for problem in checked["problems"])
+    elif status == 200:
+        assert checked == {"valid": True, "problems": []}
+    answer = send(port, "/v1/games/agram/record", {"state": {**state, "timeouts": timeouts}})
+    assert answer[0] == status, answer
+    if status == 200:
+        assert "~" in json.loads(answer[2])["record"]

@@ -353,3 +353,44 @@ def test_finished_hands_meet_the_size_goals(game_id, rng):
     hand = play_out(game, game.deal(deck=deck, options=options, **seating), rng)
     assert len(write_record(hand)) <= (300 if game_id == "agency" else 200)
     assert len(write_record(hand, Nonce(bytes(16)))) == len(write_record(hand))  # no seed: nothing to commit to
+
+
+# -- plays made on timeout (CONTRACT: clocks) ----------------------------------------
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_play_made_on_timeout_is_marked_and_the_mark_round_trips(game_id: str) -> None:
+    """A play the referee made on ``timeout`` is written with ``~`` after it;
+    the line replays to a hand with the same marks (its event marked
+    ``timeout``) and writes back the same line, which the grammar matches."""
+    game = GAMES[game_id]
+    rng = random.Random(game_id)
+    hand = game.deal(seed=7, **({"first_leader": 0} if game_id == "agency" else {"players": 3}))
+    marked: list[int] = []
+    ply = 0
+    while not hand.hand_over:
+        ply += 1
+        on_timeout = ply in (1, 3) or rng.random() < 0.2
+        hand, events = game.play(hand, rng.choice(hand.legal_moves()), timeout=on_timeout)
+        assert events[0].timeout is (True if on_timeout else None)
+        if on_timeout:
+            marked.append(ply)
+    assert hand.timeouts == tuple(marked)
+    line = write_record(hand)
+    assert CANONICAL.fullmatch(line), line
+    assert sum(part.count("~") for part in line.split(" ")) == len(marked)
+    record = read_record(line)
+    assert record.timeouts == tuple(marked)
+    replayed, events, _ = replay_record(record)
+    assert replayed.timeouts == tuple(marked) and write_record(replayed) == line
+    timed = [number for number, event in enumerate((e for _, e in events if e.type == "card_played"), start=1) if event.timeout]
+    assert timed == marked
+    lenient = line.replace(" ", "\t ").lower()
+    assert LENIENT.fullmatch(lenient) and read_record(lenient) == record
+
+
+@pytest.mark.parametrize("text, at", [("agram/1 p3 d0 s1 ~", 17), ("agram/1 p3 d0 s1 10S~~", 21), ("agram/1 p3 d0 s1 10S ~", 21)])
+def test_a_timeout_mark_stands_right_after_a_play(text: str, at: int) -> None:
+    with pytest.raises(RecordInvalid) as refused:
+        read_record(text)
+    assert refused.value.position == at, refused.value.detail

@@ -26,6 +26,7 @@ from ..schemas.games import schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
 from ..server.bodies import json_body
+from .clocks import spend_timeout
 from .holding import Held, Holding, current
 from .operations import INVALID, conflict_response, json_answer, link, on_hand, operations
 from .problems import no_such_game, problem_response
@@ -280,6 +281,26 @@ def _register(game: Game) -> None:
         the `legal_moves`; the state is not changed.
         """
         return spend_play(game, args)
+
+    @operation(
+        "timeout", f"Play for a seat whose time ran out ({game.name})", schemas.state_request(), schemas.play_response,
+        conflict("The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with "
+                 "`remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request "
+                 "(`state_spent`)."),
+        responses={200: {"links": state_links}},
+    )
+    def timeout(args: dict[str, Any]) -> flask.Response:
+        """Play for a seat whose time ran out.
+
+        Signed and sealed modes, in a match dealt with a clock: once the
+        deadline of the seat to act has passed, the referee plays for it the
+        move `suggest` with level `rules` would choose from that seat's view
+        alone, and answers as `play` does; that play's `card_played` event has
+        `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+        with the credential of any seat of the match. It spends the state as
+        `play` does: the same timeout again answers the same body.
+        """
+        return spend_timeout(game, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,

@@ -207,6 +207,9 @@ class Holding:
         """
         self._refuse_token()
 
+    def authorize_timeout(self, held: Held) -> None:
+        """Refuse a ``timeout`` from outside the table (sealed mode: no credential of the match)."""
+
     def revealed(self, held: Held) -> Provenance | None:
         """The provenance an answer that shows the whole deal may carry (a
         hand's record): none for open and signed states, which show it all."""
@@ -480,6 +483,11 @@ class SealedHolding(Holding):
                 "seat_credential_invalid",
                 f"A move for seat {move.seat} needs seat {move.seat}'s credential (Authorization: Bearer <credential>)",
             )
+
+    def authorize_timeout(self, held: Held) -> None:
+        if held.seat is None:
+            raise SealRefused("seat_credential_invalid",
+                              "A timeout needs the credential of a seat of this match (Authorization: Bearer <credential>)")
 
     def revealed(self, held: Held) -> Provenance:
         """A finished hand's provenance (its record then carries the nonce and

@@ -132,6 +132,20 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
                     "`Retry-After` seconds; operations that spend nothing still answer.",
     ),
     ProblemCode(
+        code="clock_running",
+        kind=errors.ClockRefusal,
+        title="Clock running",
+        description="`timeout` before the deadline: the seat to act's time has not run out, and it may still play. "
+                    "`remaining_ms` says how long it has left (milliseconds, by the referee's clock); ask again after that.",
+    ),
+    ProblemCode(
+        code="no_clock",
+        kind=errors.ClockRefusal,
+        title="No clock",
+        description="`timeout` on a hand whose match was dealt without a clock: no seat's time ever runs out. A clock is set "
+                    "by a match's first deal (`clock`, signed and sealed modes).",
+    ),
+    ProblemCode(
         code="hidden_cards",
         kind=errors.SealRefused,
         title="Hidden cards",
@@ -203,6 +217,9 @@ class ProblemSchema(ma.Schema):
     problems = ma.fields.List(
         ma.fields.String(),
         metadata={"description": "Every invariant the state breaks (`invalid_state` only)."},
+    )
+    remaining_ms = ma.fields.Integer(
+        metadata={"description": "`clock_running`: how long the seat to act has left, in milliseconds."},
     )
     position = ma.fields.Integer(
         metadata={"description": "A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based "

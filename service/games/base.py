@@ -28,7 +28,7 @@ scores and match results are frozen records that ``service.schemas`` dumps.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
@@ -46,6 +46,7 @@ from .checks import (
     dealt_hands_problems,
     duplicate_problems,
     raise_problems,
+    timeout_problems,
 )
 from .records import (
     MAX_HANDS,
@@ -114,10 +115,12 @@ class Hand:
         plays: the plays of the trick in progress (Agency, once the hand is
             over: the trick A12a discarded).
         end: why the hand ended, once it has (Agency's A12 reason).
+        timeouts: the plies (from 1, in order) of the plays the referee made
+            for a seat whose time ran out (CONTRACT: clocks, ``timeout``).
     """
 
     __slots__ = ("game", "seating", "players", "options", "seed", "match", "deal_hands", "undealt", "tricks", "leader", "plays",
-                 "end", "_legal", "_status")
+                 "end", "timeouts", "_legal", "_status")
 
     HAND_OVER: ClassVar[Refusal]
     """The refusal of any move once the hand is over."""
@@ -146,6 +149,7 @@ class Hand:
         dealt = marks(card for hand in hands for card in hand)
         self.undealt = tuple(card for card in game.deck if not dealt[card.number])
         self.tricks, self.leader, self.plays, self.end = (), seating.first_leader, (), None
+        self.timeouts: tuple[int, ...] = ()
         self._lay_out()
         self._forget()
 
@@ -180,7 +184,7 @@ class Hand:
     def record(self) -> HandRecord:
         """The hand's record: what ``TrickGame.build`` makes this hand from."""
         return HandRecord(seating=self.seating, options=self.options, seed=self.seed, deal_hands=self.deal_hands,
-                          plays=self.history, match=self.match)
+                          plays=self.history, match=self.match, timeouts=self.timeouts)
 
     # -- the rules of play: one source of legality ----------------------------
 
@@ -561,6 +565,8 @@ class TrickGame(Generic[H]):
             InvalidState: ``invalid_state``, with every problem found.
         """
         hand, problems = self._dealt(record)
+        problems += timeout_problems(record.timeouts, len(record.plays))
+        hand.timeouts = tuple(record.timeouts)
         if trust is Trust.REBUILD:
             raise_problems(problems)
             hand.take_history(record.plays)
@@ -629,8 +635,10 @@ class TrickGame(Generic[H]):
 
     # -- play -----------------------------------------------------------------
 
-    def play(self, hand: H, move: Play) -> tuple[H, list[Event]]:
-        """The hand after ``move``, and the events it caused.
+    def play(self, hand: H, move: Play, *, timeout: bool = False) -> tuple[H, list[Event]]:
+        """The hand after ``move``, and the events it caused; with
+        ``timeout``, a play the referee made for a seat whose time ran out,
+        marked so in its ``card_played`` and the hand's ``timeouts``.
 
         Events, in order: ``card_played``; when the trick completes,
         ``trick_won``; when the hand ends, ``trick_discarded`` if an
@@ -649,6 +657,11 @@ class TrickGame(Generic[H]):
             raise IllegalMove(refusal.code, refusal.detail, legal_moves=mine)
         after = hand.copy()
         events = after.apply(move)
+        if timeout:
+            after.timeouts += (len(hand.history) + 1,)
+            played = events[0]
+            assert isinstance(played, CardPlayed)
+            events[0] = CardPlayed(played.play, timeout=True)
         after.settle()
         if after.hand_over:
             if after.plays:
@@ -836,7 +849,7 @@ def _restore_play(hand: Hand, play: Play, what: str, problems: list[str]) -> boo
 
 
 def replay_transcript(
-    game: TrickGame[H], hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]]
+    game: TrickGame[H], hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]], timeouts: Collection[tuple[int, int]] = ()
 ) -> tuple[H, list[tuple[int, Event]], list[Score]]:
     """Play a whole transcript: one or more hands of a match, each a deal and its moves.
 
@@ -844,6 +857,7 @@ def replay_transcript(
         game: a registry value.
         hands: ``(deal keyword arguments, moves)`` per hand, in order; each hand
             after the first is dealt with ``previous`` = the hand before it.
+        timeouts: ``(hand, index)`` of each move made on timeout (a record's marks).
 
     Returns:
         ``(final hand, every event in order with the number of its hand in
@@ -873,7 +887,7 @@ def replay_transcript(
             raise
         for index, move in enumerate(moves):
             try:
-                hand, happened = game.play(hand, move)
+                hand, happened = game.play(hand, move, timeout=(number, index) in timeouts)
             except IllegalMove as refusal:
                 raise IllegalMove(
                     refusal.code,

@@ -223,6 +223,15 @@ def show(value: Any) -> str:
     return str(value)
 
 
+def timeout_problems(timeouts: Sequence[int], plays: int) -> list[str]:
+    """Why a record's timeout marks cannot be: each is the ply (from 1) of
+    one of its ``plays`` plays, in increasing order (CONTRACT: clocks)."""
+    if all(0 < ply <= plays for ply in timeouts) and all(a < b for a, b in zip(timeouts, timeouts[1:])):
+        return []
+    return [f"timeouts: {list(timeouts)} are not the plies (from 1, in increasing order) of plays of this hand, "
+            f"which has {plays} play{'s' if plays != 1 else ''}"]
+
+
 def raise_problems(problems: list[str], what: str = STATE) -> None:
     """Raise ``InvalidState`` listing ``problems``, if any; ``what`` is what
     breaks the invariants (a deal's cards are not a state)."""

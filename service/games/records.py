@@ -265,6 +265,9 @@ class CardPlayed:
 
     type: ClassVar[str] = "card_played"
     play: Play
+    timeout: bool | None = None
+    """``True`` when the referee made the play for a seat whose time ran
+    out (``timeout``); ``None`` (not written) for any other play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,6 +378,8 @@ class HandRecord:
             ``None``: a match's first hand.
         claims: what a client's state says beyond the record; ``None`` for
             a record that says nothing more (a token's, a line's).
+        timeouts: the plies (from 1, in increasing order) of the plays the
+            referee made on timeout (CONTRACT: clocks).
     """
 
     seating: Seating
@@ -384,6 +389,7 @@ class HandRecord:
     plays: Sequence[Play] = ()
     match: MatchRecord | None = None
     claims: Claims | None = None
+    timeouts: Sequence[int] = ()
 
     def __post_init__(self) -> None:
         if self.seed is None and self.deal_hands is None:

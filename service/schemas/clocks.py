@@ -15,8 +15,9 @@ from typing import Any
 from marshmallow import fields, validate
 
 from ..clock import MOVE_SECONDS_MAX, MoveClock, rfc3339
+from ..games import Hand
 from .family import BoundedSchema
-from .fields import Int
+from .fields import Int, List
 
 
 def _move_seconds() -> Int:
@@ -59,3 +60,16 @@ def clock_field() -> fields.Nested:
     """A state's ``clock`` member, as a schema field."""
     return fields.Nested(Clock, metadata={"description": "Signed and sealed modes, in a match dealt with a clock: the seat "
                                                          "to act and its deadline."})
+
+
+def dump_timeouts(hand: Hand) -> dict[str, Any]:
+    """A state's ``timeouts`` member, the plies of the plays made on
+    timeout, when there is one (``{}`` otherwise: a state without them has none)."""
+    return {"timeouts": list(hand.timeouts)} if hand.timeouts else {}
+
+
+def timeouts_field(max_plays: int) -> fields.Field[Any]:
+    """A state's ``timeouts`` member, as a schema field."""
+    return List(Int(validate=validate.Range(min=1, max=max_plays)), validate=validate.Length(max=max_plays), metadata={
+        "description": "The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose "
+                       "time ran out (`timeout`); absent when there is none."})

@@ -36,7 +36,7 @@ from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import CHOSEN_SOURCES, MAX_HANDS, Claims, DealSource, HandRecord, MatchRecord, OptionSpec, TallyUnit
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
-from .clocks import DealClock, clock_field
+from .clocks import DealClock, clock_field, timeouts_field
 from .edges import edge_of
 from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
 from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat
@@ -52,6 +52,10 @@ STATE_ORDER = (
     "to_act", "hand_over", "winner", "team_points", "end", "reach", "match",
 )
 """The order of a state's fields in the schema."""
+
+
+MAX_PLAYS = 100
+"""More plays than any hand has: the bound of a state's ``timeouts``."""
 
 
 def _ordered(fields_: dict[str, Any]) -> dict[str, Any]:
@@ -130,6 +134,7 @@ class StateBase(BoundedSchema):
                   "(`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works."},
     )
     clock = clock_field()
+    timeouts = timeouts_field(MAX_PLAYS)
 
     def pre_read(self, data: dict[str, Any]) -> None:
         """A state of another version is refused before its fields are read
@@ -161,6 +166,7 @@ class StateBase(BoundedSchema):
             deal_hands=data["deal"]["hands"],
             plays=plays,
             match=match.get("record"),
+            timeouts=tuple(data.get("timeouts", ())),
             claims=Claims(
                 tricks=tricks,
                 trick=trick,
@@ -238,6 +244,7 @@ def _public_fields(parts: GameParts, view_fields: dict[str, Any]) -> dict[str, A
         "match_id": fields.String(required=True, metadata={"description": "The same for every hand of a match."}),
         "ply": Int(required=True, metadata={"description": "Plays made in this hand: the newest token of a match has the highest."}),
         "clock": clock_field(),
+        "timeouts": timeouts_field(MAX_PLAYS),
     }
 
 
@@ -605,6 +612,8 @@ def _events(parts: GameParts, edge: FamilyEdge[Any], score_fields: dict[str, Any
             "seat": seat("The seat that played.", maximum=top, required=True),
             "card": deck.card(required=True, metadata={"description": "The card."}),
             **edge.play_fields("recorded"),
+            "timeout": Bool(validate=validate.Equal(True), metadata={
+                "description": "true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise."}),
         }),
         kind("trick_won", "A trick was completed.", {
             "winner": seat("The seat that won it.", maximum=top, required=True),

@@ -26,6 +26,7 @@ from ..games import Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION
 from ..games.records import Event
 from ..tricks import Play, Trick
+from .clocks import dump_timeouts
 from .edges import edge_of
 from .family import codes
 
@@ -132,6 +133,7 @@ def dump_state(hand: Hand) -> dict[str, Any]:
     out["winner"] = hand.winner
     out.update(edge.dump_derived(hand))
     out["match"] = dump_record(game.match_status(hand))
+    out.update(dump_timeouts(hand))
     return out
 
 

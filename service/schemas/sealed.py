@@ -33,7 +33,7 @@ from ..games import GAMES, Hand, TrickGame
 from ..games.records import DealSource, HandRecord, MatchRecord, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play
-from .clocks import dump_clock
+from .clocks import dump_clock, dump_timeouts
 from .records import dump_record
 
 CARD_CODES = all_codes()
@@ -122,6 +122,8 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
     }
     if provenance.move_seconds is not None:
         record["clock"] = provenance.move_seconds
+    if hand.timeouts:
+        record["timeouts"] = hand.timeouts
     return orjson.dumps(record)
 
 
@@ -156,7 +158,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
             and type(private) is str and type(record.get("chosen", version == 2)) is bool
             and (version < 4 or type(record.get("issued")) is int)
             and (version < 5 or _generations(record.get("generations"), seating[0]))
-            and _move_seconds(record.get("clock"))):
+            and _move_seconds(record.get("clock"))
+            and type(record.get("timeouts", [])) is list and all(type(ply) is int for ply in record.get("timeouts", []))):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -164,7 +167,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     hand = HandRecord(
         seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands,
         plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays),
-        match=MatchRecord(number, tuple(previous), chooser),
+        match=MatchRecord(number, tuple(previous), chooser), timeouts=tuple(record.get("timeouts", ())),
     )
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
     issued = record["issued"] if version >= 4 else None
@@ -228,7 +231,7 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
             deal["nonce"] = provenance.nonce.hex()
     head = {name: shown.pop(name) for name in ("game", "options")}
     clock = provenance.clock
-    timed = {} if clock is None else {"clock": dump_clock(clock, hand.to_act)}
+    timed = {**({} if clock is None else {"clock": dump_clock(clock, hand.to_act)}), **dump_timeouts(hand)}
     return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown, **timed}
 
 

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyRecordData, AgencyRecordErrors, AgencyRecordResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyReseatData, AgencyReseatErrors, AgencyReseatResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliRecordData, AgramMaliRecordErrors, AgramMaliRecordResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliReseatData, AgramMaliReseatErrors, AgramMaliReseatResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramRecordData, AgramRecordErrors, AgramRecordResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramReseatData, AgramReseatErrors, AgramReseatResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapRecordData, FapfapRecordErrors, FapfapRecordResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapReseatData, FapfapReseatErrors, FapfapReseatResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkRecordData, SinkSinkRecordErrors, SinkSinkRecordResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkReseatData, SinkSinkReseatErrors, SinkSinkReseatResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparRecordData, SparRecordErrors, SparRecordResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparReseatData, SparReseatErrors, SparReseatResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
+import type { AgencyAnalyzeData, AgencyAnalyzeErrors, AgencyAnalyzeResponses, AgencyCheckData, AgencyCheckErrors, AgencyCheckResponses, AgencyDealData, AgencyDealErrors, AgencyDealResponses, AgencyLegalMovesData, AgencyLegalMovesErrors, AgencyLegalMovesResponses, AgencyPlayData, AgencyPlayErrors, AgencyPlayResponses, AgencyRecordData, AgencyRecordErrors, AgencyRecordResponses, AgencyReplayData, AgencyReplayErrors, AgencyReplayResponses, AgencyReseatData, AgencyReseatErrors, AgencyReseatResponses, AgencyScoreData, AgencyScoreErrors, AgencyScoreResponses, AgencySolveData, AgencySolveErrors, AgencySolveResponses, AgencySuggestData, AgencySuggestErrors, AgencySuggestResponses, AgencyTimeoutData, AgencyTimeoutErrors, AgencyTimeoutResponses, AgencyTrickWinnerData, AgencyTrickWinnerErrors, AgencyTrickWinnerResponses, AgencyViewData, AgencyViewErrors, AgencyViewResponses, AgramAnalyzeData, AgramAnalyzeErrors, AgramAnalyzeResponses, AgramCheckData, AgramCheckErrors, AgramCheckResponses, AgramDealData, AgramDealErrors, AgramDealResponses, AgramLegalMovesData, AgramLegalMovesErrors, AgramLegalMovesResponses, AgramMaliAnalyzeData, AgramMaliAnalyzeErrors, AgramMaliAnalyzeResponses, AgramMaliCheckData, AgramMaliCheckErrors, AgramMaliCheckResponses, AgramMaliDealData, AgramMaliDealErrors, AgramMaliDealResponses, AgramMaliLegalMovesData, AgramMaliLegalMovesErrors, AgramMaliLegalMovesResponses, AgramMaliPlayData, AgramMaliPlayErrors, AgramMaliPlayResponses, AgramMaliRecordData, AgramMaliRecordErrors, AgramMaliRecordResponses, AgramMaliReplayData, AgramMaliReplayErrors, AgramMaliReplayResponses, AgramMaliReseatData, AgramMaliReseatErrors, AgramMaliReseatResponses, AgramMaliScoreData, AgramMaliScoreErrors, AgramMaliScoreResponses, AgramMaliSolveData, AgramMaliSolveErrors, AgramMaliSolveResponses, AgramMaliSuggestData, AgramMaliSuggestErrors, AgramMaliSuggestResponses, AgramMaliTimeoutData, AgramMaliTimeoutErrors, AgramMaliTimeoutResponses, AgramMaliTrickWinnerData, AgramMaliTrickWinnerErrors, AgramMaliTrickWinnerResponses, AgramMaliViewData, AgramMaliViewErrors, AgramMaliViewResponses, AgramPlayData, AgramPlayErrors, AgramPlayResponses, AgramRecordData, AgramRecordErrors, AgramRecordResponses, AgramReplayData, AgramReplayErrors, AgramReplayResponses, AgramReseatData, AgramReseatErrors, AgramReseatResponses, AgramScoreData, AgramScoreErrors, AgramScoreResponses, AgramSolveData, AgramSolveErrors, AgramSolveResponses, AgramSuggestData, AgramSuggestErrors, AgramSuggestResponses, AgramTimeoutData, AgramTimeoutErrors, AgramTimeoutResponses, AgramTrickWinnerData, AgramTrickWinnerErrors, AgramTrickWinnerResponses, AgramViewData, AgramViewErrors, AgramViewResponses, FapfapAnalyzeData, FapfapAnalyzeErrors, FapfapAnalyzeResponses, FapfapCheckData, FapfapCheckErrors, FapfapCheckResponses, FapfapDealData, FapfapDealErrors, FapfapDealResponses, FapfapLegalMovesData, FapfapLegalMovesErrors, FapfapLegalMovesResponses, FapfapPlayData, FapfapPlayErrors, FapfapPlayResponses, FapfapRecordData, FapfapRecordErrors, FapfapRecordResponses, FapfapReplayData, FapfapReplayErrors, FapfapReplayResponses, FapfapReseatData, FapfapReseatErrors, FapfapReseatResponses, FapfapScoreData, FapfapScoreErrors, FapfapScoreResponses, FapfapSolveData, FapfapSolveErrors, FapfapSolveResponses, FapfapSuggestData, FapfapSuggestErrors, FapfapSuggestResponses, FapfapTimeoutData, FapfapTimeoutErrors, FapfapTimeoutResponses, FapfapTrickWinnerData, FapfapTrickWinnerErrors, FapfapTrickWinnerResponses, FapfapViewData, FapfapViewErrors, FapfapViewResponses, GetGameData, GetGameErrors, GetGameResponses, GetHealthData, GetHealthErrors, GetHealthResponses, GetMetricsData, GetMetricsErrors, GetMetricsResponses, GetProblemTypeData, GetProblemTypeErrors, GetProblemTypeResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, ListGamesData, ListGamesErrors, ListGamesResponses, ListProblemTypesData, ListProblemTypesErrors, ListProblemTypesResponses, SinkSinkAnalyzeData, SinkSinkAnalyzeErrors, SinkSinkAnalyzeResponses, SinkSinkCheckData, SinkSinkCheckErrors, SinkSinkCheckResponses, SinkSinkDealData, SinkSinkDealErrors, SinkSinkDealResponses, SinkSinkLegalMovesData, SinkSinkLegalMovesErrors, SinkSinkLegalMovesResponses, SinkSinkPlayData, SinkSinkPlayErrors, SinkSinkPlayResponses, SinkSinkRecordData, SinkSinkRecordErrors, SinkSinkRecordResponses, SinkSinkReplayData, SinkSinkReplayErrors, SinkSinkReplayResponses, SinkSinkReseatData, SinkSinkReseatErrors, SinkSinkReseatResponses, SinkSinkScoreData, SinkSinkScoreErrors, SinkSinkScoreResponses, SinkSinkSolveData, SinkSinkSolveErrors, SinkSinkSolveResponses, SinkSinkSuggestData, SinkSinkSuggestErrors, SinkSinkSuggestResponses, SinkSinkTimeoutData, SinkSinkTimeoutErrors, SinkSinkTimeoutResponses, SinkSinkTrickWinnerData, SinkSinkTrickWinnerErrors, SinkSinkTrickWinnerResponses, SinkSinkViewData, SinkSinkViewErrors, SinkSinkViewResponses, SparAnalyzeData, SparAnalyzeErrors, SparAnalyzeResponses, SparCheckData, SparCheckErrors, SparCheckResponses, SparDealData, SparDealErrors, SparDealResponses, SparLegalMovesData, SparLegalMovesErrors, SparLegalMovesResponses, SparPlayData, SparPlayErrors, SparPlayResponses, SparRecordData, SparRecordErrors, SparRecordResponses, SparReplayData, SparReplayErrors, SparReplayResponses, SparReseatData, SparReseatErrors, SparReseatResponses, SparScoreData, SparScoreErrors, SparScoreResponses, SparSolveData, SparSolveErrors, SparSolveResponses, SparSuggestData, SparSuggestErrors, SparSuggestResponses, SparTimeoutData, SparTimeoutErrors, SparTimeoutResponses, SparTrickWinnerData, SparTrickWinnerErrors, SparTrickWinnerResponses, SparViewData, SparViewErrors, SparViewResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -272,6 +272,26 @@ export const agencySuggest = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * Play for a seat whose time ran out (Agency)
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const agencyTimeout = <ThrowOnError extends boolean = false>(options: Options<AgencyTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgencyTimeoutResponses, AgencyTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/agency/timeout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Agency)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -503,6 +523,26 @@ export const agramMaliSolve = <ThrowOnError extends boolean = false>(options: Op
  */
 export const agramMaliSuggest = <ThrowOnError extends boolean = false>(options: Options<AgramMaliSuggestData, ThrowOnError>) => (options.client ?? client).post<AgramMaliSuggestResponses, AgramMaliSuggestErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Play for a seat whose time ran out (Agram (Mali version))
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const agramMaliTimeout = <ThrowOnError extends boolean = false>(options: Options<AgramMaliTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgramMaliTimeoutResponses, AgramMaliTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/agram-mali/timeout',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -750,6 +790,26 @@ export const agramSuggest = <ThrowOnError extends boolean = false>(options: Opti
 });
 
 /**
+ * Play for a seat whose time ran out (Agram)
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const agramTimeout = <ThrowOnError extends boolean = false>(options: Options<AgramTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgramTimeoutResponses, AgramTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/agram/timeout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Agram)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -981,6 +1041,26 @@ export const fapfapSolve = <ThrowOnError extends boolean = false>(options: Optio
  */
 export const fapfapSuggest = <ThrowOnError extends boolean = false>(options: Options<FapfapSuggestData, ThrowOnError>) => (options.client ?? client).post<FapfapSuggestResponses, FapfapSuggestErrors, ThrowOnError>({
     url: '/v1/games/fapfap/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Play for a seat whose time ran out (Fapfap)
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const fapfapTimeout = <ThrowOnError extends boolean = false>(options: Options<FapfapTimeoutData, ThrowOnError>) => (options.client ?? client).post<FapfapTimeoutResponses, FapfapTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/fapfap/timeout',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -1228,6 +1308,26 @@ export const sinkSinkSuggest = <ThrowOnError extends boolean = false>(options: O
 });
 
 /**
+ * Play for a seat whose time ran out (Sink-Sink)
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const sinkSinkTimeout = <ThrowOnError extends boolean = false>(options: Options<SinkSinkTimeoutData, ThrowOnError>) => (options.client ?? client).post<SinkSinkTimeoutResponses, SinkSinkTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/sink-sink/timeout',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Judge a trick (Sink-Sink)
  *
  * Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -1459,6 +1559,26 @@ export const sparSolve = <ThrowOnError extends boolean = false>(options: Options
  */
 export const sparSuggest = <ThrowOnError extends boolean = false>(options: Options<SparSuggestData, ThrowOnError>) => (options.client ?? client).post<SparSuggestResponses, SparSuggestErrors, ThrowOnError>({
     url: '/v1/games/spar/suggest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Play for a seat whose time ran out (Spar)
+ *
+ * Signed and sealed modes, in a match dealt with a clock: once the
+ * deadline of the seat to act has passed, the referee plays for it the
+ * move `suggest` with level `rules` would choose from that seat's view
+ * alone, and answers as `play` does; that play's `card_played` event has
+ * `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+ * with the credential of any seat of the match. It spends the state as
+ * `play` does: the same timeout again answers the same body.
+ */
+export const sparTimeout = <ThrowOnError extends boolean = false>(options: Options<SparTimeoutData, ThrowOnError>) => (options.client ?? client).post<SparTimeoutResponses, SparTimeoutErrors, ThrowOnError>({
+    url: '/v1/games/spar/timeout',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -24,6 +24,10 @@ export type AgencyCardPlayed = {
      */
     seat: number;
     /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
+    /**
      * What happened.
      */
     type: 'card_played';
@@ -460,6 +464,10 @@ export type AgencyProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -528,6 +536,10 @@ export type AgencyPublicState = {
         number,
         number
     ];
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgencyTrick;
     /**
@@ -872,6 +884,10 @@ export type AgencySpectatorView = {
         number,
         number
     ];
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgencyTrick;
     /**
@@ -942,6 +958,10 @@ export type AgencyState = {
         number,
         number
     ];
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -1122,6 +1142,10 @@ export type AgramCardPlayed = {
      */
     seat: number;
     /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
+    /**
      * What happened.
      */
     type: 'card_played';
@@ -1256,6 +1280,10 @@ export type AgramMaliCardPlayed = {
      * The seat that played.
      */
     seat: number;
+    /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
     /**
      * What happened.
      */
@@ -1647,6 +1675,10 @@ export type AgramMaliProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -1703,6 +1735,10 @@ export type AgramMaliPublicState = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramMaliTrick | null;
     /**
@@ -1995,6 +2031,10 @@ export type AgramMaliSpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     seat: null;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramMaliTrick | null;
     /**
@@ -2054,6 +2094,10 @@ export type AgramMaliState = {
      * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -2466,6 +2510,10 @@ export type AgramProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -2522,6 +2570,10 @@ export type AgramPublicState = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramTrick | null;
     /**
@@ -2814,6 +2866,10 @@ export type AgramSpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     seat: null;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramTrick | null;
     /**
@@ -2873,6 +2929,10 @@ export type AgramState = {
      * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -3053,6 +3113,10 @@ export type FapfapCardPlayed = {
      * The seat that played.
      */
     seat: number;
+    /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
     /**
      * What happened.
      */
@@ -3456,6 +3520,10 @@ export type FapfapProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -3512,6 +3580,10 @@ export type FapfapPublicState = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: FapfapTrick | null;
     /**
@@ -3812,6 +3884,10 @@ export type FapfapSpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     seat: null;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: FapfapTrick | null;
     /**
@@ -3871,6 +3947,10 @@ export type FapfapState = {
      * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -4117,6 +4197,10 @@ export type Problem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -4209,6 +4293,10 @@ export type SinkSinkCardPlayed = {
      * The seat that played.
      */
     seat: number;
+    /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
     /**
      * What happened.
      */
@@ -4600,6 +4688,10 @@ export type SinkSinkProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -4656,6 +4748,10 @@ export type SinkSinkPublicState = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SinkSinkTrick | null;
     /**
@@ -4948,6 +5044,10 @@ export type SinkSinkSpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     seat: null;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SinkSinkTrick | null;
     /**
@@ -5007,6 +5107,10 @@ export type SinkSinkState = {
      * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -5163,6 +5267,10 @@ export type SparCardPlayed = {
      * The seat that played.
      */
     seat: number;
+    /**
+     * true when the referee made the play for a seat whose time ran out (`timeout`); absent otherwise.
+     */
+    timeout?: true;
     /**
      * What happened.
      */
@@ -5558,6 +5666,10 @@ export type SparProblem = {
      */
     problems?: Array<string>;
     /**
+     * `clock_running`: how long the seat to act has left, in milliseconds.
+     */
+    remaining_ms?: number;
+    /**
      * HTTP status code.
      */
     status: number;
@@ -5614,6 +5726,10 @@ export type SparPublicState = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SparTrick | null;
     /**
@@ -5910,6 +6026,10 @@ export type SparSpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     seat: null;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SparTrick | null;
     /**
@@ -5969,6 +6089,10 @@ export type SparState = {
      * HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
      */
     signature?: string;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     /**
      * The seat whose turn it is; null once the hand is over.
      */
@@ -6946,6 +7070,67 @@ export type AgencySuggestResponses = {
 
 export type AgencySuggestResponse = AgencySuggestResponses[keyof AgencySuggestResponses];
 
+export type AgencyTimeoutData = {
+    body: AgencyOpenStateRequest | AgencySealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agency/timeout';
+};
+
+export type AgencyTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: AgencyProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgencyTimeoutError = AgencyTimeoutErrors[keyof AgencyTimeoutErrors];
+
+export type AgencyTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: AgencyPlayResponse;
+};
+
+export type AgencyTimeoutResponse = AgencyTimeoutResponses[keyof AgencyTimeoutResponses];
+
 export type AgencyTrickWinnerData = {
     body: AgencyTrickRequest;
     path?: never;
@@ -7734,6 +7919,67 @@ export type AgramMaliSuggestResponses = {
 };
 
 export type AgramMaliSuggestResponse = AgramMaliSuggestResponses[keyof AgramMaliSuggestResponses];
+
+export type AgramMaliTimeoutData = {
+    body: AgramMaliOpenStateRequest | AgramMaliSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram-mali/timeout';
+};
+
+export type AgramMaliTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: AgramMaliProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgramMaliTimeoutError = AgramMaliTimeoutErrors[keyof AgramMaliTimeoutErrors];
+
+export type AgramMaliTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: AgramMaliPlayResponse;
+};
+
+export type AgramMaliTimeoutResponse = AgramMaliTimeoutResponses[keyof AgramMaliTimeoutResponses];
 
 export type AgramMaliTrickWinnerData = {
     body: AgramMaliTrickRequest;
@@ -8524,6 +8770,67 @@ export type AgramSuggestResponses = {
 
 export type AgramSuggestResponse = AgramSuggestResponses[keyof AgramSuggestResponses];
 
+export type AgramTimeoutData = {
+    body: AgramOpenStateRequest | AgramSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/agram/timeout';
+};
+
+export type AgramTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: AgramProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type AgramTimeoutError = AgramTimeoutErrors[keyof AgramTimeoutErrors];
+
+export type AgramTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: AgramPlayResponse;
+};
+
+export type AgramTimeoutResponse = AgramTimeoutResponses[keyof AgramTimeoutResponses];
+
 export type AgramTrickWinnerData = {
     body: AgramTrickRequest;
     path?: never;
@@ -9312,6 +9619,67 @@ export type FapfapSuggestResponses = {
 };
 
 export type FapfapSuggestResponse = FapfapSuggestResponses[keyof FapfapSuggestResponses];
+
+export type FapfapTimeoutData = {
+    body: FapfapOpenStateRequest | FapfapSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/fapfap/timeout';
+};
+
+export type FapfapTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: FapfapProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type FapfapTimeoutError = FapfapTimeoutErrors[keyof FapfapTimeoutErrors];
+
+export type FapfapTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: FapfapPlayResponse;
+};
+
+export type FapfapTimeoutResponse = FapfapTimeoutResponses[keyof FapfapTimeoutResponses];
 
 export type FapfapTrickWinnerData = {
     body: FapfapTrickRequest;
@@ -10102,6 +10470,67 @@ export type SinkSinkSuggestResponses = {
 
 export type SinkSinkSuggestResponse = SinkSinkSuggestResponses[keyof SinkSinkSuggestResponses];
 
+export type SinkSinkTimeoutData = {
+    body: SinkSinkOpenStateRequest | SinkSinkSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/sink-sink/timeout';
+};
+
+export type SinkSinkTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: SinkSinkProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type SinkSinkTimeoutError = SinkSinkTimeoutErrors[keyof SinkSinkTimeoutErrors];
+
+export type SinkSinkTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: SinkSinkPlayResponse;
+};
+
+export type SinkSinkTimeoutResponse = SinkSinkTimeoutResponses[keyof SinkSinkTimeoutResponses];
+
 export type SinkSinkTrickWinnerData = {
     body: SinkSinkTrickRequest;
     path?: never;
@@ -10890,6 +11319,67 @@ export type SparSuggestResponses = {
 };
 
 export type SparSuggestResponse = SparSuggestResponses[keyof SparSuggestResponses];
+
+export type SparTimeoutData = {
+    body: SparOpenStateRequest | SparSealedStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/games/spar/timeout';
+};
+
+export type SparTimeoutErrors = {
+    /**
+     * The body is not JSON (`malformed_json`), or cannot be read (`bad_request`, `malformed_body`).
+     */
+    400: Problem;
+    /**
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     */
+    403: Problem;
+    /**
+     * The body did not arrive within the server's deadline (`request_timeout`); send it again, whole.
+     */
+    408: Problem;
+    /**
+     * The hand has no clock (`no_clock`), its seat to act's time has not run out (`clock_running`, with `remaining_ms`), the hand is over (`hand_over`), or the state was already spent by another request (`state_spent`).
+     */
+    409: SparProblem;
+    /**
+     * The body is larger than the service accepts (`payload_too_large`).
+     */
+    413: Problem;
+    /**
+     * The body is not sent as JSON (`unsupported_media_type`).
+     */
+    415: Problem;
+    /**
+     * Unprocessable Entity
+     */
+    422: Problem;
+    /**
+     * A bug (`internal_error`): logged with the request id, never a stack trace.
+     */
+    500: Problem;
+    /**
+     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     */
+    503: Problem;
+    /**
+     * Error (RFC 9457 problem details). Any operation can also answer the server's own problems, made before the request is read, when its request line or headers cannot be parsed or break the server's limits (the connection then closes): 400 `malformed_request_line`, `invalid_method`, `invalid_http_version`, `invalid_header_name`, `invalid_header`, `missing_host`, `invalid_framing`, `obsolete_line_folding`, `conflicting_scheme_headers`; 414 `request_line_too_long`; 417 `expectation_failed`; 431 `too_many_headers`, `header_too_long`, `headers_too_large`; 501 `unsupported_transfer_coding`.
+     */
+    default: Problem;
+};
+
+export type SparTimeoutError = SparTimeoutErrors[keyof SparTimeoutErrors];
+
+export type SparTimeoutResponses = {
+    /**
+     * OK
+     */
+    200: SparPlayResponse;
+};
+
+export type SparTimeoutResponse = SparTimeoutResponses[keyof SparTimeoutResponses];
 
 export type SparTrickWinnerData = {
     body: SparTrickRequest;

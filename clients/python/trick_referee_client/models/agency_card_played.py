@@ -21,6 +21,8 @@ class AgencyCardPlayed:
         seat (int): The seat that played.
         type_ (AgencyCardPlayedType): What happened.
         hand (int | Unset): replay: the hand's number in the transcript, from 1.
+        timeout (bool | Unset): true when the referee made the play for a seat whose time ran out (`timeout`); absent
+            otherwise.
     """
 
     card: AgencyCard
@@ -28,6 +30,7 @@ class AgencyCardPlayed:
     seat: int
     type_: AgencyCardPlayedType
     hand: int | Unset = UNSET
+    timeout: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card.value
@@ -39,6 +42,8 @@ class AgencyCardPlayed:
         type_ = self.type_.value
 
         hand = self.hand
+
+        timeout = self.timeout
 
         field_dict: dict[str, Any] = {}
 
@@ -52,6 +57,8 @@ class AgencyCardPlayed:
         )
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if timeout is not UNSET:
+            field_dict["timeout"] = timeout
 
         return field_dict
 
@@ -68,12 +75,15 @@ class AgencyCardPlayed:
 
         hand = d.pop("hand", UNSET)
 
+        timeout = d.pop("timeout", UNSET)
+
         agency_card_played = cls(
             card=card,
             holder=holder,
             seat=seat,
             type_=type_,
             hand=hand,
+            timeout=timeout,
         )
 
         return agency_card_played

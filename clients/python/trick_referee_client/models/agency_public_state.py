@@ -42,6 +42,8 @@ class AgencyPublicState:
         winner (int | None):
         clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     deal: SealedDeal
@@ -60,6 +62,7 @@ class AgencyPublicState:
     winner: int | None
     clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         deal = self.deal.to_dict()
@@ -110,6 +113,10 @@ class AgencyPublicState:
         else:
             end = self.end
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -134,6 +141,8 @@ class AgencyPublicState:
             field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -220,6 +229,8 @@ class AgencyPublicState:
 
         end = _parse_end(d.pop("end", UNSET))
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agency_public_state = cls(
             deal=deal,
             first_leader=first_leader,
@@ -237,6 +248,7 @@ class AgencyPublicState:
             winner=winner,
             clock=clock,
             end=end,
+            timeouts=timeouts,
         )
 
         return agency_public_state

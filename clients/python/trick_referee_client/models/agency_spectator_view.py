@@ -47,6 +47,8 @@ class AgencySpectatorView:
         winner (int | None):
         clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     deal: SealedDeal
@@ -69,6 +71,7 @@ class AgencySpectatorView:
     winner: int | None
     clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         deal = self.deal.to_dict()
@@ -130,6 +133,10 @@ class AgencySpectatorView:
         else:
             end = self.end
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -158,6 +165,8 @@ class AgencySpectatorView:
             field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -258,6 +267,8 @@ class AgencySpectatorView:
 
         end = _parse_end(d.pop("end", UNSET))
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agency_spectator_view = cls(
             deal=deal,
             first_leader=first_leader,
@@ -279,6 +290,7 @@ class AgencySpectatorView:
             winner=winner,
             clock=clock,
             end=end,
+            timeouts=timeouts,
         )
 
         return agency_spectator_view

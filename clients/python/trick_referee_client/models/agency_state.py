@@ -49,6 +49,8 @@ class AgencyState:
         schema_version (int | Unset): Shape version of this state (now 1).
         signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
         team_points (list[int] | Unset): Card points won by team 0 (seats 0, 2) and team 1 (seats 1, 3).
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
         to_act (int | None | Unset): The seat whose turn it is; null once the hand is over.
         winner (int | None | Unset): The winning team once the hand is over; null while it runs or when void (A13).
     """
@@ -70,6 +72,7 @@ class AgencyState:
     schema_version: int | Unset = UNSET
     signature: str | Unset = UNSET
     team_points: list[int] | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
     to_act: int | None | Unset = UNSET
     winner: int | None | Unset = UNSET
 
@@ -145,6 +148,10 @@ class AgencyState:
         if not isinstance(self.team_points, Unset):
             team_points = self.team_points
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         to_act: int | None | Unset
         if isinstance(self.to_act, Unset):
             to_act = UNSET
@@ -192,6 +199,8 @@ class AgencyState:
             field_dict["signature"] = signature
         if team_points is not UNSET:
             field_dict["team_points"] = team_points
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
         if to_act is not UNSET:
             field_dict["to_act"] = to_act
         if winner is not UNSET:
@@ -308,6 +317,8 @@ class AgencyState:
 
         team_points = cast(list[int], d.pop("team_points", UNSET))
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         def _parse_to_act(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -344,6 +355,7 @@ class AgencyState:
             schema_version=schema_version,
             signature=signature,
             team_points=team_points,
+            timeouts=timeouts,
             to_act=to_act,
             winner=winner,
         )

@@ -39,6 +39,7 @@ class AgramMaliProblem:
         position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
             0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        remaining_ms (int | Unset): `clock_running`: how long the seat to act has left, in milliseconds.
         supported (SupportedVersions | Unset):
     """
 
@@ -57,6 +58,7 @@ class AgramMaliProblem:
     move: AgramMaliMove | Unset = UNSET
     position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
+    remaining_ms: int | Unset = UNSET
     supported: SupportedVersions | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -105,6 +107,8 @@ class AgramMaliProblem:
         if not isinstance(self.problems, Unset):
             problems = self.problems
 
+        remaining_ms = self.remaining_ms
+
         supported: dict[str, Any] | Unset = UNSET
         if not isinstance(self.supported, Unset):
             supported = self.supported.to_dict()
@@ -140,6 +144,8 @@ class AgramMaliProblem:
             field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
+        if remaining_ms is not UNSET:
+            field_dict["remaining_ms"] = remaining_ms
         if supported is not UNSET:
             field_dict["supported"] = supported
 
@@ -205,6 +211,8 @@ class AgramMaliProblem:
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
+        remaining_ms = d.pop("remaining_ms", UNSET)
+
         _supported = d.pop("supported", UNSET)
         supported: SupportedVersions | Unset
         if isinstance(_supported, Unset):
@@ -228,6 +236,7 @@ class AgramMaliProblem:
             move=move,
             position=position,
             problems=problems,
+            remaining_ms=remaining_ms,
             supported=supported,
         )
 

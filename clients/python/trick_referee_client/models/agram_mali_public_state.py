@@ -39,6 +39,8 @@ class AgramMaliPublicState:
         tricks (list[AgramMaliCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     deal: SealedDeal
@@ -56,6 +58,7 @@ class AgramMaliPublicState:
     tricks: list[AgramMaliCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
@@ -101,6 +104,10 @@ class AgramMaliPublicState:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -123,6 +130,8 @@ class AgramMaliPublicState:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -199,6 +208,8 @@ class AgramMaliPublicState:
         else:
             clock = Clock.from_dict(_clock)
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agram_mali_public_state = cls(
             deal=deal,
             dealer=dealer,
@@ -215,6 +226,7 @@ class AgramMaliPublicState:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            timeouts=timeouts,
         )
 
         return agram_mali_public_state

@@ -44,6 +44,8 @@ class AgramMaliState:
         rules_version (str | Unset): Rules version the state was made under (now '1').
         schema_version (int | Unset): Shape version of this state (now 1).
         signature (str | Unset): HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed).
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
         to_act (int | None | Unset): The seat whose turn it is; null once the hand is over.
         winner (int | None | Unset): The seat that won the last trick, once the hand is over.
     """
@@ -63,6 +65,7 @@ class AgramMaliState:
     rules_version: str | Unset = UNSET
     schema_version: int | Unset = UNSET
     signature: str | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
     to_act: int | None | Unset = UNSET
     winner: int | None | Unset = UNSET
 
@@ -123,6 +126,10 @@ class AgramMaliState:
 
         signature = self.signature
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         to_act: int | None | Unset
         if isinstance(self.to_act, Unset):
             to_act = UNSET
@@ -165,6 +172,8 @@ class AgramMaliState:
             field_dict["schema_version"] = schema_version
         if signature is not UNSET:
             field_dict["signature"] = signature
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
         if to_act is not UNSET:
             field_dict["to_act"] = to_act
         if winner is not UNSET:
@@ -262,6 +271,8 @@ class AgramMaliState:
 
         signature = d.pop("signature", UNSET)
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         def _parse_to_act(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -296,6 +307,7 @@ class AgramMaliState:
             rules_version=rules_version,
             schema_version=schema_version,
             signature=signature,
+            timeouts=timeouts,
             to_act=to_act,
             winner=winner,
         )

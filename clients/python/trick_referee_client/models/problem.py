@@ -29,6 +29,7 @@ class Problem:
         position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
             0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        remaining_ms (int | Unset): `clock_running`: how long the seat to act has left, in milliseconds.
     """
 
     code: str
@@ -40,6 +41,7 @@ class Problem:
     errors_truncated: bool | Unset = UNSET
     position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
+    remaining_ms: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         code = self.code
@@ -64,6 +66,8 @@ class Problem:
         if not isinstance(self.problems, Unset):
             problems = self.problems
 
+        remaining_ms = self.remaining_ms
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -83,6 +87,8 @@ class Problem:
             field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
+        if remaining_ms is not UNSET:
+            field_dict["remaining_ms"] = remaining_ms
 
         return field_dict
 
@@ -114,6 +120,8 @@ class Problem:
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
+        remaining_ms = d.pop("remaining_ms", UNSET)
+
         problem = cls(
             code=code,
             detail=detail,
@@ -124,6 +132,7 @@ class Problem:
             errors_truncated=errors_truncated,
             position=position,
             problems=problems,
+            remaining_ms=remaining_ms,
         )
 
         return problem

@@ -20,12 +20,15 @@ class SinkSinkCardPlayed:
         seat (int): The seat that played.
         type_ (SinkSinkCardPlayedType): What happened.
         hand (int | Unset): replay: the hand's number in the transcript, from 1.
+        timeout (bool | Unset): true when the referee made the play for a seat whose time ran out (`timeout`); absent
+            otherwise.
     """
 
     card: SinkSinkCard
     seat: int
     type_: SinkSinkCardPlayedType
     hand: int | Unset = UNSET
+    timeout: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card.value
@@ -35,6 +38,8 @@ class SinkSinkCardPlayed:
         type_ = self.type_.value
 
         hand = self.hand
+
+        timeout = self.timeout
 
         field_dict: dict[str, Any] = {}
 
@@ -47,6 +52,8 @@ class SinkSinkCardPlayed:
         )
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if timeout is not UNSET:
+            field_dict["timeout"] = timeout
 
         return field_dict
 
@@ -61,11 +68,14 @@ class SinkSinkCardPlayed:
 
         hand = d.pop("hand", UNSET)
 
+        timeout = d.pop("timeout", UNSET)
+
         sink_sink_card_played = cls(
             card=card,
             seat=seat,
             type_=type_,
             hand=hand,
+            timeout=timeout,
         )
 
         return sink_sink_card_played

@@ -43,6 +43,8 @@ class SinkSinkSpectatorView:
         tricks (list[SinkSinkCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     deal: SealedDeal
@@ -63,6 +65,7 @@ class SinkSinkSpectatorView:
     tricks: list[SinkSinkCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sink_sink_trick import SinkSinkTrick  # noqa: PLC0415
@@ -117,6 +120,10 @@ class SinkSinkSpectatorView:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -142,6 +149,8 @@ class SinkSinkSpectatorView:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -230,6 +239,8 @@ class SinkSinkSpectatorView:
         else:
             clock = Clock.from_dict(_clock)
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         sink_sink_spectator_view = cls(
             deal=deal,
             dealer=dealer,
@@ -249,6 +260,7 @@ class SinkSinkSpectatorView:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            timeouts=timeouts,
         )
 
         return sink_sink_spectator_view

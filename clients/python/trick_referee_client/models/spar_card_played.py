@@ -20,12 +20,15 @@ class SparCardPlayed:
         seat (int): The seat that played.
         type_ (SparCardPlayedType): What happened.
         hand (int | Unset): replay: the hand's number in the transcript, from 1.
+        timeout (bool | Unset): true when the referee made the play for a seat whose time ran out (`timeout`); absent
+            otherwise.
     """
 
     card: SparCard
     seat: int
     type_: SparCardPlayedType
     hand: int | Unset = UNSET
+    timeout: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         card = self.card.value
@@ -35,6 +38,8 @@ class SparCardPlayed:
         type_ = self.type_.value
 
         hand = self.hand
+
+        timeout = self.timeout
 
         field_dict: dict[str, Any] = {}
 
@@ -47,6 +52,8 @@ class SparCardPlayed:
         )
         if hand is not UNSET:
             field_dict["hand"] = hand
+        if timeout is not UNSET:
+            field_dict["timeout"] = timeout
 
         return field_dict
 
@@ -61,11 +68,14 @@ class SparCardPlayed:
 
         hand = d.pop("hand", UNSET)
 
+        timeout = d.pop("timeout", UNSET)
+
         spar_card_played = cls(
             card=card,
             seat=seat,
             type_=type_,
             hand=hand,
+            timeout=timeout,
         )
 
         return spar_card_played

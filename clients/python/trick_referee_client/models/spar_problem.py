@@ -38,6 +38,7 @@ class SparProblem:
         position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
             0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        remaining_ms (int | Unset): `clock_running`: how long the seat to act has left, in milliseconds.
         supported (SupportedVersions | Unset):
     """
 
@@ -56,6 +57,7 @@ class SparProblem:
     move: SparMove | Unset = UNSET
     position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
+    remaining_ms: int | Unset = UNSET
     supported: SupportedVersions | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +106,8 @@ class SparProblem:
         if not isinstance(self.problems, Unset):
             problems = self.problems
 
+        remaining_ms = self.remaining_ms
+
         supported: dict[str, Any] | Unset = UNSET
         if not isinstance(self.supported, Unset):
             supported = self.supported.to_dict()
@@ -139,6 +143,8 @@ class SparProblem:
             field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
+        if remaining_ms is not UNSET:
+            field_dict["remaining_ms"] = remaining_ms
         if supported is not UNSET:
             field_dict["supported"] = supported
 
@@ -204,6 +210,8 @@ class SparProblem:
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
+        remaining_ms = d.pop("remaining_ms", UNSET)
+
         _supported = d.pop("supported", UNSET)
         supported: SupportedVersions | Unset
         if isinstance(_supported, Unset):
@@ -227,6 +235,7 @@ class SparProblem:
             move=move,
             position=position,
             problems=problems,
+            remaining_ms=remaining_ms,
             supported=supported,
         )
 

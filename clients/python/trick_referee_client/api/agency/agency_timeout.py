@@ -1,0 +1,241 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ...client import AuthenticatedClient, Client
+from ...models.agency_open_state_request import AgencyOpenStateRequest
+from ...models.agency_play_response import AgencyPlayResponse
+from ...models.agency_problem import AgencyProblem
+from ...models.agency_sealed_state_request import AgencySealedStateRequest
+from ...models.problem import Problem
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: AgencyOpenStateRequest | AgencySealedStateRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/games/agency/timeout",
+    }
+
+    if isinstance(body, AgencyOpenStateRequest):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> AgencyPlayResponse | AgencyProblem | Problem:
+    if response.status_code == 200:
+        response_200 = AgencyPlayResponse.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Problem.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 403:
+        response_403 = Problem.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 408:
+        response_408 = Problem.from_dict(response.json())
+
+        return response_408
+
+    if response.status_code == 409:
+        response_409 = AgencyProblem.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 413:
+        response_413 = Problem.from_dict(response.json())
+
+        return response_413
+
+    if response.status_code == 415:
+        response_415 = Problem.from_dict(response.json())
+
+        return response_415
+
+    if response.status_code == 422:
+        response_422 = Problem.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = Problem.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = Problem.from_dict(response.json())
+
+        return response_503
+
+    response_default = Problem.from_dict(response.json())
+
+    return response_default
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[AgencyPlayResponse | AgencyProblem | Problem]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgencyOpenStateRequest | AgencySealedStateRequest,
+) -> Response[AgencyPlayResponse | AgencyProblem | Problem]:
+    """Play for a seat whose time ran out (Agency)
+
+     Signed and sealed modes, in a match dealt with a clock: once the
+    deadline of the seat to act has passed, the referee plays for it the
+    move `suggest` with level `rules` would choose from that seat's view
+    alone, and answers as `play` does; that play's `card_played` event has
+    `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+    with the credential of any seat of the match. It spends the state as
+    `play` does: the same timeout again answers the same body.
+
+    Args:
+        body (AgencyOpenStateRequest | AgencySealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgencyPlayResponse | AgencyProblem | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgencyOpenStateRequest | AgencySealedStateRequest,
+) -> AgencyPlayResponse | AgencyProblem | Problem | None:
+    """Play for a seat whose time ran out (Agency)
+
+     Signed and sealed modes, in a match dealt with a clock: once the
+    deadline of the seat to act has passed, the referee plays for it the
+    move `suggest` with level `rules` would choose from that seat's view
+    alone, and answers as `play` does; that play's `card_played` event has
+    `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+    with the credential of any seat of the match. It spends the state as
+    `play` does: the same timeout again answers the same body.
+
+    Args:
+        body (AgencyOpenStateRequest | AgencySealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgencyPlayResponse | AgencyProblem | Problem
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgencyOpenStateRequest | AgencySealedStateRequest,
+) -> Response[AgencyPlayResponse | AgencyProblem | Problem]:
+    """Play for a seat whose time ran out (Agency)
+
+     Signed and sealed modes, in a match dealt with a clock: once the
+    deadline of the seat to act has passed, the referee plays for it the
+    move `suggest` with level `rules` would choose from that seat's view
+    alone, and answers as `play` does; that play's `card_played` event has
+    `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+    with the credential of any seat of the match. It spends the state as
+    `play` does: the same timeout again answers the same body.
+
+    Args:
+        body (AgencyOpenStateRequest | AgencySealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[AgencyPlayResponse | AgencyProblem | Problem]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: AgencyOpenStateRequest | AgencySealedStateRequest,
+) -> AgencyPlayResponse | AgencyProblem | Problem | None:
+    """Play for a seat whose time ran out (Agency)
+
+     Signed and sealed modes, in a match dealt with a clock: once the
+    deadline of the seat to act has passed, the referee plays for it the
+    move `suggest` with level `rules` would choose from that seat's view
+    alone, and answers as `play` does; that play's `card_played` event has
+    `"timeout": true`, and the hand's record marks it (`~`). Sealed mode:
+    with the credential of any seat of the match. It spends the state as
+    `play` does: the same timeout again answers the same body.
+
+    Args:
+        body (AgencyOpenStateRequest | AgencySealedStateRequest):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        AgencyPlayResponse | AgencyProblem | Problem
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed
