@@ -80,7 +80,7 @@ def test_a_clock_is_shown_with_the_seat_to_act_and_its_deadline_on_every_state_o
     assert hand.state["clock"]["seat"] is None  # the hand is over: no seat's time runs
     # The next hand of the match carries the clock.
     before = clock.now_ms()
-    status, _, data = send(port, f"/v1/games/{game}/deal", {"previous": hand.previous()})
+    status, _, data = next_hand(hand, port)
     assert status == 200, data
     following = json.loads(data)["state"]
     assert_clock(following, 45, before, clock.now_ms())
@@ -95,6 +95,17 @@ def test_a_hand_without_a_clock_shows_none(referees: dict[str, int], mode: str) 
     assert "clock" not in hand.state
     status, _, data = send(referees[mode], "/v1/games/agram/deal", {"previous": played_out(hand, referees[mode]).previous()})
     assert status == 200 and "clock" not in json.loads(data)["state"]
+
+
+def next_hand(hand: HeldHand, port: int) -> tuple[int, dict[str, str], bytes]:
+    """The match's next hand, dealt from ``hand`` (sealed Agency: with a
+    credential of the team that chooses its leader, the first seat's whose
+    credential is not refused)."""
+    for seat in [None, *hand.credentials]:
+        answer = send(port, f"/v1/games/{hand.game}/deal", {"previous": hand.previous()}, hand.credentials.get(seat) if seat is not None else None)
+        if answer[0] != 403:
+            return answer
+    return answer
 
 
 def played_out(hand: HeldHand, port: int) -> HeldHand:
