@@ -6867,7 +6867,7 @@ export type AgencyReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7111,7 +7111,7 @@ export type AgencyTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7717,7 +7717,7 @@ export type AgramMaliReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -7961,7 +7961,7 @@ export type AgramMaliTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8567,7 +8567,7 @@ export type AgramReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -8811,7 +8811,7 @@ export type AgramTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9417,7 +9417,7 @@ export type FapfapReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -9661,7 +9661,7 @@ export type FapfapTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10267,7 +10267,7 @@ export type SinkSinkReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -10511,7 +10511,7 @@ export type SinkSinkTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -11117,7 +11117,7 @@ export type SparReseatErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
@@ -11361,7 +11361,7 @@ export type SparTimeoutErrors = {
      */
     500: Problem;
     /**
-     * The server is busy: it is working on as many requests as it takes at once, receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
+     * The server is busy: it is working on as many requests as it takes at once (or as one client, one source address, may have: `REFEREE_CLIENT_SHARE`), receiving too many large bodies or holding too many large answers (`service_unavailable`); or the request's deadline passed before its work was done (`deadline_exceeded`); or, signed and sealed modes, the store of spent states cannot be reached, so `play` and `deal` with `previous` apply nothing (`token_store_unavailable`). Send it again after `Retry-After` seconds.
      */
     503: Problem;
     /**
