@@ -128,11 +128,11 @@ class Client:
             self.tally.fault(f"{operation}: {status} {answer.get('code')}")
         return port, status, data, answer
 
-    def deal(self, body: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    def deal(self, body: dict[str, Any], credential: str | None = None) -> tuple[dict[str, Any] | None, str | None]:
         """The answer to a deal, sent again while the store is unavailable;
         ``(None, code)`` when refused otherwise (``match_over``)."""
         while time.monotonic() < self.until + 30:
-            _, status, _, answer = self.send("deal", body)
+            _, status, _, answer = self.send("deal", body, credential)
             if status == 200:
                 return answer, None
             if status != 503:
@@ -152,7 +152,7 @@ class Client:
             seat = state["to_act"]
             if seat is None:
                 self.check_hand(state, accepted)
-                nxt, code = self.deal({"previous": token})
+                nxt, code = self.next_hand(token, credentials)
                 if nxt is None and code == "match_over":
                     nxt, _ = self.deal(self.seating)
                     if nxt is not None:
@@ -161,6 +161,8 @@ class Client:
                 if nxt is None:
                     self.tally.fault(f"the next hand was refused: {code}")
                     return
+                if code is None:
+                    self.tally.count("next_hands")
                 token, state, accepted = nxt["token"], nxt["state"], []
                 continue
             _, status, _, legal = self.send("legal-moves", {"token": token}, credentials[seat])
@@ -191,6 +193,18 @@ class Client:
                     self.tally.spent.append((port, self.game, body, self.rng.choice(others), credentials[seat], data))
             token, state = answer["token"], answer["state"]
             accepted.append(move)
+
+    def next_hand(self, token: str, credentials: dict[int, str]) -> tuple[dict[str, Any] | None, str | None]:
+        """The match's next hand, asked for as its choosers would: with no
+        credential, then each seat's until one is not refused (a sealed
+        Agency next hand is the losing team's choice, RULINGS A14; a refused
+        deal spends nothing)."""
+        nxt, code = self.deal({"previous": token})
+        for credential in credentials.values():
+            if code != "seat_credential_invalid":
+                break
+            nxt, code = self.deal({"previous": token}, credential)
+        return nxt, code
 
     def fork(self, body: dict[str, Any], other: dict[str, Any], credential: str) -> None:
         """Another move on a spent token: 409 ``state_spent`` (503 while the store is down), never a 200."""

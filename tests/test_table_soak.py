@@ -22,6 +22,7 @@ def test_a_table_across_two_referees_loses_nothing_while_redis_restarts() -> Non
     assert result["faults"] == [] and not counts.get("faults"), result
     assert len(result["redis_outages_s"]) == 2
     assert counts["plays_applied"] > 100 and counts["hands_replayed"] > 10, counts
+    assert counts["next_hands"] > 0, counts  # matches went on: each next hand asked for by its choosers (A14)
     assert counts["forks_refused"] > 0 and counts["retries_same_bytes"] > 0, counts
     assert counts.get("store_unavailable", 0) >= 1, counts  # the outages were met, and answered fail-closed
     assert counts["checked_after"] > 0, counts
