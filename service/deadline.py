@@ -36,6 +36,10 @@ _END: ContextVar[float | None] = ContextVar("referee_deadline", default=None)
 """When the current request's deadline passes (``time.perf_counter``), if it has one.
 gevent gives each greenlet its own context, so each request its own value."""
 
+_abandoned = False
+"""Whether the work this process is doing has been abandoned (:func:`abandon`):
+an analysis process's one task at a time, never a worker's."""
+
 
 def deadline(seconds: float, started: float) -> AbstractContextManager[None]:
     """Give the work inside the block a deadline ``seconds`` after ``started``
@@ -110,10 +114,28 @@ def passed() -> bool:
     return _past()
 
 
+def abandon(*_signal: object) -> None:
+    """The work this process is doing is no longer wanted (its client
+    left): from now on it stops as if its deadline had passed
+    (:func:`passed` says so, :func:`checkpoint` raises), until
+    :func:`resume`. An analysis process's handler of ``SIGUSR1``, which its
+    worker sends (``service.analysis.pool``); the signal handler's
+    arguments are ignored."""
+    global _abandoned
+    _abandoned = True
+
+
+def resume() -> None:
+    """The work this process starts next is wanted: undoes :func:`abandon`."""
+    global _abandoned
+    _abandoned = False
+
+
 def _past() -> bool:
-    """Whether the current request has a deadline and it has passed."""
+    """Whether the current work was abandoned, or the current request has a
+    deadline and it has passed."""
     end = _END.get()
-    return end is not None and time.perf_counter() > end
+    return _abandoned or (end is not None and time.perf_counter() > end)
 
 
 def _switch() -> None:

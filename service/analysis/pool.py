@@ -27,7 +27,10 @@ Bounds and failures, each raised at once:
   ``per_client`` of the pool's places (processes and queue together), so
   that one client never fills the queue for everyone else.
 * :class:`PoolLeft`: the asking client closed its connection before a
-  process was free for its request: nothing was run (no one would read it).
+  process was free for its request: nothing was run (no one would read it);
+  or while its work ran: the process is told to stop (``SIGUSR1``), stops at
+  its next check (within 1,024 nodes or a world, as at a deadline) and is
+  free for the next request, and its answer is dropped.
 * :class:`PoolLate`: the request's deadline passed while it waited for a
   process; nothing was run (its caller may answer what the work finds at
   once when past its deadline).
@@ -80,6 +83,12 @@ log = logging.getLogger("referee.analysis")
 
 T = TypeVar("T")
 
+GONE_CHECK_SECONDS = 0.2
+"""How often a worker waiting for its process's answer asks whether the
+client is still there; once it has left, the process is told to stop
+(``SIGUSR1``: :func:`service.deadline.abandon`) and stops at its next check,
+within 1,024 nodes or a world."""
+
 GRACE_SECONDS = 2.0
 """How long past the request's deadline a worker waits for its process's
 answer: work that asks ``deadline.passed()`` stops within 1,024 nodes or a
@@ -111,7 +120,8 @@ class PoolFailed(Exception):
 
 class PoolLeft(Exception):
     """The client closed its connection while its request waited for a
-    process: its work was given to none."""
+    process (its work was given to none), or while its work ran (the
+    process was told to stop it at its next check, and its answer dropped)."""
 
 
 def _never() -> bool:
@@ -239,6 +249,37 @@ def _read(channel: socket.socket, count: int, limit: float | None) -> bytes:
             raise EOFError("the other end closed")
         buffer += chunk
     return bytes(buffer)
+
+
+def _await_answer(process: _Process, limit: float | None, asker: Asker) -> bool:
+    """Wait until ``process``'s answer begins to arrive (or ``limit``, a
+    ``time.perf_counter`` reading, passes), asking every
+    ``GONE_CHECK_SECONDS`` whether ``asker`` has left; once it has, tell the
+    process to stop (``SIGUSR1``) and wait on. Whether it was told."""
+    told = False
+    while not _ready(process.channel, GONE_CHECK_SECONDS):
+        if limit is not None and time.perf_counter() >= limit:
+            break
+        if not told and asker.gone():
+            told = True
+            try:
+                os.kill(process.popen.pid, signal.SIGUSR1)
+            except OSError:  # it has stopped: reading its answer says so
+                break
+    process.channel.settimeout(None)
+    return told
+
+
+def _ready(channel: socket.socket, seconds: float) -> bool:
+    """Whether ``channel`` has bytes to read (or its other end closed)
+    within ``seconds``; a peek, through the socket (gevent's in a worker,
+    which waits without blocking the worker's other requests)."""
+    channel.settimeout(seconds)
+    try:
+        channel.recv(1, socket.MSG_PEEK)
+    except TimeoutError:
+        return False
+    return True
 
 
 def _receive(channel: socket.socket, limit: float | None = None) -> bytes:
@@ -377,7 +418,7 @@ class Pool:
             try:
                 if asker.gone():
                     raise PoolLeft("the client closed its connection before a process was free")
-                return self._exchange(task, end)
+                return self._exchange(task, end, asker)
             finally:
                 self._hand_on()
         finally:
@@ -420,9 +461,14 @@ class Pool:
             self._waiting.remove(waiter)
             waiter.event.set()
 
-    def _exchange(self, task: bytes, end: float | None) -> tuple[bool, Any]:
+    def _exchange(self, task: bytes, end: float | None, asker: Asker) -> tuple[bool, Any]:
         """Give ``task`` to an idle process and wait for its answer; the
-        caller holds a slot, so there is one."""
+        caller holds a slot, so there is one.
+
+        Raises:
+            PoolLeft: ``asker`` left while the process worked (told to stop,
+                its answer is read and dropped).
+        """
         process = self._idle.pop()
         try:
             if process is None or process.popen.poll() is not None:
@@ -435,7 +481,9 @@ class Pool:
         try:
             process.channel.settimeout(None)
             _send(process.channel, task)
-            reply = _receive(process.channel, None if end is None else end + GRACE_SECONDS)
+            limit = None if end is None else end + GRACE_SECONDS
+            abandoned = _await_answer(process, limit, asker)
+            reply = _receive(process.channel, limit)
         except (OSError, EOFError) as error:  # TimeoutError is an OSError
             stuck = isinstance(error, TimeoutError)
             self._forget(process, ("did not answer in time" if stuck else "stopped while working on a request") + f" ({error!r})")
@@ -446,6 +494,8 @@ class Pool:
             self._idle.append(self._respawn())
             raise
         self._idle.append(process)
+        if abandoned:
+            raise PoolLeft("the client closed its connection while its analysis ran")
         result: tuple[bool, Any] = loads(reply)
         return result
 
@@ -516,6 +566,7 @@ def serve(channel: socket.socket) -> None:
         except (EOFError, OSError):
             return
         function, args, kwargs, end = loads(task)
+        deadline.resume()
         try:
             with deadline.until(end):
                 reply = dumps((True, function(*args, **kwargs)))
@@ -549,6 +600,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     fd, *preload = sys.argv[1:] if argv is None else argv
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGUSR1, deadline.abandon)  # the worker's client left (Pool._exchange)
     for module in preload:
         importlib.import_module(module)
     channel = socket.socket(fileno=int(fd))
