@@ -39,6 +39,7 @@ import python_client_hands as hands  # noqa: E402 - needs the client on the path
 import trick_referee_client.api  # noqa: E402
 import trick_referee_client.models  # noqa: E402
 import trick_referee_client.types  # noqa: E402
+from trick_referee_client.commitments import verify_commitment  # noqa: E402
 
 SEALING_KEY = "client-tests-sealing-key-0123456789abcdef"
 BOT_BUDGET = {"REFEREE_SUGGEST_WORLDS": "8", "REFEREE_SUGGEST_PLIES": "2000"}
@@ -162,12 +163,52 @@ def test_python_client_plays_a_whole_hand(server, game):
         first, last = hand.sealed_deals
         assert first.commitment == last.commitment and isinstance(first.seed, trick_referee_client.types.Unset)
         digest = hashlib.sha256(bytes.fromhex(last.nonce) + last.seed.to_bytes(8, "big")).hexdigest()
-        assert digest == first.commitment  # the revealed seed and nonce are the ones committed to
+        assert digest == first.commitment  # the revealed seed and nonce are the ones committed to (docs/holding.md)
+        assert last.seed_text == str(last.seed)  # CONTRACT: Seeds in JavaScript
+        assert verify_commitment(first.commitment, last.seed_text, last.nonce) and verify_commitment(first.commitment, last.seed, last.nonce)
     else:
         state = hand.plays[-1].state.to_dict()  # the whole hand, judged by the rules read again in support
         winner = a13_hand_result(state)[1] if game.id == "agency" else f7_hand_result(game.id, state)[0]
         assert events[-1]["winner"] == winner
         assert hand.sealed_deals == []
+
+
+def test_commitment_helpers_verify_the_seeds_of_real_sealed_hands(server, tmp_path):
+    """verify_commitment (Python) and verifyCommitment (TypeScript) on a
+    finished sealed hand of every game, played through the Python client:
+    each revealed seed and nonce (the seed as seed_text, and as an integer)
+    verifies against the commitment its deal published; a changed seed or
+    nonce, another hand's commitment or a seed_text with a leading zero does
+    not (docs/holding.md: Sealed). The seeds are 64 bits, so JavaScript's
+    number of a seed of 2^53 or more (JSON.parse) no longer verifies."""
+    if server.mode != "sealed":
+        pytest.skip("only a sealed hand commits to its seed")
+    deals = []
+    for number, game in enumerate(GAME_CLIENTS):
+        first, last = hands.play_hand(game, f"http://127.0.0.1:{server.port}", random.Random(number)).sealed_deals
+        assert isinstance(first.commitment, str) and first.commitment == last.commitment
+        assert isinstance(last.seed, int) and isinstance(last.seed_text, str) and isinstance(last.nonce, str)
+        deals.append(last.to_dict())
+    for index, deal in enumerate(deals):
+        commitment, seed, text, nonce = deal["commitment"], deal["seed"], deal["seed_text"], deal["nonce"]
+        assert text == str(seed)
+        assert verify_commitment(commitment, text, nonce) and verify_commitment(commitment, seed, nonce)
+        flipped = ("1" if nonce[0] == "0" else "0") + nonce[1:]
+        assert not verify_commitment(commitment, seed ^ 1, nonce) and not verify_commitment(commitment, str(seed ^ 1), nonce)
+        assert not verify_commitment(commitment, text, flipped)
+        assert not verify_commitment(deals[(index + 1) % len(deals)]["commitment"], text, nonce)
+        assert not verify_commitment(commitment, "0" + text, nonce) and not verify_commitment(commitment, text, nonce[:-2])
+    program = tmp_path / "commitments.mjs"  # the seeds written as the referee writes them: whole numbers
+    clients.bundle(program, source=ROOT / "tests" / "typescript" / "commitments.ts", platform="node", define={"DEALS": json.dumps(deals)})
+    result = subprocess.run(["node", str(program)], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    checked = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [entry["seed_text"] for entry in checked] == [deal["seed_text"] for deal in deals]
+    for entry in checked:
+        assert entry["verified"] is True and entry["as_bigint"] is True, entry
+        assert entry["as_number"] is entry["exact_number"], entry  # a double holds a seed exactly only below 2^53
+        assert not (entry["other_seed"] or entry["other_nonce"] or entry["other_commitment"] or entry["malformed"]), entry
+    assert not all(entry["exact_number"] for entry in checked)  # 64-bit seeds: (almost) never below 2^53
 
 
 @pytest.mark.parametrize("game", [hands.AGENCY, hands.SINK_SINK], ids=lambda game: game.id)
@@ -247,8 +288,9 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
         # dealer 0, so seat 1 leads (F4): seat 0 is refused, and is shown none of seat 1's moves
         assert refused == "not_your_turn It is seat 1's turn, not seat 0's (RULINGS C1, C2) []"
     else:
-        *events, winner = lines
+        *events, winner, verified = lines
         assert winner.startswith("winning team: ")
+        assert re.fullmatch(r"commitment verified: seed (0|[1-9][0-9]*)", verified) and int(verified.split()[-1]) < 2**64
     kinds = [line.split(" ", 1)[0] for line in events]
     assert set(kinds) <= {"card_played", "trick_won", "trick_discarded", "hand_over"} and kinds[-1] == "hand_over"
     assert kinds.count("hand_over") == 1
@@ -304,7 +346,8 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
         *events, last, record = lines
         assert record.startswith("record agram/1 p3 d0 s") and record.endswith(f" ={last.split()[-1]}")
     else:
-        *events, last = lines
+        *events, last, verified = lines
+        assert re.fullmatch(r"commitment verified: seed (0|[1-9][0-9]*)", verified) and int(verified.split()[-1]) < 2**64
     kinds = [line.split(" ", 1)[0] for line in events]
     assert kinds[-1] == "hand_over" and kinds.count("hand_over") == 1
     if server.mode == "open":

@@ -8,8 +8,8 @@
   client, bundled by esbuild (pinned likewise); ``bundle`` does the same for
   any program that uses the client.
 
-Each README beside a client is written by hand and kept, and so is the
-TypeScript package around ``src/`` (``index.ts``, ``package.json`` with its
+Each README beside a client is written by hand and kept, and so are the
+commitment checks (``KEPT``) and the TypeScript package around ``src/`` (``index.ts``, ``package.json`` with its
 lock file, ``tsconfig.json``, ``test/``). Both packages carry the spec's
 ``info.version``: openapi-python-client writes it into the Python client's
 ``pyproject.toml``, and :func:`write_versions` into the TypeScript package's
@@ -46,8 +46,10 @@ TYPESCRIPT_VERSIONED = ("package.json", "package-lock.json")
 PAGE_SOURCE = ROOT / "web" / "play.ts"
 PAGE_BUNDLE = ROOT / "service" / "static" / "play" / "play.js"
 NODE_BIN = ROOT / "node_modules" / ".bin"
-KEPT = frozenset({"README.md"})
-"""Files of a client's directory written by hand: never generated, never compared."""
+KEPT = frozenset({"README.md", "commitments.py", "commitment.ts"})
+"""Files of a client's directory written by hand: never generated, never compared
+(the READMEs, and each client's commitment check: the Python package's
+``commitments.py``, the TypeScript ``src/commitment.ts``)."""
 SKIPPED = frozenset({"__pycache__", ".ruff_cache", ".mypy_cache"})
 """Directories that tools leave beside generated files (ruff formats the Python client)."""
 

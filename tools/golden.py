@@ -292,7 +292,7 @@ def broken_states(rec: Recorder, game: str, players: int, rng: random.Random) ->
     variants.append({**state, hands_key: state[hands_key][::-1]})
     variants.append({**state, "to_act": (state["to_act"] + 1) % players})
     variants.append({**state, "hand_over": True})
-    variants.append({**state, "deal": {**state["deal"], "seed": 12}})
+    variants.append({**state, "deal": {**state["deal"], "seed": 12, "seed_text": "12"}})
     variants.append({**state, "deal": {**state["deal"], "hands": state["deal"]["hands"][::-1]}})
     variants.append({**state, "trick": {"leader": 0, "plays": []}})
     variants.append({**state, "match": {**state["match"], "previous": [5] * len(state["match"]["previous"])}})

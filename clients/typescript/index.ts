@@ -1,6 +1,8 @@
-// The package's entry (written by hand; src/ is generated): every operation
-// and type, the default client and what makes another one.
+// The package's entry (written by hand; src/ is generated but for
+// src/commitment.ts): every operation and type, the default client, what makes
+// another one, and the check of a sealed hand's commitment.
 export * from './src/index';
 export { client } from './src/client.gen';
 export { createClient, createConfig } from './src/client';
 export type { Client, Config } from './src/client';
+export { verifyCommitment } from './src/commitment';

@@ -576,7 +576,7 @@ class TrickGame(Generic[H]):
         seed_hands = (None if record.seed is None or record.deal_hands is None
                       else self.deal_deck(shuffled(self.deck, record.seed), record.seating))
         problems += deal_record_problems(record.seed, hand.deal_hands, seed_hands, None if claims is None else claims.undealt,
-                                         hand.undealt)
+                                         hand.undealt, None if claims is None else claims.seed_text)
         if _restore_plays(hand, record.plays, problems) if claims is None else _restore_claimed(hand, claims, problems):
             hand.settle()
             if claims is not None:

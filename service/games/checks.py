@@ -40,11 +40,18 @@ class DeckFacts:
 
 
 def deal_record_problems(seed: int | None, hands: Sequence[Sequence[Card]], seed_hands: Sequence[Sequence[Card]] | None,
-                         undealt: Sequence[Card] | None, derived_undealt: Sequence[Card]) -> list[str]:
+                         undealt: Sequence[Card] | None, derived_undealt: Sequence[Card], seed_text: str | None = None) -> list[str]:
     """Problems with a state's deal record: dealt ``hands`` that are not
-    ``seed_hands``, the deal of its ``seed`` (``None``: not compared), and
-    ``undealt`` cards (``None``: not sent) other than those the deal leaves."""
+    ``seed_hands``, the deal of its ``seed`` (``None``: not compared),
+    ``undealt`` cards (``None``: not sent) other than those the deal leaves,
+    and a ``seed_text`` (``None``: not sent) that is not the seed written in
+    decimal (CONTRACT: Seeds in JavaScript)."""
     problems = []
+    if seed_text is not None and seed is None:
+        problems.append(f"deal.seed_text {seed_text!r} is given for a deal with no seed (deal.seed is null)")
+    elif seed_text is not None and seed_text != str(seed):
+        problems.append(f"deal.seed_text {seed_text!r} is not deal.seed {seed} written in decimal "
+                        "(a client whose numbers are doubles rounds a seed of 2^53 or more: send the state back as it was answered)")
     if seed_hands is not None and [list(hand) for hand in hands] != [list(hand) for hand in seed_hands]:
         problems.append(f"deal.hands are not the deal of seed {seed}")
     if undealt is not None:

@@ -347,6 +347,7 @@ class Claims:
             each trick's leader, winner, card and points.
         trick: the trick in progress as sent (``None``: none was sent).
         undealt: the undealt cards, if sent.
+        seed_text: the seed as the decimal string the state shows beside it, if sent.
         fields: only the derived fields the state included (``to_act``,
             ``hands``, ``holders``...), by name.
         match: only the match status fields it included (``tally``, ``over``...).
@@ -355,6 +356,7 @@ class Claims:
     tricks: Sequence[Trick] = ()
     trick: Trick | None = None
     undealt: Sequence[Card] | None = None
+    seed_text: str | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
     match: Mapping[str, Any] = field(default_factory=dict)
 

@@ -22,9 +22,9 @@ from ..analysis.review import Review
 from ..analysis.solver import Solution
 from ..tricks import Play
 from .family import GameParts, named_schema
-from .fields import Bool, Int, List, seat
+from .fields import Bool, Int, List, seat, seed_text_field
 from .games import schemas_for
-from .records import dump_play
+from .records import dump_play, seed_text
 
 SEED_MAX = 2**63 - 1
 """The largest ``suggest`` seed (CONTRACT: 0 to 2^63-1)."""
@@ -110,6 +110,7 @@ def analysis_schemas(game_id: str) -> AnalysisSchemas:
             "move": fields.Nested(parts.move, required=True, metadata={"description": "A legal move, chosen from the seat's view alone."}),
             "level": fields.String(required=True, **level_field),
             "seed": Int(required=True, metadata={"description": "The seed the bot drew from (the request's, or the one the referee drew)."}),
+            "seed_text": seed_text_field("The same seed as a decimal string, which JavaScript reads exactly.", required=True),
         }, doc=f"A move for the seat to act, as a bot would play it (default level `{DEFAULT_LEVEL.value}`)."),
         analyze_request=schemas.state_request,
         analyze_response=named_schema(f"{prefix}Review", {
@@ -150,4 +151,4 @@ def dump_review(review: Review) -> dict[str, Any]:
 
 def dump_suggestion(seat_: int, move: Play, level: Level, seed: int) -> dict[str, Any]:
     """``suggest``'s answer."""
-    return {"seat": seat_, "move": dump_play(move), "level": level.value, "seed": seed}
+    return {"seat": seat_, "move": dump_play(move), "level": level.value, "seed": seed, "seed_text": seed_text(seed)}

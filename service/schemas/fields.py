@@ -96,6 +96,18 @@ def seat(description: str, *, maximum: int, **kwargs: Any) -> Int:
     return Int(validate=validate.Range(min=0, max=maximum), metadata={"description": description}, **kwargs)
 
 
+SEED_TEXT = r"0|[1-9][0-9]{0,19}"
+"""A seed written in decimal (``seed_text``): at most 20 digits, no leading zero."""
+
+
+def seed_text_field(description: str, **kwargs: Any) -> fields.String:
+    """A seed as a decimal string, shown beside its integer so that a client
+    whose numbers are doubles reads it exactly (CONTRACT: Seeds in JavaScript)."""
+    return fields.String(validate=validate.Regexp(
+        f"^(?:{SEED_TEXT})$", error="A seed written in decimal: 0, or up to 20 digits with no leading zero."),
+                         metadata={"description": description}, **kwargs)
+
+
 def players(game: Any, required: bool = True) -> Int:
     """The player count of ``game``, refused outside its range with a message naming it (F8)."""
     span = f"{game.min_players} to {game.max_players}"

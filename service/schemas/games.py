@@ -39,7 +39,7 @@ from ..tricks import Play, Trick
 from .clocks import DealClock, clock_field, timeouts_field
 from .edges import edge_of
 from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
-from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat
+from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat, seed_text_field
 
 
 def schema_prefix(game_id: str) -> str:
@@ -171,6 +171,7 @@ class StateBase(BoundedSchema):
                 tricks=tricks,
                 trick=trick,
                 undealt=data["deal"].get("undealt"),
+                seed_text=data["deal"].get("seed_text"),
                 fields={name: data[name] for name in self.EDGE.CLAIMED if name in data},
                 match=match.get("claimed", {}),
             ),
@@ -230,6 +231,7 @@ def _sealed_deal() -> type[Schema]:
                                 metadata={"description": "Where the deal came from: drawn at random, or chosen (a seed, a deck order, hands)."}),
         "commitment": fields.String(metadata={"description": "A seeded deal: lowercase hex SHA-256 of the nonce then the seed as 8 bytes big-endian."}),
         "seed": Int(metadata={"description": "Once the hand is over: the seed (recompute the deal with the documented shuffle)."}),
+        "seed_text": seed_text_field("Once the hand is over: the seed as a decimal string, which JavaScript reads exactly (the seed may be 2^53 or more)."),
         "nonce": fields.String(metadata={"description": "Once the hand is over: the nonce, lowercase hex."}),
     }, doc="Where a sealed hand's deal came from; its seed and nonce once the hand is over.")
 
@@ -478,6 +480,8 @@ def _parts(game: Game, edge: FamilyEdge[Any]) -> GameParts:
         f"{prefix}DealRecord",
         {
             "seed": Int(allow_none=True, validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "The seed it was dealt from, if any."}),
+            "seed_text": seed_text_field("The seed as a decimal string, which JavaScript reads exactly; null without a seed. "
+                                   "Sent back, it must be the seed written in decimal.", allow_none=True),
             "hands": List(
                 deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
                 required=True,

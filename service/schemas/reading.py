@@ -211,6 +211,8 @@ class _Compiler:
                     tests.append(_length_test(validator))
             elif isinstance(validator, validate.OneOf):
                 tests.append(f"x not in {self.constant(frozenset(validator.choices))}")
+            elif isinstance(validator, validate.Regexp):
+                tests.append(f"{self.constant(validator.regex)}.match(x) is None")  # as marshmallow matches it
             else:
                 raise TypeError(f"no reader for the validator {type(validator).__name__}")
         return [f"if {' or '.join(tests)}:", "    raise Refused"] if tests else []

@@ -122,7 +122,8 @@ def dump_state(hand: Hand) -> dict[str, Any]:
         "game": game.id,
         "options": dict(hand.options),
         **edge.dump_seating(hand),
-        "deal": {"seed": hand.seed, "hands": [codes(h) for h in hand.deal_hands], "undealt": codes(hand.undealt)},
+        "deal": {"seed": hand.seed, "seed_text": seed_text(hand.seed), "hands": [codes(h) for h in hand.deal_hands],
+                 "undealt": codes(hand.undealt)},
         **edge.dump_cards(hand),
         "tricks": [dump_trick(t) for t in hand.tricks],
     }
@@ -135,6 +136,13 @@ def dump_state(hand: Hand) -> dict[str, Any]:
     out["match"] = dump_record(game.match_status(hand))
     out.update(dump_timeouts(hand))
     return out
+
+
+def seed_text(seed: int | None) -> str | None:
+    """A seed as the decimal string shown beside it (``seed_text``), which a
+    client whose numbers are doubles reads exactly (CONTRACT: Seeds in
+    JavaScript); ``None`` for none."""
+    return None if seed is None else str(seed)
 
 
 def dump_view(hand: Hand, seat: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from ..games.records import DealSource, HandRecord, MatchRecord, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play
 from .clocks import dump_clock, dump_timeouts
-from .records import dump_record
+from .records import dump_record, seed_text
 
 CARD_CODES = all_codes()
 PAYLOAD_VERSION = 5
@@ -213,8 +213,8 @@ def _play_entry(play: Any) -> bool:
 def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) -> dict[str, Any]:
     """The public state: what every seat may see of ``hand`` (no unplayed
     card, no undealt card, no seed or nonce while the hand runs), with
-    ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed`` and
-    ``nonce`` once the hand is over), ``match_id`` and ``ply``; and
+    ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed``, its
+    decimal ``seed_text`` and ``nonce`` once the hand is over), ``match_id`` and ``ply``; and
     ``clock`` in a match with a clock (``provenance`` issued: its time set).
 
     With ``spectator``: the spectator's view (``view`` without a
@@ -228,6 +228,7 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
         deal["commitment"] = commitment(provenance.nonce, hand.seed)
         if hand.hand_over:
             deal["seed"] = hand.seed
+            deal["seed_text"] = seed_text(hand.seed)
             deal["nonce"] = provenance.nonce.hex()
     head = {name: shown.pop(name) for name in ("game", "options")}
     clock = provenance.clock

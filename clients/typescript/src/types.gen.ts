@@ -74,6 +74,10 @@ export type AgencyDealRecord = {
      */
     seed?: number | null;
     /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
+    /**
      * The cards left undealt.
      */
     undealt?: Array<AgencyCard>;
@@ -1016,6 +1020,10 @@ export type AgencySuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type AgencyTranscriptDeal = {
@@ -1188,6 +1196,10 @@ export type AgramDealRecord = {
      */
     seed?: number | null;
     /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
+    /**
      * The cards left undealt.
      */
     undealt?: Array<AgramCard>;
@@ -1326,6 +1338,10 @@ export type AgramMaliDealRecord = {
      * The seed it was dealt from, if any.
      */
     seed?: number | null;
+    /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
     /**
      * The cards left undealt.
      */
@@ -2152,6 +2168,10 @@ export type AgramMaliSuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type AgramMaliTranscriptDeal = {
@@ -2987,6 +3007,10 @@ export type AgramSuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type AgramTranscriptDeal = {
@@ -3159,6 +3183,10 @@ export type FapfapDealRecord = {
      * The seed it was dealt from, if any.
      */
     seed?: number | null;
+    /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
     /**
      * The cards left undealt.
      */
@@ -4005,6 +4033,10 @@ export type FapfapSuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type FapfapTranscriptDeal = {
@@ -4262,6 +4294,10 @@ export type SealedDeal = {
      */
     seed?: number;
     /**
+     * Once the hand is over: the seed as a decimal string, which JavaScript reads exactly (the seed may be 2^53 or more).
+     */
+    seed_text?: string;
+    /**
      * Where the deal came from: drawn at random, or chosen (a seed, a deck order, hands).
      */
     source: 'random' | 'seed' | 'deck' | 'hands';
@@ -4339,6 +4375,10 @@ export type SinkSinkDealRecord = {
      * The seed it was dealt from, if any.
      */
     seed?: number | null;
+    /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
     /**
      * The cards left undealt.
      */
@@ -5165,6 +5205,10 @@ export type SinkSinkSuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type SinkSinkTranscriptDeal = {
@@ -5313,6 +5357,10 @@ export type SparDealRecord = {
      * The seed it was dealt from, if any.
      */
     seed?: number | null;
+    /**
+     * The seed as a decimal string, which JavaScript reads exactly; null without a seed. Sent back, it must be the seed written in decimal.
+     */
+    seed_text?: string | null;
     /**
      * The cards left undealt.
      */
@@ -6147,6 +6195,10 @@ export type SparSuggestion = {
      * The seed the bot drew from (the request's, or the one the referee drew).
      */
     seed: number;
+    /**
+     * The same seed as a decimal string, which JavaScript reads exactly.
+     */
+    seed_text: string;
 };
 
 export type SparTranscriptDeal = {

@@ -17,11 +17,14 @@ class AgencyDealRecord:
     Attributes:
         hands (list[list[AgencyCard]]): hands[s]: seat s's dealt cards in dealt order.
         seed (int | None | Unset): The seed it was dealt from, if any.
+        seed_text (None | str | Unset): The seed as a decimal string, which JavaScript reads exactly; null without a
+            seed. Sent back, it must be the seed written in decimal.
         undealt (list[AgencyCard] | Unset): The cards left undealt.
     """
 
     hands: list[list[AgencyCard]]
     seed: int | None | Unset = UNSET
+    seed_text: None | str | Unset = UNSET
     undealt: list[AgencyCard] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -40,6 +43,12 @@ class AgencyDealRecord:
         else:
             seed = self.seed
 
+        seed_text: None | str | Unset
+        if isinstance(self.seed_text, Unset):
+            seed_text = UNSET
+        else:
+            seed_text = self.seed_text
+
         undealt: list[str] | Unset = UNSET
         if not isinstance(self.undealt, Unset):
             undealt = []
@@ -56,6 +65,8 @@ class AgencyDealRecord:
         )
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if seed_text is not UNSET:
+            field_dict["seed_text"] = seed_text
         if undealt is not UNSET:
             field_dict["undealt"] = undealt
 
@@ -85,6 +96,15 @@ class AgencyDealRecord:
 
         seed = _parse_seed(d.pop("seed", UNSET))
 
+        def _parse_seed_text(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        seed_text = _parse_seed_text(d.pop("seed_text", UNSET))
+
         _undealt = d.pop("undealt", UNSET)
         undealt: list[AgencyCard] | Unset = UNSET
         if _undealt is not UNSET:
@@ -97,6 +117,7 @@ class AgencyDealRecord:
         agency_deal_record = cls(
             hands=hands,
             seed=seed,
+            seed_text=seed_text,
             undealt=undealt,
         )
 

@@ -22,12 +22,14 @@ class FapfapSuggestion:
         move (FapfapMove):
         seat (int): The seat to act, whose move it is.
         seed (int): The seed the bot drew from (the request's, or the one the referee drew).
+        seed_text (str): The same seed as a decimal string, which JavaScript reads exactly.
     """
 
     level: BotLevel
     move: FapfapMove
     seat: int
     seed: int
+    seed_text: str
 
     def to_dict(self) -> dict[str, Any]:
         level = self.level.value
@@ -38,6 +40,8 @@ class FapfapSuggestion:
 
         seed = self.seed
 
+        seed_text = self.seed_text
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -46,6 +50,7 @@ class FapfapSuggestion:
                 "move": move,
                 "seat": seat,
                 "seed": seed,
+                "seed_text": seed_text,
             }
         )
 
@@ -64,11 +69,14 @@ class FapfapSuggestion:
 
         seed = d.pop("seed")
 
+        seed_text = d.pop("seed_text")
+
         fapfap_suggestion = cls(
             level=level,
             move=move,
             seat=seat,
             seed=seed,
+            seed_text=seed_text,
         )
 
         return fapfap_suggestion

@@ -19,12 +19,15 @@ class SealedDeal:
         commitment (str | Unset): A seeded deal: lowercase hex SHA-256 of the nonce then the seed as 8 bytes big-endian.
         nonce (str | Unset): Once the hand is over: the nonce, lowercase hex.
         seed (int | Unset): Once the hand is over: the seed (recompute the deal with the documented shuffle).
+        seed_text (str | Unset): Once the hand is over: the seed as a decimal string, which JavaScript reads exactly
+            (the seed may be 2^53 or more).
     """
 
     source: SealedDealSource
     commitment: str | Unset = UNSET
     nonce: str | Unset = UNSET
     seed: int | Unset = UNSET
+    seed_text: str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         source = self.source.value
@@ -34,6 +37,8 @@ class SealedDeal:
         nonce = self.nonce
 
         seed = self.seed
+
+        seed_text = self.seed_text
 
         field_dict: dict[str, Any] = {}
 
@@ -48,6 +53,8 @@ class SealedDeal:
             field_dict["nonce"] = nonce
         if seed is not UNSET:
             field_dict["seed"] = seed
+        if seed_text is not UNSET:
+            field_dict["seed_text"] = seed_text
 
         return field_dict
 
@@ -62,11 +69,14 @@ class SealedDeal:
 
         seed = d.pop("seed", UNSET)
 
+        seed_text = d.pop("seed_text", UNSET)
+
         sealed_deal = cls(
             source=source,
             commitment=commitment,
             nonce=nonce,
             seed=seed,
+            seed_text=seed_text,
         )
 
         return sealed_deal
