@@ -32,7 +32,7 @@ from typing import Any, NoReturn, Protocol
 from .cards import SEED_MAX, WALL, Card
 from .errors import IllegalMove, InvalidState, RecordInvalid, RefereeError
 from .games import GAMES, Game, Hand
-from .games.base import RULES_VERSION, replay_transcript
+from .games.base import MATCH_RECORD_NOT_FOLLOWING, RULES_VERSION, replay_transcript
 from .games.last_trick import seating_of
 from .games.records import MAX_HANDS, DealSource, Event, Family, MatchRecord, OptionSpec, ProblemCode, Score, Seating, resolve_options
 from .sealing import commitment
@@ -342,32 +342,91 @@ def replay_record(record: Record) -> tuple[Hand, list[tuple[int, Event]], list[S
             deal. ``invalid_state`` also when the stated result is not the
             hand's, at the result's offset.
     """
-    game = GAMES[record.game]
+    return replay_records([record])
+
+
+def read_records(lines: Sequence[str], *, game: str) -> list[Record]:
+    """What each line of a match's records says (``read_record``), all of ``game``.
+
+    Raises:
+        RecordInvalid: ``record_invalid`` for the first line that cannot be
+            read (or is of another game), with ``position`` on that line and
+            ``record``, its index in ``lines`` (from 0).
+    """
+    records = []
+    for index, line in enumerate(lines):
+        try:
+            records.append(read_record(line, game=game))
+        except RecordInvalid as invalid:
+            invalid.detail = f"records[{index}]: {invalid.detail}"
+            invalid.extra["record"] = index
+            raise
+    return records
+
+
+def replay_records(records: Sequence[Record]) -> tuple[Hand, list[tuple[int, Event]], list[Score]]:
+    """The hands a match's records replay to, in order: exactly as
+    ``replay`` plays the same hands given as a deal and moves and
+    ``next_hands`` (``replay_transcript``), each later hand dealt after the
+    one before it and judged as a next hand is (``TrickGame.deal`` with
+    ``previous``: the hand before over, the match not, its seating, options
+    and match record the ones the hand before gives, A14, F7); each
+    record's stated result compared with its hand's.
+
+    Returns:
+        What ``replay_transcript`` returns: the last hand, every event with
+        its hand's number (from 1), and each hand's score.
+
+    Raises:
+        IllegalMove, RulesRefusal, InvalidState: as ``replay_record`` says
+            for one record, with ``hand`` the number of the record at fault
+            (from 1) and ``position`` on its line: a later hand that does
+            not follow the one before (``match_mismatch``) at its match
+            record when that is what the hand before does not give (at its
+            deal when its line has none: a first hand's record), else at
+            its seating; ``hand_not_over`` and ``match_over`` at its match
+            record (its deal when it has none).
+    """
+    game = GAMES[records[0].game]
+
+    def played(number: int, hand: Hand) -> None:
+        stated = records[number - 1].result
+        if stated is not None and (not hand.hand_over or hand.winner != stated.winner):
+            said, given = _result_words(game, stated.winner), _result_words(game, hand.winner)
+            problem = f"the record's result is {said}, but the deal and the plays give {given if hand.hand_over else 'a hand still in play'}"
+            wrong = InvalidState([problem])
+            wrong.detail = f"The record's result does not follow from its deal and plays: {problem}"
+            wrong.extra.update(hand=number, position=records[number - 1].where.parts[Part.RESULT])
+            raise wrong
+
+    hands = [(record.deal_arguments() if number == 0 else {**record.deal_arguments(), "match": record.match or game.first_match(record.seating)},
+              record.plays) for number, record in enumerate(records)]
+    timeouts = {(number, ply - 1) for number, record in enumerate(records, start=1) for ply in record.timeouts}
     try:
-        replayed = replay_transcript(game, [(record.deal_arguments(), record.plays)], {(1, ply - 1) for ply in record.timeouts})
+        return replay_transcript(game, hands, timeouts, played)
     except IllegalMove as refusal:
-        refusal.extra["position"] = record.where.plays[refusal.extra["index"]]
+        refusal.extra["position"] = records[refusal.extra["hand"] - 1].where.plays[refusal.extra["index"]]
         raise
     except RefereeError as refusal:
-        refusal.extra["position"] = record.where.parts[_deal_fault(game, record, refusal)]
+        if "hand" in refusal.extra and "position" not in refusal.extra:  # not a deadline passed between hands
+            record = records[refusal.extra["hand"] - 1]
+            refusal.extra["position"] = record.where.parts[_deal_fault(game, record, refusal)]
         raise
-    hand = replayed[0]
-    stated = record.result
-    if stated is not None and (not hand.hand_over or hand.winner != stated.winner):
-        said, given = _result_words(game, stated.winner), _result_words(game, hand.winner)
-        problem = f"the record's result is {said}, but the deal and the plays give {given if hand.hand_over else 'a hand still in play'}"
-        wrong = InvalidState([problem])
-        wrong.detail = f"The record's result does not follow from its deal and plays: {problem}"
-        wrong.extra.update(hand=1, position=record.where.parts[Part.RESULT])
-        raise wrong
-    return replayed
 
 
 def _deal_fault(game: Game, record: Record, refusal: RefereeError) -> Part:
     """The part a refused deal points to: the leader the chooser's team
-    refuses (A14), the match record when the rules refuse it, else the deal."""
+    refuses (A14); for a later hand of a match's records that does not
+    follow the hand before, its match record (its deal when it has none) or
+    its seating (F7, and the options that stay); the match record when the
+    rules refuse it; else the deal."""
     if refusal.code == "leader_not_from_losing_team":
         return Part.FIRST_LEADER
+    if refusal.code in ("match_mismatch", "hand_not_over", "match_over"):
+        stated = Part.MATCH if Part.MATCH in record.where.parts else Part.DEAL
+        if refusal.code != "match_mismatch" or any(problem.startswith(MATCH_RECORD_NOT_FOLLOWING) for problem in refusal.extra["problems"]):
+            return stated
+        return Part.PLAYERS if _FAMILIES[game.family].dealer else Part.FIRST_LEADER
     if record.match is not None and game.match_problems(record.match, resolve_options(game.options, dict(record.options)), record.seating):
         return Part.MATCH
     return Part.DEAL

@@ -64,8 +64,19 @@ def test_a14_a_won_hand_names_the_team_that_chooses():
         "match.chooser is null, but an earlier hand was won: the team that lost it chooses (RULINGS A14)"]
 
 
-def test_a_hand_follows_either_the_hand_before_or_a_match_record():
+def test_a_match_record_given_with_the_hand_before_must_be_the_one_it_gives():
+    """A match's records replayed in order (CONTRACT: Records): a later
+    hand's record states its match record, and the hand before gives one
+    (F7): they must agree, else the deal does not continue the match."""
     game = GAMES["sink-sink"]
     first = _finish(game, game.deal(seed=3, players=2), random.Random(3))
-    with pytest.raises(ValueError):
-        game.deal(previous=first, match=MatchRecord(hand=2, previous=(1, 0)))
+    following = game.deal(previous=first, seed=4).match
+    assert following.hand == 2 and sum(following.previous) == 1  # one hand won (F2, F7)
+    assert game.deal(previous=first, seed=4, match=following).match == following
+    wrong = MatchRecord(hand=2, previous=following.previous[::-1])
+    with pytest.raises(RulesRefusal) as refused:
+        game.deal(previous=first, seed=4, match=wrong)
+    assert refused.value.code == "match_mismatch"
+    assert refused.value.extra["problems"] == [
+        f"the match record given is hand 2 with the tally {list(wrong.previous)} before it, and the hand before gives "
+        f"hand 2 with the tally {list(following.previous)} before it"]

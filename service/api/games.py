@@ -18,10 +18,11 @@ from flask_smorest import Blueprint, abort
 from marshmallow import Schema, fields
 
 from .. import deadline
+from ..errors import RefereeError
 from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
 from ..games.records import Event, Family, Score
-from ..notation import read_record, replay_record, write_record
+from ..notation import read_record, read_records, replay_record, replay_records, write_record
 from ..schemas.games import schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
@@ -208,6 +209,30 @@ def _transcript_answer(holding: Holding, hand: Hand, events: list[tuple[int, Eve
     })
 
 
+def _records_answer(holding: Holding, game: Game, lines: list[str]) -> flask.Response:
+    """``replay`` of a match's ``records`` (CONTRACT: Records): answered as
+    the same hands given as a transcript with ``next_hands``, the holding
+    judging it as it judges that transcript (its first deal, and the last
+    hand's provenance); every refusal names the record at fault (``record``).
+
+    Raises:
+        RecordInvalid: a line that cannot be read (422), with ``record``.
+        RefereeError: a refused deal or play (409) or the holding's refusal,
+            with ``record`` (a refused deal or play) and ``position``.
+    """
+    records = read_records(lines, game=game.id)
+    transcript = {"deal": records[0].deal_arguments(), "next_hands": [{"deal": record.deal_arguments()} for record in records[1:]]}
+    first = holding.transcript(game, transcript).provenance
+    try:
+        hand, events, scores = replay_records(records)
+    except RefereeError as refusal:
+        if "hand" in refusal.extra:  # the rules' refusal of a record's deal or play (not a deadline passed)
+            refusal.detail = f"records[{refusal.extra['hand'] - 1}]: {refusal.detail}"
+            refusal.extra["record"] = refusal.extra["hand"] - 1
+        raise
+    return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, transcript, first), starts_match=True)
+
+
 def _register(game: Game) -> None:
     """Add one game's operations to the blueprint."""
     schemas = schemas_for(game.id)
@@ -362,20 +387,26 @@ def _register(game: Game) -> None:
         "replay", f"Replay a transcript or a record ({game.name})", schemas.replay_request(), schemas.replay_response,
         conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
                  "or a deal that cannot be made. With a record, `position` also says where on its line."),
-        alternatives={"record": schemas.record_replay_request()},
+        alternatives={"record": schemas.record_replay_request(), "records": schemas.records_replay_request()},
     )
     def replay(args: dict[str, Any]) -> flask.Response:
-        """Replay a transcript or a record.
+        """Replay a transcript, a record or a match's records.
 
         Play a whole transcript in one call: a deal request and its moves, then
         any later hands of the match (`next_hands`). Or replay one hand's
         `record` (docs/notation.md) in place of the deal and moves: the answer
-        is the same as for its deal and plays given apart. A record that cannot
-        be read answers 422 `record_invalid`, a refused deal or play 409 as a
-        transcript's; both carry `position`, the 0-based offset of the first
-        character at fault on the line.
+        is the same as for its deal and plays given apart. Or replay a match's
+        `records`, each hand's record in order: the answer is the same as for
+        those hands given as a deal, moves and `next_hands` (each later hand
+        must follow the one before as a next hand does: RULINGS A14, F7). A
+        record that cannot be read answers 422 `record_invalid`, a refused
+        deal or play 409 as a transcript's; both carry `position`, the 0-based
+        offset of the first character at fault on the line, and with
+        `records`, `record`: that line's index in `records`.
         """
         holding = current()
+        if "records" in args:
+            return _records_answer(holding, game, args["records"])
         if "record" in args:
             record = read_record(args["record"], game=game.id)
             provenance = holding.transcript(game, {"deal": record.deal_arguments()}).provenance

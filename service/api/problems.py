@@ -225,6 +225,9 @@ class ProblemSchema(ma.Schema):
         metadata={"description": "A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the 0-based "
                                  "character offset of the first character at fault on its line (docs/notation.md)."},
     )
+    record = ma.fields.Integer(
+        metadata={"description": "`replay` of a match's `records`: the index in `records` (from 0) of the record at fault."},
+    )
 
 
 class ProblemTypeSchema(ma.Schema):

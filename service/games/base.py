@@ -28,7 +28,7 @@ scores and match results are frozen records that ``service.schemas`` dumps.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
@@ -456,29 +456,34 @@ class TrickGame(Generic[H]):
                 docs/notation.md): its number, the tally before it and
                 Agency's chooser, checked as ``build`` checks a state's
                 (``match_problems``), and seated as after ``previous`` (A14:
-                a seat of the choosing team leads). Not with ``previous``;
-                ``None``: a first hand.
+                a seat of the choosing team leads). With ``previous`` (a
+                match's records replayed in order), what ``previous`` gives
+                must be it (``match_mismatch``); ``None``: a first hand, or
+                whatever ``previous`` gives.
             **seating: the game's seating (Agency: ``first_leader``; the
                 Agram family: ``players`` and ``dealer``).
 
         Raises:
             RulesRefusal: the seating is refused; with ``previous``:
-                ``hand_not_over``, ``match_over``, ``match_mismatch``, and the
-                game's own refusals.
+                ``hand_not_over``, ``match_over``, ``match_mismatch`` (also a
+                ``match`` that ``previous`` does not give), and the game's
+                own refusals.
             InvalidState: a ``match`` the rules refuse (every problem
                 listed); a deck or hands that are not this game's.
-            ValueError: both ``previous`` and ``match``.
         """
         given = match is not None
         if previous is not None:
-            if given:
-                raise ValueError("a hand follows either previous or a given match record, not both")
-            match = self._next_match(previous, options, seating)
+            following = self._next_match(previous, options, seating)
+            if given and match != following:
+                assert match is not None
+                mismatch = f"{MATCH_RECORD_NOT_FOLLOWING} {_match_words(match)}, and the hand before gives {_match_words(following)}"
+                raise RulesRefusal("match_mismatch", f"This deal does not continue the match: {mismatch}", problems=[mismatch])
+            match, given = following, False
             options = previous.options
         seat = self._seat(previous, match, seating)
         resolved = resolve_options(self.options, options)
         if match is None:
-            match = self._first_match(seat)
+            match = self.first_match(seat)
         elif given:
             raise_problems(self.match_problems(match, resolved, seat))
         hands, seed = deal_hands(self, seat, seed=seed, deck=deck, hands=hands)
@@ -584,7 +589,8 @@ class TrickGame(Generic[H]):
         raise_problems(problems)
         return hand
 
-    def _first_match(self, seating: Seating) -> MatchRecord:
+    def first_match(self, seating: Seating) -> MatchRecord:
+        """The match record of a match's first hand at ``seating``: hand 1, nothing tallied, no chooser."""
         return MatchRecord(previous=(0,) * self._tally_entries(seating))
 
     def _dealt(self, record: HandRecord) -> tuple[H, list[str]]:
@@ -602,7 +608,7 @@ class TrickGame(Generic[H]):
             hands = self.deal_deck(shuffled(self.deck, record.seed), seating)
         deal_problems = dealt_hands_problems(self.facts, hands, seating.players)
         options = resolve_options(self.options, record.options)
-        match = record.match or self._first_match(seating)
+        match = record.match or self.first_match(seating)
         problems = deal_problems + self.match_problems(match, options, seating)
         if deal_problems or len(match.previous) != self._tally_entries(seating):
             raise_problems(problems)  # nothing can be replayed or tallied
@@ -849,15 +855,19 @@ def _restore_play(hand: Hand, play: Play, what: str, problems: list[str]) -> boo
 
 
 def replay_transcript(
-    game: TrickGame[H], hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]], timeouts: Collection[tuple[int, int]] = ()
+    game: TrickGame[H], hands: Sequence[tuple[Mapping[str, Any], Sequence[Play]]], timeouts: Collection[tuple[int, int]] = (),
+    played: Callable[[int, H], None] | None = None,
 ) -> tuple[H, list[tuple[int, Event]], list[Score]]:
     """Play a whole transcript: one or more hands of a match, each a deal and its moves.
 
     Args:
         game: a registry value.
         hands: ``(deal keyword arguments, moves)`` per hand, in order; each hand
-            after the first is dealt with ``previous`` = the hand before it.
+            after the first is dealt with ``previous`` = the hand before it
+            (a ``match`` among its arguments must be the one it gives).
         timeouts: ``(hand, index)`` of each move made on timeout (a record's marks).
+        played: called with each hand's number and the hand once its moves
+            are played (a record's stated result compared), before the next is dealt.
 
     Returns:
         ``(final hand, every event in order with the number of its hand in
@@ -898,9 +908,20 @@ def replay_transcript(
                     **refusal.extra,
                 ) from None
             events += [(number, event) for event in happened]
+        if played is not None:
+            played(number, hand)
         scores.append(game.score(hand))
     assert hand is not None
     return hand, events, scores
+
+
+MATCH_RECORD_NOT_FOLLOWING = "the match record given is"
+"""How the ``match_mismatch`` sentence of a match record that the hand before does not give begins."""
+
+
+def _match_words(match: MatchRecord) -> str:
+    chooser = "" if match.chooser is None else f", chosen by team {match.chooser}"
+    return f"hand {match.hand} with the tally {list(match.previous)} before it{chooser}"
 
 
 # -- dealing ----------------------------------------------------------------------

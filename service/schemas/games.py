@@ -97,6 +97,7 @@ class GameSchemas:
     reseat_response: type[Schema]
     replay_request: type[Schema]
     record_replay_request: type[Schema]
+    records_replay_request: type[Schema]
     replay_response: type[Schema]
     check_response: type[Schema]
     record_response: type[Schema]
@@ -378,6 +379,14 @@ def schemas_for(game_id: str) -> GameSchemas:
         replay_request=_replay_request(parts, edge, deal),
         record_replay_request=_request(parts, "RecordReplay", {"record": _record_line()},
                                        "One hand's record (docs/notation.md), in place of its deal and moves."),
+        records_replay_request=_request(parts, "RecordsReplay", {
+            "records": List(_record_line("One hand's record (docs/notation.md), as `record` answers it."), required=True, validate=validate.Length(min=1, max=MAX_NEXT_HANDS + 1), metadata={
+                "description": "The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of "
+                               f"a transcript's deal, moves and `next_hands` (at most {MAX_NEXT_HANDS + 1} hands, as a transcript): "
+                               "replayed exactly as those hands given that way, each later hand dealt after the one before. A line "
+                               "that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its "
+                               "index in `records`; a refused deal or play 409 with `record`, `hand` and `position`."}),
+        }, "A match's records, in place of its transcript."),
         state_response=_request(parts, "StateResponse", {
             "state": answer_state, **_SEALED_MEMBERS, "seats": _seats(game, "a match's first deal"), "host": _host("a match's first deal"),
         }, "A new hand."),
@@ -551,10 +560,13 @@ def _replay_request(parts: GameParts, edge: FamilyEdge[Any], deal: type[Schema])
         "deal": OneOf(*(fields.Nested(choice) for choice in deal.DOCUMENTED_AS), load=fields.Nested(deal), required=True,  # type: ignore[attr-defined]
                       metadata={"description": "The deal request of the first hand."}),
         "moves": List(fields.Nested(parts.move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
-        "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=100),
+        "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=MAX_NEXT_HANDS),
                            metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
     }, "A transcript: a deal and its moves, and optionally the later hands of the match.")
 
+
+MAX_NEXT_HANDS = 100
+"""The most later hands a transcript replays (``next_hands``); a match's ``records`` hold one more."""
 
 RECORD_MAX_CHARS = 65_536
 """The longest ``record`` string a body may carry. The record reader refuses
@@ -562,12 +574,12 @@ a line past its own limit (4,096 characters) as ``record_invalid``, at
 character 4,096 (docs/notation.md)."""
 
 
-def _record_line() -> fields.String:
-    """``replay``'s ``record``: one hand's record line."""
-    return fields.String(required=True, validate=validate.Length(max=RECORD_MAX_CHARS), metadata={
-        "description": "One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is "
-                       "replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 "
-                       "`record_invalid` with `position`, the 0-based offset of the first character at fault."})
+def _record_line(description: str = "One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and "
+                                     "`moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be "
+                                     "read answers 422 `record_invalid` with `position`, the 0-based offset of the first "
+                                     "character at fault.") -> fields.String:
+    """``replay``'s ``record``: one hand's record line (also each of ``records``)."""
+    return fields.String(required=True, validate=validate.Length(max=RECORD_MAX_CHARS), metadata={"description": description})
 
 
 def _record_field(hint: Any, description: str) -> fields.Field[Any]:

@@ -171,10 +171,14 @@ export const agencyRecord = <ThrowOnError extends boolean = false>(options: Opti
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const agencyReplay = <ThrowOnError extends boolean = false>(options: Options<AgencyReplayData, ThrowOnError>) => (options.client ?? client).post<AgencyReplayResponses, AgencyReplayErrors, ThrowOnError>({
     url: '/v1/games/agency/replay',
@@ -430,10 +434,14 @@ export const agramMaliRecord = <ThrowOnError extends boolean = false>(options: O
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const agramMaliReplay = <ThrowOnError extends boolean = false>(options: Options<AgramMaliReplayData, ThrowOnError>) => (options.client ?? client).post<AgramMaliReplayResponses, AgramMaliReplayErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/replay',
@@ -689,10 +697,14 @@ export const agramRecord = <ThrowOnError extends boolean = false>(options: Optio
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const agramReplay = <ThrowOnError extends boolean = false>(options: Options<AgramReplayData, ThrowOnError>) => (options.client ?? client).post<AgramReplayResponses, AgramReplayErrors, ThrowOnError>({
     url: '/v1/games/agram/replay',
@@ -948,10 +960,14 @@ export const fapfapRecord = <ThrowOnError extends boolean = false>(options: Opti
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const fapfapReplay = <ThrowOnError extends boolean = false>(options: Options<FapfapReplayData, ThrowOnError>) => (options.client ?? client).post<FapfapReplayResponses, FapfapReplayErrors, ThrowOnError>({
     url: '/v1/games/fapfap/replay',
@@ -1207,10 +1223,14 @@ export const sinkSinkRecord = <ThrowOnError extends boolean = false>(options: Op
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const sinkSinkReplay = <ThrowOnError extends boolean = false>(options: Options<SinkSinkReplayData, ThrowOnError>) => (options.client ?? client).post<SinkSinkReplayResponses, SinkSinkReplayErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/replay',
@@ -1466,10 +1486,14 @@ export const sparRecord = <ThrowOnError extends boolean = false>(options: Option
  * Play a whole transcript in one call: a deal request and its moves, then
  * any later hands of the match (`next_hands`). Or replay one hand's
  * `record` (docs/notation.md) in place of the deal and moves: the answer
- * is the same as for its deal and plays given apart. A record that cannot
- * be read answers 422 `record_invalid`, a refused deal or play 409 as a
- * transcript's; both carry `position`, the 0-based offset of the first
- * character at fault on the line.
+ * is the same as for its deal and plays given apart. Or replay a match's
+ * `records`, each hand's record in order: the answer is the same as for
+ * those hands given as a deal, moves and `next_hands` (each later hand
+ * must follow the one before as a next hand does: RULINGS A14, F7). A
+ * record that cannot be read answers 422 `record_invalid`, a refused
+ * deal or play 409 as a transcript's; both carry `position`, the 0-based
+ * offset of the first character at fault on the line, and with
+ * `records`, `record`: that line's index in `records`.
  */
 export const sparReplay = <ThrowOnError extends boolean = false>(options: Options<SparReplayData, ThrowOnError>) => (options.client ?? client).post<SparReplayResponses, SparReplayErrors, ThrowOnError>({
     url: '/v1/games/spar/replay',

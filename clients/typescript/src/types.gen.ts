@@ -468,6 +468,10 @@ export type AgencyProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -576,6 +580,13 @@ export type AgencyRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type AgencyRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type AgencyReplayRequest = {
@@ -1691,6 +1702,10 @@ export type AgramMaliProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -1776,6 +1791,13 @@ export type AgramMaliRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type AgramMaliRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type AgramMaliReplayRequest = {
@@ -2530,6 +2552,10 @@ export type AgramProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -2615,6 +2641,13 @@ export type AgramRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type AgramRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type AgramReplayRequest = {
@@ -3548,6 +3581,10 @@ export type FapfapProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -3633,6 +3670,13 @@ export type FapfapRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type FapfapRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type FapfapReplayRequest = {
@@ -4229,6 +4273,10 @@ export type Problem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -4728,6 +4776,10 @@ export type SinkSinkProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -4813,6 +4865,13 @@ export type SinkSinkRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type SinkSinkRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type SinkSinkReplayRequest = {
@@ -5714,6 +5773,10 @@ export type SparProblem = {
      */
     problems?: Array<string>;
     /**
+     * `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
+     */
+    record?: number;
+    /**
      * `clock_running`: how long the seat to act has left, in milliseconds.
      */
     remaining_ms?: number;
@@ -5799,6 +5862,13 @@ export type SparRecordResponse = {
      * The hand's canonical record: one line (docs/notation.md).
      */
     record: string;
+};
+
+export type SparRecordsReplay = {
+    /**
+     * The records of a match's hands in order (docs/notation.md), each as `record` answers it, in place of a transcript's deal, moves and `next_hands` (at most 101 hands, as a transcript): replayed exactly as those hands given that way, each later hand dealt after the one before. A line that cannot be read answers 422 `record_invalid` with `position` on that line and `record`, its index in `records`; a refused deal or play 409 with `record`, `hand` and `position`.
+     */
+    records: Array<string>;
 };
 
 export type SparReplayRequest = {
@@ -6818,7 +6888,7 @@ export type AgencyRecordResponses = {
 export type AgencyRecordResponse2 = AgencyRecordResponses[keyof AgencyRecordResponses];
 
 export type AgencyReplayData = {
-    body: AgencyReplayRequest | AgencyRecordReplay;
+    body: AgencyReplayRequest | AgencyRecordReplay | AgencyRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agency/replay';
@@ -7668,7 +7738,7 @@ export type AgramMaliRecordResponses = {
 export type AgramMaliRecordResponse2 = AgramMaliRecordResponses[keyof AgramMaliRecordResponses];
 
 export type AgramMaliReplayData = {
-    body: AgramMaliReplayRequest | AgramMaliRecordReplay;
+    body: AgramMaliReplayRequest | AgramMaliRecordReplay | AgramMaliRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agram-mali/replay';
@@ -8518,7 +8588,7 @@ export type AgramRecordResponses = {
 export type AgramRecordResponse2 = AgramRecordResponses[keyof AgramRecordResponses];
 
 export type AgramReplayData = {
-    body: AgramReplayRequest | AgramRecordReplay;
+    body: AgramReplayRequest | AgramRecordReplay | AgramRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/agram/replay';
@@ -9368,7 +9438,7 @@ export type FapfapRecordResponses = {
 export type FapfapRecordResponse2 = FapfapRecordResponses[keyof FapfapRecordResponses];
 
 export type FapfapReplayData = {
-    body: FapfapReplayRequest | FapfapRecordReplay;
+    body: FapfapReplayRequest | FapfapRecordReplay | FapfapRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/fapfap/replay';
@@ -10218,7 +10288,7 @@ export type SinkSinkRecordResponses = {
 export type SinkSinkRecordResponse2 = SinkSinkRecordResponses[keyof SinkSinkRecordResponses];
 
 export type SinkSinkReplayData = {
-    body: SinkSinkReplayRequest | SinkSinkRecordReplay;
+    body: SinkSinkReplayRequest | SinkSinkRecordReplay | SinkSinkRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/sink-sink/replay';
@@ -11068,7 +11138,7 @@ export type SparRecordResponses = {
 export type SparRecordResponse2 = SparRecordResponses[keyof SparRecordResponses];
 
 export type SparReplayData = {
-    body: SparReplayRequest | SparRecordReplay;
+    body: SparReplayRequest | SparRecordReplay | SparRecordsReplay;
     path?: never;
     query?: never;
     url: '/v1/games/spar/replay';

@@ -34,6 +34,7 @@ from .agency_public_state_game import AgencyPublicStateGame
 from .agency_reach import AgencyReach
 from .agency_record_replay import AgencyRecordReplay
 from .agency_record_response import AgencyRecordResponse
+from .agency_records_replay import AgencyRecordsReplay
 from .agency_replay_request import AgencyReplayRequest
 from .agency_replay_result import AgencyReplayResult
 from .agency_reseat_request import AgencyReseatRequest
@@ -104,6 +105,7 @@ from .agram_mali_public_state import AgramMaliPublicState
 from .agram_mali_public_state_game import AgramMaliPublicStateGame
 from .agram_mali_record_replay import AgramMaliRecordReplay
 from .agram_mali_record_response import AgramMaliRecordResponse
+from .agram_mali_records_replay import AgramMaliRecordsReplay
 from .agram_mali_replay_request import AgramMaliReplayRequest
 from .agram_mali_replay_result import AgramMaliReplayResult
 from .agram_mali_reseat_request import AgramMaliReseatRequest
@@ -150,6 +152,7 @@ from .agram_public_state import AgramPublicState
 from .agram_public_state_game import AgramPublicStateGame
 from .agram_record_replay import AgramRecordReplay
 from .agram_record_response import AgramRecordResponse
+from .agram_records_replay import AgramRecordsReplay
 from .agram_replay_request import AgramReplayRequest
 from .agram_replay_result import AgramReplayResult
 from .agram_reseat_request import AgramReseatRequest
@@ -210,6 +213,7 @@ from .fapfap_public_state import FapfapPublicState
 from .fapfap_public_state_game import FapfapPublicStateGame
 from .fapfap_record_replay import FapfapRecordReplay
 from .fapfap_record_response import FapfapRecordResponse
+from .fapfap_records_replay import FapfapRecordsReplay
 from .fapfap_replay_request import FapfapReplayRequest
 from .fapfap_replay_result import FapfapReplayResult
 from .fapfap_reseat_request import FapfapReseatRequest
@@ -282,6 +286,7 @@ from .sink_sink_public_state import SinkSinkPublicState
 from .sink_sink_public_state_game import SinkSinkPublicStateGame
 from .sink_sink_record_replay import SinkSinkRecordReplay
 from .sink_sink_record_response import SinkSinkRecordResponse
+from .sink_sink_records_replay import SinkSinkRecordsReplay
 from .sink_sink_replay_request import SinkSinkReplayRequest
 from .sink_sink_replay_result import SinkSinkReplayResult
 from .sink_sink_reseat_request import SinkSinkReseatRequest
@@ -339,6 +344,7 @@ from .spar_public_state import SparPublicState
 from .spar_public_state_game import SparPublicStateGame
 from .spar_record_replay import SparRecordReplay
 from .spar_record_response import SparRecordResponse
+from .spar_records_replay import SparRecordsReplay
 from .spar_replay_request import SparReplayRequest
 from .spar_replay_result import SparReplayResult
 from .spar_reseat_request import SparReseatRequest
@@ -402,6 +408,7 @@ __all__ = (
     "AgencyReach",
     "AgencyRecordReplay",
     "AgencyRecordResponse",
+    "AgencyRecordsReplay",
     "AgencyReplayRequest",
     "AgencyReplayResult",
     "AgencyReseated",
@@ -472,6 +479,7 @@ __all__ = (
     "AgramMaliPublicStateGame",
     "AgramMaliRecordReplay",
     "AgramMaliRecordResponse",
+    "AgramMaliRecordsReplay",
     "AgramMaliReplayRequest",
     "AgramMaliReplayResult",
     "AgramMaliReseated",
@@ -518,6 +526,7 @@ __all__ = (
     "AgramPublicStateGame",
     "AgramRecordReplay",
     "AgramRecordResponse",
+    "AgramRecordsReplay",
     "AgramReplayRequest",
     "AgramReplayResult",
     "AgramReseated",
@@ -578,6 +587,7 @@ __all__ = (
     "FapfapPublicStateGame",
     "FapfapRecordReplay",
     "FapfapRecordResponse",
+    "FapfapRecordsReplay",
     "FapfapReplayRequest",
     "FapfapReplayResult",
     "FapfapReseated",
@@ -650,6 +660,7 @@ __all__ = (
     "SinkSinkPublicStateGame",
     "SinkSinkRecordReplay",
     "SinkSinkRecordResponse",
+    "SinkSinkRecordsReplay",
     "SinkSinkReplayRequest",
     "SinkSinkReplayResult",
     "SinkSinkReseated",
@@ -707,6 +718,7 @@ __all__ = (
     "SparPublicStateGame",
     "SparRecordReplay",
     "SparRecordResponse",
+    "SparRecordsReplay",
     "SparReplayRequest",
     "SparReplayResult",
     "SparReseated",

@@ -29,6 +29,7 @@ class Problem:
         position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
             0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        record (int | Unset): `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
         remaining_ms (int | Unset): `clock_running`: how long the seat to act has left, in milliseconds.
     """
 
@@ -41,6 +42,7 @@ class Problem:
     errors_truncated: bool | Unset = UNSET
     position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
+    record: int | Unset = UNSET
     remaining_ms: int | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +68,8 @@ class Problem:
         if not isinstance(self.problems, Unset):
             problems = self.problems
 
+        record = self.record
+
         remaining_ms = self.remaining_ms
 
         field_dict: dict[str, Any] = {}
@@ -87,6 +91,8 @@ class Problem:
             field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
+        if record is not UNSET:
+            field_dict["record"] = record
         if remaining_ms is not UNSET:
             field_dict["remaining_ms"] = remaining_ms
 
@@ -120,6 +126,8 @@ class Problem:
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
+        record = d.pop("record", UNSET)
+
         remaining_ms = d.pop("remaining_ms", UNSET)
 
         problem = cls(
@@ -132,6 +140,7 @@ class Problem:
             errors_truncated=errors_truncated,
             position=position,
             problems=problems,
+            record=record,
             remaining_ms=remaining_ms,
         )
 

@@ -38,6 +38,7 @@ class SparProblem:
         position (int | Unset): A record refused (`record_invalid`, or a deal or play of a record the rules refuse): the
             0-based character offset of the first character at fault on its line (docs/notation.md).
         problems (list[str] | Unset): Every invariant the state breaks (`invalid_state` only).
+        record (int | Unset): `replay` of a match's `records`: the index in `records` (from 0) of the record at fault.
         remaining_ms (int | Unset): `clock_running`: how long the seat to act has left, in milliseconds.
         supported (SupportedVersions | Unset):
     """
@@ -57,6 +58,7 @@ class SparProblem:
     move: SparMove | Unset = UNSET
     position: int | Unset = UNSET
     problems: list[str] | Unset = UNSET
+    record: int | Unset = UNSET
     remaining_ms: int | Unset = UNSET
     supported: SupportedVersions | Unset = UNSET
 
@@ -106,6 +108,8 @@ class SparProblem:
         if not isinstance(self.problems, Unset):
             problems = self.problems
 
+        record = self.record
+
         remaining_ms = self.remaining_ms
 
         supported: dict[str, Any] | Unset = UNSET
@@ -143,6 +147,8 @@ class SparProblem:
             field_dict["position"] = position
         if problems is not UNSET:
             field_dict["problems"] = problems
+        if record is not UNSET:
+            field_dict["record"] = record
         if remaining_ms is not UNSET:
             field_dict["remaining_ms"] = remaining_ms
         if supported is not UNSET:
@@ -210,6 +216,8 @@ class SparProblem:
 
         problems = cast(list[str], d.pop("problems", UNSET))
 
+        record = d.pop("record", UNSET)
+
         remaining_ms = d.pop("remaining_ms", UNSET)
 
         _supported = d.pop("supported", UNSET)
@@ -235,6 +243,7 @@ class SparProblem:
             move=move,
             position=position,
             problems=problems,
+            record=record,
             remaining_ms=remaining_ms,
             supported=supported,
         )

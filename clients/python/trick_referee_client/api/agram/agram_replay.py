@@ -6,6 +6,7 @@ import httpx
 from ...client import AuthenticatedClient, Client
 from ...models.agram_problem import AgramProblem
 from ...models.agram_record_replay import AgramRecordReplay
+from ...models.agram_records_replay import AgramRecordsReplay
 from ...models.agram_replay_request import AgramReplayRequest
 from ...models.agram_replay_result import AgramReplayResult
 from ...models.problem import Problem
@@ -14,7 +15,7 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: AgramRecordReplay | AgramReplayRequest,
+    body: AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -24,6 +25,8 @@ def _get_kwargs(
     }
 
     if isinstance(body, AgramReplayRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramRecordReplay):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,20 +109,24 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramRecordReplay | AgramReplayRequest,
+    body: AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest,
 ) -> Response[AgramProblem | AgramReplayResult | Problem]:
     """Replay a transcript or a record (Agram)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (AgramRecordReplay | AgramReplayRequest):
+        body (AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,20 +150,24 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramRecordReplay | AgramReplayRequest,
+    body: AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest,
 ) -> AgramProblem | AgramReplayResult | Problem | None:
     """Replay a transcript or a record (Agram)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (AgramRecordReplay | AgramReplayRequest):
+        body (AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,20 +186,24 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramRecordReplay | AgramReplayRequest,
+    body: AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest,
 ) -> Response[AgramProblem | AgramReplayResult | Problem]:
     """Replay a transcript or a record (Agram)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (AgramRecordReplay | AgramReplayRequest):
+        body (AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,20 +225,24 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramRecordReplay | AgramReplayRequest,
+    body: AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest,
 ) -> AgramProblem | AgramReplayResult | Problem | None:
     """Replay a transcript or a record (Agram)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (AgramRecordReplay | AgramReplayRequest):
+        body (AgramRecordReplay | AgramRecordsReplay | AgramReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -7,6 +7,7 @@ from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
 from ...models.spar_problem import SparProblem
 from ...models.spar_record_replay import SparRecordReplay
+from ...models.spar_records_replay import SparRecordsReplay
 from ...models.spar_replay_request import SparReplayRequest
 from ...models.spar_replay_result import SparReplayResult
 from ...types import Response
@@ -14,7 +15,7 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: SparRecordReplay | SparReplayRequest,
+    body: SparRecordReplay | SparRecordsReplay | SparReplayRequest,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -24,6 +25,8 @@ def _get_kwargs(
     }
 
     if isinstance(body, SparReplayRequest):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparRecordReplay):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,20 +109,24 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SparRecordReplay | SparReplayRequest,
+    body: SparRecordReplay | SparRecordsReplay | SparReplayRequest,
 ) -> Response[Problem | SparProblem | SparReplayResult]:
     """Replay a transcript or a record (Spar)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (SparRecordReplay | SparReplayRequest):
+        body (SparRecordReplay | SparRecordsReplay | SparReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -143,20 +150,24 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: SparRecordReplay | SparReplayRequest,
+    body: SparRecordReplay | SparRecordsReplay | SparReplayRequest,
 ) -> Problem | SparProblem | SparReplayResult | None:
     """Replay a transcript or a record (Spar)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (SparRecordReplay | SparReplayRequest):
+        body (SparRecordReplay | SparRecordsReplay | SparReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -175,20 +186,24 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SparRecordReplay | SparReplayRequest,
+    body: SparRecordReplay | SparRecordsReplay | SparReplayRequest,
 ) -> Response[Problem | SparProblem | SparReplayResult]:
     """Replay a transcript or a record (Spar)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (SparRecordReplay | SparReplayRequest):
+        body (SparRecordReplay | SparRecordsReplay | SparReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -210,20 +225,24 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: SparRecordReplay | SparReplayRequest,
+    body: SparRecordReplay | SparRecordsReplay | SparReplayRequest,
 ) -> Problem | SparProblem | SparReplayResult | None:
     """Replay a transcript or a record (Spar)
 
      Play a whole transcript in one call: a deal request and its moves, then
     any later hands of the match (`next_hands`). Or replay one hand's
     `record` (docs/notation.md) in place of the deal and moves: the answer
-    is the same as for its deal and plays given apart. A record that cannot
-    be read answers 422 `record_invalid`, a refused deal or play 409 as a
-    transcript's; both carry `position`, the 0-based offset of the first
-    character at fault on the line.
+    is the same as for its deal and plays given apart. Or replay a match's
+    `records`, each hand's record in order: the answer is the same as for
+    those hands given as a deal, moves and `next_hands` (each later hand
+    must follow the one before as a next hand does: RULINGS A14, F7). A
+    record that cannot be read answers 422 `record_invalid`, a refused
+    deal or play 409 as a transcript's; both carry `position`, the 0-based
+    offset of the first character at fault on the line, and with
+    `records`, `record`: that line's index in `records`.
 
     Args:
-        body (SparRecordReplay | SparReplayRequest):
+        body (SparRecordReplay | SparRecordsReplay | SparReplayRequest):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
