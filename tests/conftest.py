@@ -57,7 +57,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_seed_text", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
             "test_sealed", "test_signing", "test_store", "test_spending", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi",
             "test_contract", "test_timing", "test_golden", "test_pool", "test_adapters"),
-    "server": ("test_e2e_gunicorn", "test_replay_records", "test_store_redis", "test_spent_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_table_soak", "test_deploy", "test_config",
+    "server": ("test_e2e_gunicorn", "test_replay_records", "test_audits", "test_store_redis", "test_spent_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_table_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals", "test_hostile_clients",
                "test_clocks"),
     "tooling": ("test_bench_spending", "test_clients", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture"),

@@ -264,12 +264,15 @@ def test_a_sealed_hands_record_is_refused_until_it_is_over_then_carries_its_proo
 
 
 def test_a_sealed_replay_of_a_record_is_a_chosen_deal():
-    """Refused (403 chosen_deal_refused) unless chosen deals are allowed;
-    then the replay keeps the record's proof: record(replay(r)) == r."""
+    """Refused (403 chosen_deal_refused) unless chosen deals are allowed, but
+    for a finished hand's record, an audit (tests/test_audits.py); then the
+    replay keeps the record's proof: record(replay(r)) == r."""
     client = _sealed()
     tokens, _ = _sealed_hand_played_out(client, "fapfap", 3, seed=3)
     record = post(client, "/v1/games/fapfap/record", {"token": tokens[-1]})[1]["record"]
-    status, problem = post(client, "/v1/games/fapfap/replay", {"record": record})
+    status, audit = post(client, "/v1/games/fapfap/replay", {"record": record})
+    assert status == 200 and post(client, "/v1/games/fapfap/record", {"token": audit["token"]}) == (200, {"record": record})
+    status, problem = post(client, "/v1/games/fapfap/replay", {"record": record.split(" =")[0].rsplit(" ", 1)[0]})
     assert (status, problem["code"]) == (403, "chosen_deal_refused")
     status, problem = post(client, "/v1/games/fapfap/replay", {"record": record[:12]})
     assert (status, problem["code"]) == (422, "record_invalid")

@@ -10,7 +10,6 @@ call the rules core and dump; refusals are rendered in ``problems``.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import flask
@@ -22,7 +21,7 @@ from ..errors import RefereeError
 from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
 from ..games.records import Event, Family, Score
-from ..notation import read_record, read_records, replay_record, replay_records, write_record
+from ..notation import read_record, read_records, replay_records, write_record
 from ..schemas.games import schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
@@ -264,7 +263,8 @@ def _register(game: Game) -> None:
 
         Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
-        With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+        With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+        sealed mode: not from an audit's token (403 `audit_token`).
         """
         return spend_deal(game, args)
 
@@ -402,17 +402,18 @@ def _register(game: Game) -> None:
         record that cannot be read answers 422 `record_invalid`, a refused
         deal or play 409 as a transcript's; both carry `position`, the 0-based
         offset of the first character at fault on the line, and with
-        `records`, `record`: that line's index in `records`.
+        `records`, `record`: that line's index in `records`. Sealed mode: a
+        replay is a chosen deal (403 `chosen_deal_refused` unless the
+        operator allows them), but for one finished hand's `record`, always
+        answered as an audit: where chosen deals are not allowed, its token
+        deals no next hand (403 `audit_token`).
         """
         holding = current()
         if "records" in args:
             return _records_answer(holding, game, args["records"])
         if "record" in args:
-            record = read_record(args["record"], game=game.id)
-            provenance = holding.transcript(game, {"deal": record.deal_arguments()}).provenance
-            if provenance is not None and record.provenance is not None:  # sealed: the record's proof goes on
-                provenance = replace(provenance, nonce=record.provenance.nonce)
-            return _transcript_answer(holding, *replay_record(record), provenance, starts_match=True)
+            replayed, provenance = holding.replay_record(game, read_record(args["record"], game=game.id))
+            return _transcript_answer(holding, *replayed, provenance, starts_match=True)
         starts_match = "previous" not in args["deal"]
         first, provenance, _, move_seconds = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]

@@ -36,10 +36,11 @@ from flask_smorest import abort
 from .. import clock, signing
 from ..clock import MoveClock
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
-from ..errors import IllegalMove, InvalidState, SealRefused, SignatureInvalid
+from ..errors import IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.checks import refuse_seat
-from ..games.records import CHOSEN_SOURCES, DealSource
+from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
+from ..notation import Record, replay_record
 from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
 from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, payload, read_payload
@@ -50,6 +51,9 @@ from ..tricks import Play
 from .spending import Spendable, Spending
 
 EXTENSION = "referee-holding"
+
+Replayed = tuple[Hand, list[tuple[int, Event]], list[Score]]
+"""A replay's last hand, every event with its hand's number, and each hand's score (``replay_transcript``)."""
 
 
 @dataclass(frozen=True)
@@ -184,6 +188,20 @@ class Holding:
     def transcript_provenance(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The provenance of a transcript's last hand."""
         return None
+
+    def replay_record(self, game: Game, record: Record) -> tuple[Replayed, Provenance | None]:
+        """``replay`` of one hand's record: the hand replayed
+        (``notation.replay_record``), and its provenance, the holding judging
+        it as the transcript of its deal and plays (sealed mode, with chosen
+        deals allowed: a record with a provenance keeps its nonce, so the
+        replayed hand's record is the same line).
+
+        Raises:
+            RefereeError: the holding's refusal of the transcript; the rules'
+                refusals of the record (``replay_record``).
+        """
+        provenance = self.transcript(game, {"deal": record.deal_arguments()}).provenance
+        return replay_record(record), _with_record_nonce(provenance, record)
 
     def answer(self, hand: Hand, provenance: Provenance | None, first: bool = False,
                move_seconds: int | None = None) -> dict[str, Any]:
@@ -364,14 +382,21 @@ class SealedHolding(Holding):
         return Held(hand, seat, provenance, spent, host, provenance.clock)
 
     def deal_arguments(self, game: Game, args: dict[str, Any], *, spends: bool = True, where: str = "previous",
-                       redraw: bool = False) -> Dealing:
+                       redraw: bool = False, audit: bool = False) -> Dealing:
         """As :meth:`Holding.deal_arguments`; a random next hand is the one
         drawn with the finished hand (sealed in its tokens), unless
         ``redraw``: a replay draws afresh, since it checks no credential and
         its refusals list the named seat's moves, so it must never deal the
-        match's real next hand."""
+        match's real next hand. With ``audit`` (a finished hand's record
+        replayed, :meth:`replay_record`) its chosen deal is answered whatever
+        ``REFEREE_ALLOW_CHOSEN_DEALS`` says, and its tokens start no next hand.
+
+        Raises:
+            SealRefused: ``chosen_deal_refused``, a chosen deal where they
+                are not allowed; ``audit_token``, a next hand of an audit.
+        """
         chosen = [source for source in CHOSEN_SOURCES if source in args]
-        if chosen and not self.allow_chosen:
+        if chosen and not self.allow_chosen and not audit:
             raise SealRefused(
                 "chosen_deal_refused",
                 f"This referee deals at random: a deal from {chosen[0]} is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)",
@@ -380,6 +405,10 @@ class SealedHolding(Holding):
         earlier_chosen, spent, move_seconds = False, None, args.pop("clock", None)
         if "previous" in args:
             previous, before, spent = self._open(game, args["previous"], "previous")
+            if before.audit:
+                raise SealRefused("audit_token", "The previous token is an audit's (a replay of a finished hand's record): it "
+                                                 "shows that hand, and no next hand is dealt from it; deal the match's next "
+                                                 "hand from the token of the hand as it was played")
             if not redraw:
                 self._authorize_choice(game, previous, before)
             args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
@@ -393,7 +422,8 @@ class SealedHolding(Holding):
         elif source is DealSource.SEED and "previous" in args and not redraw:
             nonce = commitment_nonce()  # one nonce per commitment: the one drawn with the hand before is its real next hand's
         return Dealing(args, Provenance(match_id, source, nonce if source in (DealSource.RANDOM, DealSource.SEED) else None,
-                                        chosen=earlier_chosen or redraw or source is not DealSource.RANDOM, generations=generations),
+                                        chosen=earlier_chosen or redraw or source is not DealSource.RANDOM, generations=generations,
+                                        audit=audit),
                        spent if spends else None, move_seconds)
 
     def _authorize_choice(self, game: Game, previous: Hand, provenance: Provenance) -> None:
@@ -418,6 +448,29 @@ class SealedHolding(Holding):
         if not self.allow_chosen:
             raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         return self.deal_arguments(game, args["deal"], spends=False, redraw=True)
+
+    def replay_record(self, game: Game, record: Record) -> tuple[Replayed, Provenance | None]:
+        """As :meth:`Holding.replay_record`; where chosen deals are not
+        allowed, a finished hand's record is still answered, as an audit
+        (CONTRACT: Records): the hand is over, so nothing is hidden any
+        more, and its tokens start no next hand (``audit_token``). A record
+        of a hand not over, or one the rules refuse, is refused as any replay.
+
+        Raises:
+            SealRefused: ``chosen_deal_refused``, a record that is not of a
+                finished hand where chosen deals are not allowed.
+        """
+        if self.allow_chosen:
+            return super().replay_record(game, record)
+        try:
+            replayed: Replayed | None = replay_record(record)
+        except RefereeError:
+            replayed = None
+        if replayed is None or not replayed[0].hand_over:
+            raise SealRefused("chosen_deal_refused", "This referee deals at random: a replay is refused (REFEREE_ALLOW_CHOSEN_DEALS is "
+                                                     "off), but for the record of a finished hand, which it replays as an audit")
+        dealing = self.deal_arguments(game, record.deal_arguments(), spends=False, redraw=True, audit=True)
+        return replayed, _with_record_nonce(dealing.provenance, record)
 
     def transcript_provenance(self, hand: Hand, args: dict[str, Any], first: Provenance | None) -> Provenance | None:
         """The last hand's provenance: its deal request's source, the match of
@@ -566,7 +619,7 @@ class SealedHolding(Holding):
             raise invalid from None
         if sealed_game is not game:
             raise SealRefused("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
-        if provenance.chosen and not self.allow_chosen:
+        if provenance.chosen and not self.allow_chosen and not provenance.audit:
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
@@ -603,6 +656,13 @@ def restored_problems(game: Game, record: HandRecord) -> list[str]:
     except InvalidState as invalid:
         return list(invalid.extra["problems"])
     return []
+
+
+def _with_record_nonce(provenance: Provenance | None, record: Record) -> Provenance | None:
+    """A sealed replay's provenance with the nonce of the record's proof, if it has one."""
+    if provenance is not None and record.provenance is not None:
+        return replace(provenance, nonce=record.provenance.nonce)
+    return provenance
 
 
 def sent_states(body: Any) -> list[tuple[str, dict[str, Any]]]:

@@ -101,7 +101,15 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
         code="chosen_deal_refused",
         kind=errors.SealRefused,
         title="Chosen deal refused",
-        description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator allows chosen deals.",
+        description="Sealed mode deals at random: a deal from a seed, a deck or hands, and a replay, are refused unless the operator "
+                    "allows chosen deals; but for the replay of a finished hand's record, an audit, which is always answered.",
+    ),
+    ProblemCode(
+        code="audit_token",
+        kind=errors.SealRefused,
+        title="Audit token",
+        description="Sealed mode: the `previous` token is an audit's (a replay of a finished hand's record, answered whatever "
+                    "`REFEREE_ALLOW_CHOSEN_DEALS` says): it shows that hand, and no next hand is dealt from it.",
     ),
     ProblemCode(
         code="deadline_exceeded",

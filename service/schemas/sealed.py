@@ -45,8 +45,9 @@ carries ``chosen``. A token of version 2 or 3 (sealed before them) still
 opens: its match chosen when its own deal was (version 2), issued at a time
 it does not say (so it can no longer be spent where spent states are recorded). A
 payload of a match with a clock also carries ``clock``, the move time in
-seconds, and one of a hand with plays made on timeout ``timeouts``, their
-plies; others have no such members."""
+seconds, one of a hand with plays made on timeout ``timeouts``, their
+plies, and one of an audit (a replay of a finished hand's record) ``audit``,
+true; others have no such members."""
 READ_VERSIONS = (2, 3, 4, 5)
 MAX_GENERATION = 2**32 - 1
 """The most times one seat's player can be replaced in a match."""
@@ -80,6 +81,9 @@ class Provenance:
             A seat's credential is its generation's (``service.sealing``).
         move_seconds: the match's clock, how long each move may take
             (seconds); ``None``: the match has no clock.
+        audit: the hand is an audit, a replay of a finished hand's record
+            answered whatever ``REFEREE_ALLOW_CHOSEN_DEALS`` says (CONTRACT:
+            Records): its tokens show the hand, and start no next hand.
     """
 
     match_id: str
@@ -94,6 +98,7 @@ class Provenance:
         """Seat ``seat``'s generation."""
         return self.generations[seat] if seat < len(self.generations) else 0
     move_seconds: int | None = None
+    audit: bool = False
 
     @property
     def clock(self) -> MoveClock | None:
@@ -124,6 +129,8 @@ def payload(hand: Hand, provenance: Provenance) -> bytes:
         record["clock"] = provenance.move_seconds
     if hand.timeouts:
         record["timeouts"] = hand.timeouts
+    if provenance.audit:
+        record["audit"] = True
     return orjson.dumps(record)
 
 
@@ -159,7 +166,8 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
             and (version < 4 or type(record.get("issued")) is int)
             and (version < 5 or _generations(record.get("generations"), seating[0]))
             and _move_seconds(record.get("clock"))
-            and type(record.get("timeouts", [])) is list and all(type(ply) is int for ply in record.get("timeouts", []))):
+            and type(record.get("timeouts", [])) is list and all(type(ply) is int for ply in record.get("timeouts", []))
+            and record.get("audit", True) is True):
         raise Unsealable("a payload this referee could not have sealed")
     players, first_leader, dealer = seating
     number, previous, chooser = match
@@ -173,7 +181,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     issued = record["issued"] if version >= 4 else None
     generations = tuple(record["generations"]) if version >= 5 else ()
     return game, hand, Provenance(match_id, DealSource(source), nonce, next_draw, chosen, issued, generations,
-                                  move_seconds=record.get("clock"))
+                                  move_seconds=record.get("clock"), audit="audit" in record)
 
 
 def _generations(value: Any, players: int) -> bool:

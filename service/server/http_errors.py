@@ -48,7 +48,8 @@ HTTP_ERRORS: tuple[HttpError, ...] = (
               response="Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). "
                        "Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), "
                        "a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not "
-                       "allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago "
+                       "allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand "
+                       "from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago "
                        "than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`)."),
     HttpError(status=404, code="not_found",
               detail="There is nothing at this path: GET /v1/games lists the games, and /openapi.json every operation."),

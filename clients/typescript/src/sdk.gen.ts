@@ -104,7 +104,8 @@ export const agencyCheck = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agencyDeal = <ThrowOnError extends boolean = false>(options: Options<AgencyDealData, ThrowOnError>) => (options.client ?? client).post<AgencyDealResponses, AgencyDealErrors, ThrowOnError>({
     url: '/v1/games/agency/deal',
@@ -178,7 +179,11 @@ export const agencyRecord = <ThrowOnError extends boolean = false>(options: Opti
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const agencyReplay = <ThrowOnError extends boolean = false>(options: Options<AgencyReplayData, ThrowOnError>) => (options.client ?? client).post<AgencyReplayResponses, AgencyReplayErrors, ThrowOnError>({
     url: '/v1/games/agency/replay',
@@ -367,7 +372,8 @@ export const agramMaliCheck = <ThrowOnError extends boolean = false>(options: Op
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agramMaliDeal = <ThrowOnError extends boolean = false>(options: Options<AgramMaliDealData, ThrowOnError>) => (options.client ?? client).post<AgramMaliDealResponses, AgramMaliDealErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/deal',
@@ -441,7 +447,11 @@ export const agramMaliRecord = <ThrowOnError extends boolean = false>(options: O
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const agramMaliReplay = <ThrowOnError extends boolean = false>(options: Options<AgramMaliReplayData, ThrowOnError>) => (options.client ?? client).post<AgramMaliReplayResponses, AgramMaliReplayErrors, ThrowOnError>({
     url: '/v1/games/agram-mali/replay',
@@ -630,7 +640,8 @@ export const agramCheck = <ThrowOnError extends boolean = false>(options: Option
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agramDeal = <ThrowOnError extends boolean = false>(options: Options<AgramDealData, ThrowOnError>) => (options.client ?? client).post<AgramDealResponses, AgramDealErrors, ThrowOnError>({
     url: '/v1/games/agram/deal',
@@ -704,7 +715,11 @@ export const agramRecord = <ThrowOnError extends boolean = false>(options: Optio
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const agramReplay = <ThrowOnError extends boolean = false>(options: Options<AgramReplayData, ThrowOnError>) => (options.client ?? client).post<AgramReplayResponses, AgramReplayErrors, ThrowOnError>({
     url: '/v1/games/agram/replay',
@@ -893,7 +908,8 @@ export const fapfapCheck = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const fapfapDeal = <ThrowOnError extends boolean = false>(options: Options<FapfapDealData, ThrowOnError>) => (options.client ?? client).post<FapfapDealResponses, FapfapDealErrors, ThrowOnError>({
     url: '/v1/games/fapfap/deal',
@@ -967,7 +983,11 @@ export const fapfapRecord = <ThrowOnError extends boolean = false>(options: Opti
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const fapfapReplay = <ThrowOnError extends boolean = false>(options: Options<FapfapReplayData, ThrowOnError>) => (options.client ?? client).post<FapfapReplayResponses, FapfapReplayErrors, ThrowOnError>({
     url: '/v1/games/fapfap/replay',
@@ -1156,7 +1176,8 @@ export const sinkSinkCheck = <ThrowOnError extends boolean = false>(options: Opt
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const sinkSinkDeal = <ThrowOnError extends boolean = false>(options: Options<SinkSinkDealData, ThrowOnError>) => (options.client ?? client).post<SinkSinkDealResponses, SinkSinkDealErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/deal',
@@ -1230,7 +1251,11 @@ export const sinkSinkRecord = <ThrowOnError extends boolean = false>(options: Op
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const sinkSinkReplay = <ThrowOnError extends boolean = false>(options: Options<SinkSinkReplayData, ThrowOnError>) => (options.client ?? client).post<SinkSinkReplayResponses, SinkSinkReplayErrors, ThrowOnError>({
     url: '/v1/games/sink-sink/replay',
@@ -1419,7 +1444,8 @@ export const sparCheck = <ThrowOnError extends boolean = false>(options: Options
  *
  * Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
  *
- * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+ * With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+ * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const sparDeal = <ThrowOnError extends boolean = false>(options: Options<SparDealData, ThrowOnError>) => (options.client ?? client).post<SparDealResponses, SparDealErrors, ThrowOnError>({
     url: '/v1/games/spar/deal',
@@ -1493,7 +1519,11 @@ export const sparRecord = <ThrowOnError extends boolean = false>(options: Option
  * record that cannot be read answers 422 `record_invalid`, a refused
  * deal or play 409 as a transcript's; both carry `position`, the 0-based
  * offset of the first character at fault on the line, and with
- * `records`, `record`: that line's index in `records`.
+ * `records`, `record`: that line's index in `records`. Sealed mode: a
+ * replay is a chosen deal (403 `chosen_deal_refused` unless the
+ * operator allows them), but for one finished hand's `record`, always
+ * answered as an audit: where chosen deals are not allowed, its token
+ * deals no next hand (403 `audit_token`).
  */
 export const sparReplay = <ThrowOnError extends boolean = false>(options: Options<SparReplayData, ThrowOnError>) => (options.client ?? client).post<SparReplayResponses, SparReplayErrors, ThrowOnError>({
     url: '/v1/games/spar/replay',

@@ -6534,7 +6534,7 @@ export type AgencyAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6595,7 +6595,7 @@ export type AgencyCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6656,7 +6656,7 @@ export type AgencyDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6717,7 +6717,7 @@ export type AgencyLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6778,7 +6778,7 @@ export type AgencyPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6839,7 +6839,7 @@ export type AgencyRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6900,7 +6900,7 @@ export type AgencyReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -6961,7 +6961,7 @@ export type AgencyReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7022,7 +7022,7 @@ export type AgencyScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7083,7 +7083,7 @@ export type AgencySolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7144,7 +7144,7 @@ export type AgencySuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7205,7 +7205,7 @@ export type AgencyTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7323,7 +7323,7 @@ export type AgencyViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7384,7 +7384,7 @@ export type AgramMaliAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7445,7 +7445,7 @@ export type AgramMaliCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7506,7 +7506,7 @@ export type AgramMaliDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7567,7 +7567,7 @@ export type AgramMaliLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7628,7 +7628,7 @@ export type AgramMaliPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7689,7 +7689,7 @@ export type AgramMaliRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7750,7 +7750,7 @@ export type AgramMaliReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7811,7 +7811,7 @@ export type AgramMaliReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7872,7 +7872,7 @@ export type AgramMaliScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7933,7 +7933,7 @@ export type AgramMaliSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -7994,7 +7994,7 @@ export type AgramMaliSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8055,7 +8055,7 @@ export type AgramMaliTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8173,7 +8173,7 @@ export type AgramMaliViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8234,7 +8234,7 @@ export type AgramAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8295,7 +8295,7 @@ export type AgramCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8356,7 +8356,7 @@ export type AgramDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8417,7 +8417,7 @@ export type AgramLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8478,7 +8478,7 @@ export type AgramPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8539,7 +8539,7 @@ export type AgramRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8600,7 +8600,7 @@ export type AgramReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8661,7 +8661,7 @@ export type AgramReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8722,7 +8722,7 @@ export type AgramScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8783,7 +8783,7 @@ export type AgramSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8844,7 +8844,7 @@ export type AgramSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -8905,7 +8905,7 @@ export type AgramTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9023,7 +9023,7 @@ export type AgramViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9084,7 +9084,7 @@ export type FapfapAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9145,7 +9145,7 @@ export type FapfapCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9206,7 +9206,7 @@ export type FapfapDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9267,7 +9267,7 @@ export type FapfapLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9328,7 +9328,7 @@ export type FapfapPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9389,7 +9389,7 @@ export type FapfapRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9450,7 +9450,7 @@ export type FapfapReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9511,7 +9511,7 @@ export type FapfapReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9572,7 +9572,7 @@ export type FapfapScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9633,7 +9633,7 @@ export type FapfapSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9694,7 +9694,7 @@ export type FapfapSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9755,7 +9755,7 @@ export type FapfapTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9873,7 +9873,7 @@ export type FapfapViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9934,7 +9934,7 @@ export type SinkSinkAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -9995,7 +9995,7 @@ export type SinkSinkCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10056,7 +10056,7 @@ export type SinkSinkDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10117,7 +10117,7 @@ export type SinkSinkLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10178,7 +10178,7 @@ export type SinkSinkPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10239,7 +10239,7 @@ export type SinkSinkRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10300,7 +10300,7 @@ export type SinkSinkReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10361,7 +10361,7 @@ export type SinkSinkReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10422,7 +10422,7 @@ export type SinkSinkScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10483,7 +10483,7 @@ export type SinkSinkSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10544,7 +10544,7 @@ export type SinkSinkSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10605,7 +10605,7 @@ export type SinkSinkTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10723,7 +10723,7 @@ export type SinkSinkViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10784,7 +10784,7 @@ export type SparAnalyzeErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10845,7 +10845,7 @@ export type SparCheckErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10906,7 +10906,7 @@ export type SparDealErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -10967,7 +10967,7 @@ export type SparLegalMovesErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11028,7 +11028,7 @@ export type SparPlayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11089,7 +11089,7 @@ export type SparRecordErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11150,7 +11150,7 @@ export type SparReplayErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11211,7 +11211,7 @@ export type SparReseatErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11272,7 +11272,7 @@ export type SparScoreErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11333,7 +11333,7 @@ export type SparSolveErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11394,7 +11394,7 @@ export type SparSuggestErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11455,7 +11455,7 @@ export type SparTimeoutErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**
@@ -11573,7 +11573,7 @@ export type SparViewErrors = {
      */
     400: Problem;
     /**
-     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
+     * Signed mode: a state sent back without this referee's valid signature (`state_signature_invalid`). Sealed mode: a token this referee did not seal, or a state where it takes tokens (`state_token_invalid`), a missing or wrong seat credential (`seat_credential_invalid`), a chosen deal or a replay it does not allow (`chosen_deal_refused`; a finished hand's record is always replayed, as an audit), a next hand from an audit's token (`audit_token`). Signed and sealed modes: playing or dealing from a state issued longer ago than spent states are remembered (`state_expired`). Open mode: a token (`state_token_invalid`).
      */
     403: Problem;
     /**

@@ -112,7 +112,8 @@ def sync_detailed(
 
      Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
-    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+    sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
         body (AgencyFirstHandDeal | AgencyNextHandDeal):
@@ -145,7 +146,8 @@ def sync(
 
      Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
-    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+    sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
         body (AgencyFirstHandDeal | AgencyNextHandDeal):
@@ -173,7 +175,8 @@ async def asyncio_detailed(
 
      Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
-    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+    sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
         body (AgencyFirstHandDeal | AgencyNextHandDeal):
@@ -204,7 +207,8 @@ async def asyncio(
 
      Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
 
-    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7).
+    With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
+    sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
         body (AgencyFirstHandDeal | AgencyNextHandDeal):

@@ -123,7 +123,11 @@ def sync_detailed(
     record that cannot be read answers 422 `record_invalid`, a refused
     deal or play 409 as a transcript's; both carry `position`, the 0-based
     offset of the first character at fault on the line, and with
-    `records`, `record`: that line's index in `records`.
+    `records`, `record`: that line's index in `records`. Sealed mode: a
+    replay is a chosen deal (403 `chosen_deal_refused` unless the
+    operator allows them), but for one finished hand's `record`, always
+    answered as an audit: where chosen deals are not allowed, its token
+    deals no next hand (403 `audit_token`).
 
     Args:
         body (AgramMaliRecordReplay | AgramMaliRecordsReplay | AgramMaliReplayRequest):
@@ -164,7 +168,11 @@ def sync(
     record that cannot be read answers 422 `record_invalid`, a refused
     deal or play 409 as a transcript's; both carry `position`, the 0-based
     offset of the first character at fault on the line, and with
-    `records`, `record`: that line's index in `records`.
+    `records`, `record`: that line's index in `records`. Sealed mode: a
+    replay is a chosen deal (403 `chosen_deal_refused` unless the
+    operator allows them), but for one finished hand's `record`, always
+    answered as an audit: where chosen deals are not allowed, its token
+    deals no next hand (403 `audit_token`).
 
     Args:
         body (AgramMaliRecordReplay | AgramMaliRecordsReplay | AgramMaliReplayRequest):
@@ -200,7 +208,11 @@ async def asyncio_detailed(
     record that cannot be read answers 422 `record_invalid`, a refused
     deal or play 409 as a transcript's; both carry `position`, the 0-based
     offset of the first character at fault on the line, and with
-    `records`, `record`: that line's index in `records`.
+    `records`, `record`: that line's index in `records`. Sealed mode: a
+    replay is a chosen deal (403 `chosen_deal_refused` unless the
+    operator allows them), but for one finished hand's `record`, always
+    answered as an audit: where chosen deals are not allowed, its token
+    deals no next hand (403 `audit_token`).
 
     Args:
         body (AgramMaliRecordReplay | AgramMaliRecordsReplay | AgramMaliReplayRequest):
@@ -239,7 +251,11 @@ async def asyncio(
     record that cannot be read answers 422 `record_invalid`, a refused
     deal or play 409 as a transcript's; both carry `position`, the 0-based
     offset of the first character at fault on the line, and with
-    `records`, `record`: that line's index in `records`.
+    `records`, `record`: that line's index in `records`. Sealed mode: a
+    replay is a chosen deal (403 `chosen_deal_refused` unless the
+    operator allows them), but for one finished hand's `record`, always
+    answered as an audit: where chosen deals are not allowed, its token
+    deals no next hand (403 `audit_token`).
 
     Args:
         body (AgramMaliRecordReplay | AgramMaliRecordsReplay | AgramMaliReplayRequest):
