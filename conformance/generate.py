@@ -83,7 +83,7 @@ def suit(code: str) -> str | None:
 def chosen(body: dict[str, Any]) -> None:
     """Refuse a deal (or a replay's deals) that would be random: a case's answer must be the same every time
     (a record always names its deal: a seed or the dealt cards, docs/notation.md)."""
-    if "record" in body:
+    if "record" in body or "records" in body:
         return
     deals = [body["deal"], *(hand["deal"] for hand in body.get("next_hands", ()))] if "moves" in body else [body]
     for deal in deals:
@@ -800,6 +800,16 @@ def replays(kit: Kit, game: str, deal: dict[str, Any], moves: list[dict[str, Any
             expect=code)
     kit.ask(game, "replay", "second-hand-illegal", ["C1"],
             {"deal": deal, "moves": moves, "next_hands": [{"deal": {"seed": 8}, "moves": second[1:]}]}, expect="not_your_turn")
+    lines = []
+    for hand in (finished, state):
+        status, recorded = kit.transport.send("POST", f"/v1/games/{game}/record", {"state": hand})
+        assert status == 200, recorded
+        lines.append(recorded["record"])
+    kit.ask(game, "replay", "two-hands-records", ["A14"] if game == "agency" else ["F7"], {"records": lines},
+            note="a match's records, each hand's in order: answered as the same two hands with next_hands")
+    answer = kit.ask(game, "replay", "records-out-of-order", ["A14"] if game == "agency" else ["F7"], {"records": lines[::-1]},
+                     expect="match_mismatch", note="the second hand's record first: the first hand's record (no match part) does not follow it")
+    assert answer["record"] == 1 and answer["hand"] == 2, answer
 
 
 # -- records ----------------------------------------------------------------------------------
