@@ -116,18 +116,36 @@ class UnsupportedVersion(RefereeError):
 
 
 class SealRefused(RefereeError):
-    """Sealed mode refuses the request (HTTP 403): a token this referee did not
-    seal (``state_token_invalid``), a missing or wrong seat credential
-    (``seat_credential_invalid``), or a chosen deal the operator has not
-    allowed (``chosen_deal_refused``)."""
+    """Sealed mode refuses the request (HTTP 403): a chosen deal the operator
+    has not allowed (``chosen_deal_refused``), cards hidden from every seat
+    (``hidden_cards``); and, as its subclasses, a missing or wrong seat
+    credential (:class:`CredentialRefused`) or a token this referee did not
+    seal (:class:`TokenInvalid`)."""
 
     title = "Refused by sealed mode"
 
 
+class CredentialRefused(SealRefused):
+    """Sealed mode: the request needs a seat's credential (``Authorization:
+    Bearer``) and has none, another seat's, or one of another match
+    (HTTP 403, ``seat_credential_invalid``)."""
+
+    title = "Seat credential invalid"
+
+
+class TokenInvalid(SealRefused):
+    """A token this referee did not seal, changed or cut, or of another game;
+    a state where a sealed referee takes tokens; a token where a referee
+    that does not seal takes states (HTTP 403, ``state_token_invalid``)."""
+
+    title = "State token invalid"
+
+
 class DeadlineExceeded(RefereeError):
     """The request's deadline passed before its work was done (HTTP 503 with
-    ``Retry-After``, ``deadline_exceeded``): raised by
-    ``service.deadline.checkpoint`` between the stages of long work."""
+    ``Retry-After``, ``deadline_exceeded``).
+
+    Raised by ``service.deadline.checkpoint`` between the stages of long work."""
 
     title = "Deadline exceeded"
 

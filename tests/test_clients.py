@@ -128,7 +128,8 @@ def test_no_typescript_body_type_is_unknown_or_any():
 
 def test_python_client_code_type_checks_strictly():
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(ROOT / "tests" / "python_client_hands.py")],
+        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", str(ROOT / "tests" / "python_client_hands.py"),
+         *(str(clients.PYTHON_CLIENT / clients.PYTHON_PACKAGE / name) for name in ("refusals.py", "events.py"))],
         cwd=ROOT, env={"MYPYPATH": str(ROOT / "clients" / "python"), "PATH": str(Path(sys.executable).parent)},
         capture_output=True, text=True, timeout=300,
     )
@@ -279,7 +280,7 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
     """The README's programs run as written with the client installed as it
     says: the open-mode one (a refusal, then a whole hand) against an open
     referee, the sealed-mode one against a sealed one."""
-    open_hand, sealed_hand, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    open_hand, _, sealed_hand, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
     lines = _run_python_client(installed_python_client, open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the refused move, the events, the winner, then the hand's record
         refused, *events, winner, record = lines
@@ -296,6 +297,35 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
     assert kinds.count("hand_over") == 1
     if server.mode == "open":
         assert kinds.count("card_played") == 3 * 6  # Agram, 3 players: every card dealt is played (F2)
+
+
+def refusal_lines_are_right(lines: list[str]) -> None:
+    """What each README's refusals program prints against an open referee: a
+    422 whose detail names its first fault and counts the other (9 players and
+    a negative seed), seat 1's lead (dealer 0, so seat 1 leads: F4), seat 0's
+    card of another suit refused with the moves that follow suit (F5), and a
+    card held twice refused as an invalid state."""
+    refused, lead, illegal, invalid, *rest = lines
+    assert re.fullmatch(r"ValidationFailed: `(seed|players)`: .*; 1 more fault is listed in `errors`\.", refused), refused
+    assert re.fullmatch(r"Seat 1 plays the (\w+) of (spades|hearts|diamonds|clubs)\.", lead), lead
+    suit = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}[lead.split()[-1].rstrip(".")]
+    code, moves = illegal.removeprefix("IllegalMove ").split(": ")
+    assert code == "must_follow_suit" and moves and all(card.endswith(suit) for card in moves.split()), illegal
+    assert invalid.startswith("InvalidState: hands: ") and "appears more than once" in invalid, invalid
+    assert rest in ([], ["class InvalidState"])
+
+
+def test_readmes_tell_refusals_apart_and_write_events_in_words(server, installed_python_client, tmp_path):
+    """Each README's refusals program runs as written against an open referee."""
+    if server.mode != "open":
+        pytest.skip("the programs hold open states")
+    (_, python, _, _), (_, typescript, _, _) = (readme_blocks(clients.PYTHON_CLIENT / "README.md", "python"),
+                                                readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts"))
+    python_lines = _run_python_client(installed_python_client, python, server, tmp_path)
+    refusal_lines_are_right(python_lines)
+    typescript_lines = _run_typescript(typescript, server, tmp_path)
+    refusal_lines_are_right(typescript_lines)
+    assert typescript_lines[:4] == python_lines  # the same deal, the same words
 
 
 def _run_python_client(bin_dir: Path, program: str, server, cwd: Path) -> list[str]:
@@ -326,7 +356,7 @@ def test_python_client_readme_plays_a_hand_with_bots_and_reviews_it(server, inst
 def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
     """The lines a README program prints, type-checked strictly, then bundled and run against ``server``."""
     source = tmp_path / "hand.ts"
-    source.write_text(program.replace("'./src", f"'{clients.TYPESCRIPT_CLIENT}").replace("localhost:8000", f"127.0.0.1:{server.port}"))
+    source.write_text(program.replace("from './", f"from '{clients.TYPESCRIPT_PACKAGE}/").replace("localhost:8000", f"127.0.0.1:{server.port}"))
     config = tmp_path / "tsconfig.json"
     config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source)]}))
     checked = subprocess.run([str(clients.NODE_BIN / "tsc"), "-p", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=300)
@@ -340,7 +370,7 @@ def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
 def test_typescript_client_readme_plays_its_hands(server, tmp_path):
     """The README's programs type-check strictly and run as written: the open
     one against an open referee, the sealed one against a sealed one."""
-    open_hand, sealed_hand, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
+    open_hand, _, sealed_hand, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
     lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the events, the winner, then the hand's record
         *events, last, record = lines

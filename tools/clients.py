@@ -46,10 +46,12 @@ TYPESCRIPT_VERSIONED = ("package.json", "package-lock.json")
 PAGE_SOURCE = ROOT / "web" / "play.ts"
 PAGE_BUNDLE = ROOT / "service" / "static" / "play" / "play.js"
 NODE_BIN = ROOT / "node_modules" / ".bin"
-KEPT = frozenset({"README.md", "commitments.py", "commitment.ts"})
+KEPT = frozenset({"README.md", "commitments.py", "commitment.ts", "refusals.py", "events.py"})
 """Files of a client's directory written by hand: never generated, never compared
-(the READMEs, and each client's commitment check: the Python package's
-``commitments.py``, the TypeScript ``src/commitment.ts``)."""
+(the READMEs; each client's commitment check: the Python package's
+``commitments.py``, the TypeScript ``src/commitment.ts``; the Python
+package's refusal classes and event sentences, ``refusals.py`` and
+``events.py``, whose TypeScript twins live outside ``src/``)."""
 SKIPPED = frozenset({"__pycache__", ".ruff_cache", ".mypy_cache"})
 """Directories that tools leave beside generated files (ruff formats the Python client)."""
 
@@ -67,21 +69,86 @@ def _run(command: list[str], cwd: Path = ROOT) -> str:
 
 
 def python_client(out: Path) -> str:
-    """Generate the Python client into ``out`` (created); the generator's output.
+    """Generate the Python client into ``out`` (created), its table of
+    problem classes with it; the generator's output.
 
     ``--fail-on-warning``: a schema the generator cannot type stops it.
     """
-    return _run([
+    output = _run([
         str(Path(sys.executable).parent / "openapi-python-client"), "generate",
         "--path", str(SPEC), "--output-path", str(out), "--meta", "pdm",
         "--config", str(PYTHON_CONFIG), "--fail-on-warning", "--overwrite",
     ])
+    (out / PYTHON_PACKAGE / PYTHON_PROBLEMS).write_text(python_problems(), encoding="utf-8")
+    return output
 
 
 def typescript_client(out: Path) -> str:
-    """Generate the TypeScript client (types, SDK functions and the fetch client) into ``out``."""
-    return _run([str(NODE_BIN / "openapi-ts"), "--input", str(SPEC), "--output", str(out),
-                 "--client", "@hey-api/client-fetch"])
+    """Generate the TypeScript client (types, SDK functions and the fetch
+    client) into ``out``, its table of problem classes with it."""
+    output = _run([str(NODE_BIN / "openapi-ts"), "--input", str(SPEC), "--output", str(out),
+                   "--client", "@hey-api/client-fetch"])
+    (out / TYPESCRIPT_PROBLEMS).write_text(typescript_problems(), encoding="utf-8")
+    return output
+
+
+# -- the classes of problems, from the referee's own table ----------------------------------
+
+PYTHON_PACKAGE = "trick_referee_client"
+PYTHON_PROBLEMS = "problem_classes.py"
+TYPESCRIPT_PROBLEMS = "problems.gen.ts"
+GENERATED_NOTE = ("The referee's classes of problems and the codes of each, written by tools/clients.py (make clients) "
+                  "from service.api.problems.problem_classes(): do not edit.")
+
+
+def problem_models() -> dict[str, str | None]:
+    """The spec's problem schemas (each game's and the plain ``Problem``), each
+    with the schema of its ``legal_moves``' items (``None``: it has none)."""
+    import yaml
+
+    schemas = yaml.safe_load(SPEC.read_text(encoding="utf-8"))["components"]["schemas"]
+    found: dict[str, str | None] = {}
+    for name, schema in sorted(schemas.items()):
+        if name.endswith("Problem") and {"code", "detail", "status"} <= set(schema.get("required", ())):
+            legal = schema.get("properties", {}).get("legal_moves")
+            found[name] = legal["items"]["$ref"].rsplit("/", 1)[1] if legal else None
+    return found
+
+
+def python_problems() -> str:
+    """The Python client's table of problem classes (``trick_referee_client/problem_classes.py``)."""
+    from service.api.problems import problem_classes
+
+    models = problem_models()
+    moves = sorted({move for move in models.values() if move})
+    lines = [f'"""{GENERATED_NOTE}"""', "", "from __future__ import annotations", "", "from typing import TypeAlias", "",
+             "from .models import (", *(f"    {name}," for name in sorted([*models, *moves])), ")", "",
+             "ProblemModel: TypeAlias = " + " | ".join(models), '"""Every problem body the referee answers (its games\' and the plain one)."""',
+             "GameMove: TypeAlias = " + " | ".join(moves), '"""A move of any game (an illegal move\'s ``legal_moves``)."""', "",
+             "CLASSES: dict[str, tuple[str | None, str]] = {"]
+    classes = problem_classes()
+    lines += [f"    {json.dumps(kind.name)}: ({json.dumps(kind.parent) if kind.parent else 'None'}, {json.dumps(kind.description, ensure_ascii=False)}),"
+              for kind in classes]
+    lines += ["}", '"""Each class of problem by name: the class it refines (or ``None``) and what its problems mean."""', "",
+              "CODES: dict[str, str] = {"]
+    lines += [f"    {json.dumps(code)}: {json.dumps(kind.name)}," for kind in classes for code in kind.codes]
+    lines += ["}", '"""The class of each code the referee answers."""', ""]
+    return "\n".join(lines)
+
+
+def typescript_problems() -> str:
+    """The TypeScript client's table of problem classes (``src/problems.gen.ts``)."""
+    from service.api.problems import problem_classes
+
+    lines = [f"// {GENERATED_NOTE}", "",
+             "/** Each class of problem by name: the class it refines (or null), what its problems mean, and its codes. */",
+             "export const problemClasses = {"]
+    for kind in problem_classes():
+        lines += [f"    {kind.name}: {{", f"        parent: {json.dumps(kind.parent)},",
+                  f"        description: {json.dumps(kind.description, ensure_ascii=False)},",
+                  f"        codes: [{', '.join(json.dumps(code) for code in kind.codes)}],", "    },"]
+    lines += ["} as const;", ""]
+    return "\n".join(lines)
 
 
 def bundle(out: Path, source: Path, platform: str = "browser", define: dict[str, str] | None = None) -> str:

@@ -29,6 +29,7 @@ import {
 } from '../clients/typescript/src';
 import * as analysis from './analysis';
 import { answer, type Answer, type Refusal } from './answers';
+import { eventSentence, type GameEvent } from '../clients/typescript/events';
 import { cardName, deckOf, type Deck } from './cards';
 
 type Call<B, R, E> = (options: { body: B; headers?: Record<string, string> }) => Promise<Answer<R, E>>;
@@ -237,48 +238,8 @@ function signed(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-interface AnyEvent {
-  type: string;
-  seat?: number;
-  card?: string;
-  holder?: number;
-  winner?: number | null;
-  points?: number | null;
-  team_points?: Array<number>;
-  payouts?: Array<number>;
-  multiplier?: number | null;
-  tally?: Array<number>;
-  trick?: number;
-}
-
-function sentence(event: AnyEvent, deck: Deck, teams: boolean): string {
-  const side = (winner: number | null | undefined): string =>
-    winner === null || winner === undefined ? 'nobody (a void hand)' : teams ? `team ${winner}` : `seat ${winner}`;
-  const name = (card: string | undefined, holder: number | null = null): string => (card === undefined ? '?' : cardName(deck, card, holder));
-  switch (event.type) {
-    case 'card_played':
-      return `Seat ${event.seat} plays the ${name(event.card, event.holder ?? null)}${event.holder === undefined || event.card === 'W' ? '' : ` from holder ${event.holder}`}.`;
-    case 'trick_won':
-      return `Seat ${event.winner} wins trick ${event.trick ?? ''} with the ${name(event.card)}${typeof event.points === 'number' ? ` (${event.points} points)` : ''}.`;
-    case 'trick_discarded':
-      return 'Nobody can play: the trick is discarded and the hand ends.';
-    case 'hand_over': {
-      const parts = [`The hand is over: ${side(event.winner)} wins it.`];
-      if (event.team_points) parts.push(`Points ${event.team_points.join(' to ')}.`);
-      if (typeof event.points === 'number') parts.push(`It scores ${event.points}.`);
-      if (event.multiplier !== undefined && event.multiplier !== null) parts.push(`Multiplier ×${event.multiplier}.`);
-      if (event.payouts) parts.push(`Payouts ${event.payouts.join(', ')}.`);
-      return parts.join(' ');
-    }
-    case 'match_over':
-      return `The match is over: ${side(event.winner)} wins it (${(event.tally ?? []).join(' to ')}).`;
-    default:
-      return event.type;
-  }
-}
-
-function lines(events: readonly AnyEvent[], deck: Deck, teams: boolean): Line[] {
-  return events.map((event) => ({ type: event.type, text: sentence(event, deck, teams) }));
+function lines(events: readonly GameEvent[], game: string): Line[] {
+  return events.map((event) => ({ type: event.type, text: eventSentence(event, game) }));
 }
 
 interface MatchView {
@@ -347,7 +308,7 @@ interface FamilyScore {
   points?: number | null; // Spar (F2)
 }
 
-interface FamilyApi<S, P, C extends string, E extends AnyEvent, G extends Refusal> extends Keeper<S, P> {
+interface FamilyApi<S, P, C extends string, E extends GameEvent, G extends Refusal> extends Keeper<S, P> {
   deal: Call<{ players: number; seed?: number } | { previous: S | string; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<FamilyMove<C>> }, G>;
   play: Call<{ state: S; move: FamilyMove<C> } | { token: string; move: FamilyMove<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
@@ -385,7 +346,7 @@ function familyResult(deck: Deck, viewer: number, tricks: DoneTrick[], score: Fa
   return { outcome: winner === viewer ? 'won' : 'lost', headline: winner === viewer ? 'You win the hand' : `Seat ${winner} wins the hand`, details };
 }
 
-async function familyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends Refusal>(
+async function familyTable<S extends Turn, P extends Turn, C extends string, E extends GameEvent, G extends Refusal>(
   game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number,
 ): Promise<Table> {
   const deck = deckOf('last-trick');
@@ -394,7 +355,7 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
   const play = async (move: FamilyMove<C>): Promise<Line[]> => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, deck, false);
+    return lines(played.events, game);
   };
   return {
     game, deck, players, seat, teams: false,
@@ -456,7 +417,7 @@ interface AgencyViewOf<C> {
   match: MatchView & { chooser?: number | null };
 }
 
-interface AgencyApi<S, P, C extends string, E extends AnyEvent, G extends Refusal> extends Keeper<S, P> {
+interface AgencyApi<S, P, C extends string, E extends GameEvent, G extends Refusal> extends Keeper<S, P> {
   deal: Call<{ first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<AgencyMoveOf<C>> }, G>;
   play: Call<{ state: S; move: AgencyMoveOf<C> } | { token: string; move: AgencyMoveOf<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
@@ -516,7 +477,7 @@ function agencyResult(view: AgencyViewOf<string>, viewer: number): Result {
   return { outcome, headline, details };
 }
 
-async function agencyTable<S extends Turn, P extends Turn, C extends string, E extends AnyEvent, G extends Refusal>(
+async function agencyTable<S extends Turn, P extends Turn, C extends string, E extends GameEvent, G extends Refusal>(
   api: AgencyApi<S, P, C, E, G>, seat: number,
 ): Promise<Table> {
   const game = 'agency';
@@ -528,7 +489,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
   const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, deck, true);
+    return lines(played.events, 'agency');
   };
   const viewOf = (viewer: number): Promise<AgencyViewOf<C>> => seatView(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {

@@ -42,7 +42,7 @@ def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
     move for the seat to act, as ``play`` answers it.
 
     Raises:
-        SealRefused: ``seat_credential_invalid``, no credential of the match (sealed mode).
+        CredentialRefused: ``seat_credential_invalid``, no credential of the match (sealed mode).
         ClockRefusal: ``no_clock``; ``clock_running`` (with ``remaining_ms``).
         IllegalMove: ``hand_over``.
     """

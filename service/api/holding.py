@@ -36,7 +36,7 @@ from flask_smorest import abort
 from .. import clock, signing
 from ..clock import MoveClock
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
-from ..errors import IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid
+from ..errors import CredentialRefused, IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid, TokenInvalid
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.checks import refuse_seat
 from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
@@ -133,7 +133,7 @@ class Holding:
 
         Raises:
             InvalidState: the state is not one the rules could have produced.
-            SealRefused: a ``token`` where this referee holds open states.
+            TokenInvalid: a ``token`` where this referee holds open states.
         """
         if "state" not in args:
             self._refuse_token()
@@ -221,7 +221,7 @@ class Holding:
         states have no seats' credentials to replace.
 
         Raises:
-            SealRefused: ``state_token_invalid``.
+            TokenInvalid: ``state_token_invalid``.
         """
         self._refuse_token()
 
@@ -273,7 +273,7 @@ class Holding:
         return []
 
     def _refuse_token(self) -> NoReturn:
-        raise SealRefused("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
+        raise TokenInvalid("state_token_invalid", "This referee does not seal states (no sealing keys): send the state it returned, not a token")
 
 
 class SignedHolding(Holding):
@@ -373,7 +373,7 @@ class SealedHolding(Holding):
         """The hand of a request's ``token``, and the seat its credential proves.
 
         Raises:
-            SealRefused: ``state_token_invalid`` (a state object, or a token
+            TokenInvalid: ``state_token_invalid`` (a state object, or a token
                 this referee did not seal for this game),
                 ``seat_credential_invalid`` (a credential of another match or seat).
         """
@@ -434,12 +434,12 @@ class SealedHolding(Holding):
         is a choice too, and needs the same credential.
 
         Raises:
-            SealRefused: ``seat_credential_invalid``.
+            CredentialRefused: ``seat_credential_invalid``.
         """
         seats = game.choosers(previous)
         if seats and self._credential_seat(previous, provenance)[0] not in seats:
             named = " and ".join(str(seat) for seat in seats)
-            raise SealRefused(
+            raise CredentialRefused(
                 "seat_credential_invalid",
                 f"Seats {named} choose the next hand's leader (their team lost this hand, RULINGS A14): dealing it needs "
                 "the credential of one of them (Authorization: Bearer <credential>)")
@@ -506,12 +506,12 @@ class SealedHolding(Holding):
         fingerprint is the seat).
 
         Raises:
-            SealRefused: ``seat_credential_invalid``, not the host's credential.
+            CredentialRefused: ``seat_credential_invalid``, not the host's credential.
             RulesRefusal: ``seat_out_of_range``.
         """
         held = self.load(game, args)
         if not held.host:
-            raise SealRefused("seat_credential_invalid", "Giving a seat a new player needs the match's host credential "
+            raise CredentialRefused("seat_credential_invalid", "Giving a seat a new player needs the match's host credential "
                                                          "(Authorization: Bearer <host>, answered by the match's first deal)")
         seat, provenance = args["seat"], held.provenance
         refuse_seat(seat, held.hand.players, "seat")
@@ -520,7 +520,7 @@ class SealedHolding(Holding):
         def answer() -> dict[str, Any]:
             generations = tuple(provenance.generation(other) + (other == seat) for other in range(held.hand.players))
             if generations[seat] > MAX_GENERATION:
-                raise SealRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
+                raise CredentialRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
             return {**self.answer(held.hand, replace(provenance, generations=generations)), "seat": seat,
                     "credential": self.sealer.credential(provenance.match_id, seat, generations[seat])}
 
@@ -532,14 +532,14 @@ class SealedHolding(Holding):
 
     def authorize(self, held: Held, move: Play) -> None:
         if held.seat is None or held.seat != move.seat:
-            raise SealRefused(
+            raise CredentialRefused(
                 "seat_credential_invalid",
                 f"A move for seat {move.seat} needs seat {move.seat}'s credential (Authorization: Bearer <credential>)",
             )
 
     def authorize_timeout(self, held: Held) -> None:
         if held.seat is None:
-            raise SealRefused("seat_credential_invalid",
+            raise CredentialRefused("seat_credential_invalid",
                               "A timeout needs the credential of a seat of this match (Authorization: Bearer <credential>)")
 
     def revealed(self, held: Held) -> Provenance:
@@ -561,13 +561,13 @@ class SealedHolding(Holding):
         seat number proves nothing, so it never shows more than the public state.
 
         Raises:
-            SealRefused: ``seat_credential_invalid``, a credential of a seat other than ``seat``.
+            CredentialRefused: ``seat_credential_invalid``, a credential of a seat other than ``seat``.
         """
         if held.seat is None:
             assert held.provenance is not None
             return dump_public(held.hand, held.provenance, spectator=True)
         if seat is not None and seat != held.seat:
-            raise SealRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
+            raise CredentialRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
         return dump_view(held.hand, held.seat)
 
     def disclose(self, held: Held, operation: str) -> None:
@@ -586,11 +586,11 @@ class SealedHolding(Holding):
 
         Raises:
             IllegalMove: ``hand_over``.
-            SealRefused: ``seat_credential_invalid``, no credential or another seat's.
+            CredentialRefused: ``seat_credential_invalid``, no credential or another seat's.
         """
         seat = super().bot_seat(held)
         if held.seat != seat:
-            raise SealRefused("seat_credential_invalid",
+            raise CredentialRefused("seat_credential_invalid",
                               f"A suggestion for seat {seat}, the seat to act, needs seat {seat}'s credential (Authorization: Bearer <credential>)")
         return seat
 
@@ -607,18 +607,18 @@ class SealedHolding(Holding):
         same for any copy of the token).
 
         Raises:
-            SealRefused: ``state_token_invalid`` for anything else.
+            TokenInvalid: ``state_token_invalid`` for anything else.
         """
         if not isinstance(token, str):
-            raise SealRefused("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
-        invalid = SealRefused("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
+            raise TokenInvalid("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
+        invalid = TokenInvalid("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
         try:
             sealed = self.sealer.open(token)
             sealed_game, record, provenance = read_payload(sealed)
         except Unsealable:
             raise invalid from None
         if sealed_game is not game:
-            raise SealRefused("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
+            raise TokenInvalid("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
         if provenance.chosen and not self.allow_chosen and not provenance.audit:
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
@@ -634,7 +634,7 @@ class SealedHolding(Holding):
         if header is None:
             return None, False
         scheme, _, credential = header.partition(" ")
-        refused = SealRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
+        refused = CredentialRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
                                                          "or the match's host has since given its seat a new player (reseat)")
         try:
             if scheme.lower() != "bearer":

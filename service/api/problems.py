@@ -26,6 +26,7 @@ To document error responses on a view::
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -84,14 +85,14 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
     ),
     ProblemCode(
         code="state_token_invalid",
-        kind=errors.SealRefused,
+        kind=errors.TokenInvalid,
         title="State token invalid",
         description="Sealed mode: the token was changed, cut, sealed by an unknown key or is not a token (or a state object was sent where this referee takes tokens). "
                     "A referee that does not seal its states refuses a token with it too. Send what the referee returned: its newest token, or its state.",
     ),
     ProblemCode(
         code="seat_credential_invalid",
-        kind=errors.SealRefused,
+        kind=errors.CredentialRefused,
         title="Seat credential invalid",
         description="Sealed mode: a move, a view or a suggestion for a seat needs that seat's credential (`Authorization: Bearer <credential>`), "
                     "and dealing Agency's next hand the credential of a seat of the team that lost (RULINGS A14); this request has none, "
@@ -163,12 +164,16 @@ API_PROBLEMS: tuple[ProblemCode, ...] = (
 )
 
 
+def _declared() -> list[ProblemCode]:
+    """Every referee problem code declared: each game's (``Game.problem_codes``), the API's and the records'."""
+    return [code for game in GAMES.values() for code in game.problem_codes] + list(API_PROBLEMS) + list(notation.PROBLEMS)
+
+
 def _types() -> dict[str, ProblemType]:
     """Every referee problem type: each game's codes (``Game.problem_codes``)
     and the API's, each once, with the status and title of its refusal class."""
-    declared = [code for game in GAMES.values() for code in game.problem_codes] + list(API_PROBLEMS) + list(notation.PROBLEMS)
     types_: dict[str, ProblemType] = {}
-    for declared_code in declared:
+    for declared_code in _declared():
         kind = declared_code.kind
         types_.setdefault(declared_code.code, ProblemType(
             code=declared_code.code, title=declared_code.problem_title, status=refusal_status_of(kind), description=declared_code.description,
@@ -517,6 +522,66 @@ def refusal_status(error: errors.RefereeError) -> int:
 
 PROBLEM_TYPES: dict[str, ProblemType] = _types()
 """Referee problem types by code, served at ``/problems/<code>``."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class ProblemClass:
+    """A class of problems a client tells apart by their ``code``: a refusal
+    class of the rules core or the API (``service.errors``), or a plain HTTP
+    error. The official clients' refusal classes and type guards are
+    generated from these (``tools/clients.py``)."""
+
+    name: str  # the class's name, in every client: ``IllegalMove``
+    parent: str | None  # the class it refines (``CredentialRefused``: ``SealRefused``), or None
+    description: str  # what its problems mean, in a sentence or two
+    codes: tuple[str, ...]  # every code it answers, sorted
+
+
+HTTP_ERROR_CLASS = "HttpError"
+"""The class of the plain HTTP errors (``type: about:blank``) but the 422 of a body that does not match the schema."""
+VALIDATION_CLASS = "ValidationFailed"
+"""The class of ``validation_failed``: ``errors`` lists every fault by member."""
+
+
+def _doc(kind: type) -> str:
+    """The first paragraph of a class's docstring, on one line, as Markdown (``x`` and :class:`X` as `x`)."""
+    text = " ".join((kind.__doc__ or "").split("\n\n")[0].split())
+    return re.sub(r":class:`(\w+)`", r"`\1`", text).replace("``", "`")
+
+
+def problem_classes() -> tuple[ProblemClass, ...]:
+    """Every class of problem this referee answers, with every code of each:
+    one per refusal class a declared code is raised with (and the classes it
+    refines), then the plain HTTP errors of :mod:`service.server.http_errors`
+    (``validation_failed`` a class of its own). Each code is in one class.
+
+    Returns:
+        The classes, the plain HTTP errors' first, then the refusal classes
+        in the order ``service.errors`` defines them.
+    """
+    codes: dict[type[errors.RefereeError], set[str]] = {}
+    for declared_code in _declared():
+        for kind in declared_code.kind.__mro__:
+            if issubclass(kind, errors.RefereeError) and kind is not errors.RefereeError:
+                codes.setdefault(kind, set())
+        codes[declared_code.kind].add(declared_code.code)
+    http = {error.code for error in HTTP_ERRORS + PARSER_ERRORS}
+    order = list(vars(errors).values())
+
+    def parent(kind: type[errors.RefereeError]) -> str | None:
+        base = kind.__mro__[1]
+        return base.__name__ if base in codes else None
+
+    return (
+        ProblemClass(name=HTTP_ERROR_CLASS, parent=None, codes=tuple(sorted(http - {"validation_failed"})),
+                     description="A plain HTTP error (`type: about:blank`): a request the service could not read or route, "
+                                 "too large, too slow, or a bug; the service busy (503, with `Retry-After`)."),
+        ProblemClass(name=VALIDATION_CLASS, parent=HTTP_ERROR_CLASS, codes=("validation_failed",),
+                     description="The body does not match the operation's schema (422): `errors` lists every fault by member, "
+                                 "and `detail` names the first."),
+        *(ProblemClass(name=kind.__name__, parent=parent(kind), description=_doc(kind), codes=tuple(sorted(codes[kind])))
+          for kind in sorted(codes, key=order.index)),
+    )
 
 
 def handle_refusal(error: errors.RefereeError) -> flask.Response:

@@ -1149,22 +1149,67 @@ function reviewKey(game, players) {
   ];
 }
 
+// clients/typescript/events.ts
+var SUIT_NAMES = {
+  french: { S: "spades", H: "hearts", D: "diamonds", C: "clubs" },
+  agency: { H: "Hats", M: "Moustaches", B: "Briefcases", V: "Vans" }
+};
+var RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
+function gameDeck(game) {
+  return game === "agency" ? "agency" : "french";
+}
+function suitName(deck, letter) {
+  const name = SUIT_NAMES[deck][letter];
+  if (name === void 0) throw new Error(`Not a suit of this deck: ${letter}`);
+  return name;
+}
+function cardName(deck, code, holder = null) {
+  if (code === "W") return holder === null ? "Wall" : `Wall from holder ${holder}`;
+  const rank = code.slice(0, -1);
+  return `${RANK_NAMES[rank] ?? rank} of ${suitName(deck, code.slice(-1))}`;
+}
+function eventSentence(event, game) {
+  const deck = gameDeck(game);
+  const teams = deck === "agency";
+  const side = (winner) => winner === null || winner === void 0 ? "nobody (a void hand)" : teams ? `team ${winner}` : `seat ${winner}`;
+  const name = (card, holder = null) => card === void 0 ? "?" : cardName(deck, card, holder);
+  switch (event.type) {
+    case "card_played": {
+      const card = `the ${name(event.card, event.holder ?? null)}${event.holder === void 0 || event.card === "W" ? "" : ` from holder ${event.holder}`}`;
+      return event.timeout === true ? `Seat ${event.seat}'s time ran out: the referee plays ${card} for it.` : `Seat ${event.seat} plays ${card}.`;
+    }
+    case "trick_won":
+      return `Seat ${event.winner} wins trick ${event.trick ?? ""} with the ${name(event.card)}${typeof event.points === "number" ? ` (${event.points} points)` : ""}.`;
+    case "trick_discarded":
+      return "Nobody can play: the trick is discarded and the hand ends.";
+    case "hand_over": {
+      const parts = [`The hand is over: ${side(event.winner)} wins it.`];
+      if (event.team_points) parts.push(`Points ${event.team_points.join(" to ")}.`);
+      if (typeof event.points === "number") parts.push(`It scores ${event.points}.`);
+      if (event.multiplier !== void 0 && event.multiplier !== null) parts.push(`Multiplier ×${event.multiplier}.`);
+      if (event.payouts) parts.push(`Payouts ${event.payouts.join(", ")}.`);
+      return parts.join(" ");
+    }
+    case "match_over":
+      return `The match is over: ${side(event.winner)} wins it (${(event.tally ?? []).join(" to ")}).`;
+    default:
+      return event.type;
+  }
+}
+
 // web/cards.ts
 var SVG = "http://www.w3.org/2000/svg";
 var FRENCH = {
   S: {
-    name: "spades",
     className: "suit-spades",
     paths: ["M12 2C9 6 3 9.5 3 14a4.5 4.5 0 0 0 7.6 3.2L9.5 22h5l-1.1-4.8A4.5 4.5 0 0 0 21 14c0-4.5-6-8-9-12z"]
   },
   H: {
-    name: "hearts",
     className: "suit-hearts",
     paths: ["M12 21.5C7 17 2.5 13.4 2.5 8.6A4.9 4.9 0 0 1 12 6.3a4.9 4.9 0 0 1 9.5 2.3c0 4.8-4.5 8.4-9.5 12.9z"]
   },
-  D: { name: "diamonds", className: "suit-diamonds", paths: ["M12 1.5 20 12l-8 10.5L4 12z"] },
+  D: { className: "suit-diamonds", paths: ["M12 1.5 20 12l-8 10.5L4 12z"] },
   C: {
-    name: "clubs",
     className: "suit-clubs",
     paths: ["M10.8 12h2.4l1.8 10H9z"],
     circles: [[12, 6.8, 4.3], [6.8, 13.6, 4.3], [17.2, 13.6, 4.3]]
@@ -1172,24 +1217,20 @@ var FRENCH = {
 };
 var AGENCY = {
   H: {
-    name: "Hats",
     className: "suit-hats",
     // a top hat: crown, band, brim
     paths: ["M7 3h10v8.5H7zM7 13h10v1.5H7zM2.5 14.5h19V18h-19z"]
   },
   M: {
-    name: "Moustaches",
     className: "suit-moustaches",
     paths: ["M12 9.5c-1.6-2-4.5-2.6-6.6-1C3.6 9.8 3.2 12 1.5 12c.3 2.6 3 4.5 6 3.6 2-.6 3.4-2 4.5-3.3 1.1 1.3 2.5 2.7 4.5 3.3 3 .9 5.7-1 6-3.6-1.7 0-2.1-2.2-3.9-3.5-2.1-1.6-5-1-6.6 1z"]
   },
   B: {
-    name: "Briefcases",
     className: "suit-briefcases",
     // a case with a seam and a handle
     paths: ["M2.5 8h19v4.6h-19zM2.5 13.8h19V20h-19zM8.5 8V5.2C8.5 4.5 9 4 9.7 4h4.6c.7 0 1.2.5 1.2 1.2V8h-1.8V5.8h-3.4V8z"]
   },
   V: {
-    name: "Vans",
     className: "suit-vans",
     // a box van: body, cab and two wheels
     paths: ["M1.5 5.5h13v11.5h-13zM15.3 9h3.6l3.6 4.2V17h-7.2z"],
@@ -1197,11 +1238,9 @@ var AGENCY = {
   }
 };
 var WALL = {
-  name: "Wall",
   className: "wall",
   paths: ["M1 3h10.5v5H1zM12.5 3H23v5H12.5zM1 9.5h4.7v5H1zM6.7 9.5h10.6v5H6.7zM18.3 9.5H23v5h-4.7zM1 16h10.5v5H1zM12.5 16H23v5H12.5z"]
 };
-var RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack" };
 var DECKS = { agency: "agency", "last-trick": "french" };
 function deckOf(family) {
   return DECKS[family];
@@ -1215,14 +1254,6 @@ function suitOf(deck, code) {
   const suit = SUITS[deck][split(code).suit];
   if (suit === void 0) throw new Error(`Not a card of this deck: ${code}`);
   return suit;
-}
-function cardName(deck, code, holder = null) {
-  if (code === "W") return holder === null ? "Wall" : `Wall from holder ${holder}`;
-  const { rank } = split(code);
-  return `${RANK_NAMES[rank] ?? rank} of ${suitOf(deck, code).name}`;
-}
-function suitName(deck, letter) {
-  return suitOf(deck, `1${letter}`).name;
 }
 function mark(deck, code) {
   const suit = suitOf(deck, code);
@@ -1347,32 +1378,8 @@ function seatName(seat, viewer, teams) {
 function signed(value) {
   return value > 0 ? `+${value}` : String(value);
 }
-function sentence(event, deck, teams) {
-  const side = (winner) => winner === null || winner === void 0 ? "nobody (a void hand)" : teams ? `team ${winner}` : `seat ${winner}`;
-  const name = (card, holder = null) => card === void 0 ? "?" : cardName(deck, card, holder);
-  switch (event.type) {
-    case "card_played":
-      return `Seat ${event.seat} plays the ${name(event.card, event.holder ?? null)}${event.holder === void 0 || event.card === "W" ? "" : ` from holder ${event.holder}`}.`;
-    case "trick_won":
-      return `Seat ${event.winner} wins trick ${event.trick ?? ""} with the ${name(event.card)}${typeof event.points === "number" ? ` (${event.points} points)` : ""}.`;
-    case "trick_discarded":
-      return "Nobody can play: the trick is discarded and the hand ends.";
-    case "hand_over": {
-      const parts = [`The hand is over: ${side(event.winner)} wins it.`];
-      if (event.team_points) parts.push(`Points ${event.team_points.join(" to ")}.`);
-      if (typeof event.points === "number") parts.push(`It scores ${event.points}.`);
-      if (event.multiplier !== void 0 && event.multiplier !== null) parts.push(`Multiplier ×${event.multiplier}.`);
-      if (event.payouts) parts.push(`Payouts ${event.payouts.join(", ")}.`);
-      return parts.join(" ");
-    }
-    case "match_over":
-      return `The match is over: ${side(event.winner)} wins it (${(event.tally ?? []).join(" to ")}).`;
-    default:
-      return event.type;
-  }
-}
-function lines(events, deck, teams) {
-  return events.map((event) => ({ type: event.type, text: sentence(event, deck, teams) }));
+function lines(events, game) {
+  return events.map((event) => ({ type: event.type, text: eventSentence(event, game) }));
 }
 var UNITS = { hands: "hands won", points: "points", balance: "balance in stakes", game_points: "game points" };
 function board(match2, viewer, teams) {
@@ -1423,7 +1430,7 @@ async function familyTable(game, api, players, seat) {
   const play = async (move) => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, deck, false);
+    return lines(played.events, game);
   };
   return {
     game,
@@ -1524,7 +1531,7 @@ async function agencyTable(api, seat) {
   const play = async (move) => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
-    return lines(played.events, deck, true);
+    return lines(played.events, "agency");
   };
   const viewOf = (viewer) => seatView(api.view({ body: hand.viewBody(viewer), headers: hand.as(viewer) }));
   return {
