@@ -168,7 +168,7 @@ mutation: $(VENV)/.installed-test
 ## says which mode it found and what that mode leaves unchecked): CONFORMANCE_URL, by default
 ## http://localhost:$(PORT) as make run serves it; CONFORMANCE_ARGS passes options, e.g.
 ## CONFORMANCE_ARGS="--signing-key KEY" or CONFORMANCE_ARGS="--game agency --only refusal"
-.PHONY: conformance conformance-kit conformance-check conformance-coverage
+.PHONY: conformance conformance-kit conformance-in-process conformance-coverage
 CONFORMANCE_URL ?= http://localhost:$(PORT)
 conformance: $(VENV)/.installed-run
 	$(BIN)/python -m conformance $(CONFORMANCE_URL) $(CONFORMANCE_ARGS)
@@ -178,8 +178,9 @@ conformance: $(VENV)/.installed-run
 conformance-kit: $(VENV)/.installed-run
 	$(BIN)/python -m conformance.generate
 
-## conformance-check: the kit against this referee in-process, open then signed (as the suite runs it)
-conformance-check: $(VENV)/.installed-test
+## conformance-in-process: the kit against this referee in-process (no server), open then signed,
+## as the suite runs it; make conformance checks a running server
+conformance-in-process: $(VENV)/.installed-test
 	$(BIN)/python -m conformance --in-process
 	$(BIN)/python -m conformance --in-process --signed
 
