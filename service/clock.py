@@ -31,8 +31,10 @@ def rfc3339(ms: int) -> str:
     return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S") + f".{millis:03d}Z"
 
 
-_RFC3339 = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})Z")
-"""Exactly what :func:`rfc3339` writes: ASCII digits, ``T``, milliseconds, ``Z``."""
+RFC3339_PATTERN = r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})Z"
+"""Exactly what :func:`rfc3339` writes: ASCII digits, ``T``, milliseconds,
+``Z`` (a regular expression, the same in Python and in JSON Schema)."""
+_RFC3339 = re.compile(RFC3339_PATTERN)
 
 
 def parse_rfc3339(text: object) -> int | None:

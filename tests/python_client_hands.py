@@ -71,6 +71,7 @@ from trick_referee_client.models import (
     AgramState,
     AgramStateResponse,
     AgramSuggestion,
+    DealClock,
     FapfapFirstHandDeal,
     FapfapLegalMoves,
     FapfapMove,
@@ -166,7 +167,7 @@ class Game(Generic[S, M, D, L, P, C]):
 
     id: str
     players: int
-    deal: Callable[[Client | AuthenticatedClient, int | None], object]  # client, seed (None: random)
+    deal: Callable[[Client | AuthenticatedClient, int | None, int | None], object]  # client, seed (None: random), move seconds (None: no clock)
     dealt: type[D]
     state_of: Callable[[D], S | None]  # the open state, None when sealed
     seats_of: Callable[[D], dict[int, str]]  # sealed mode: each seat's credential
@@ -193,11 +194,12 @@ class HandPlayed(Generic[M, P, C]):
 
 
 def play_hand(game: Game[S, M, D, L, P, C], base_url: str, rng: random.Random, seed: int | None = None,
-              bots: frozenset[int] = frozenset()) -> HandPlayed[M, P, C]:
-    """Deal, then play moves taken unchanged from ``legal-moves`` until the hand is over; then score it.
-    The seats in ``bots`` play the move ``suggest`` answers them instead (sealed mode: asked with their own credential)."""
+              bots: frozenset[int] = frozenset(), clock: int | None = None) -> HandPlayed[M, P, C]:
+    """Deal (with a clock of ``clock`` seconds a move, signed and sealed modes), then play moves taken unchanged
+    from ``legal-moves`` until the hand is over; then score it. The seats in ``bots`` play the move ``suggest``
+    answers them instead (sealed mode: asked with their own credential)."""
     anonymous = Client(base_url=base_url, raise_on_unexpected_status=True)
-    dealt = expect(game.deal(anonymous, seed), game.dealt)
+    dealt = expect(game.deal(anonymous, seed, clock), game.dealt)
     state, token = game.state_of(dealt), dealt.token
     hand: S | str = token if isinstance(token, str) else _required(state)
     seats = {seat: AuthenticatedClient(base_url=base_url, token=credential) for seat, credential in game.seats_of(dealt).items()}
@@ -248,6 +250,10 @@ def _seed(seed: int | None) -> int | Unset:
     return UNSET if seed is None else seed
 
 
+def _clock(move_seconds: int | None) -> DealClock | Unset:
+    return UNSET if move_seconds is None else DealClock(move_seconds=move_seconds)
+
+
 # -- the six games ------------------------------------------------------------------
 
 
@@ -257,7 +263,7 @@ def _open(state: object, kind: type[X]) -> X | None:
 
 AGENCY = Game[AgencyState, AgencyMove, AgencyStateResponse, AgencyLegalMoves, AgencyPlayResponse, AgencyScore](
     id="agency", players=4,
-    deal=lambda client, seed: agency_deal.sync(client=client, body=AgencyFirstHandDeal(seed=_seed(seed))),
+    deal=lambda client, seed, clock: agency_deal.sync(client=client, body=AgencyFirstHandDeal(seed=_seed(seed), clock=_clock(clock))),
     dealt=AgencyStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgencyState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -280,7 +286,7 @@ AGENCY = Game[AgencyState, AgencyMove, AgencyStateResponse, AgencyLegalMoves, Ag
 
 AGRAM = Game[AgramState, AgramMove, AgramStateResponse, AgramLegalMoves, AgramPlayResponse, AgramScore](
     id="agram", players=3,
-    deal=lambda client, seed: agram_deal.sync(client=client, body=AgramFirstHandDeal(players=3, seed=_seed(seed))),
+    deal=lambda client, seed, clock: agram_deal.sync(client=client, body=AgramFirstHandDeal(players=3, seed=_seed(seed), clock=_clock(clock))),
     dealt=AgramStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgramState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -303,7 +309,7 @@ AGRAM = Game[AgramState, AgramMove, AgramStateResponse, AgramLegalMoves, AgramPl
 
 SINK_SINK = Game[SinkSinkState, SinkSinkMove, SinkSinkStateResponse, SinkSinkLegalMoves, SinkSinkPlayResponse, SinkSinkScore](
     id="sink-sink", players=7,
-    deal=lambda client, seed: sink_sink_deal.sync(client=client, body=SinkSinkFirstHandDeal(players=7, seed=_seed(seed))),
+    deal=lambda client, seed, clock: sink_sink_deal.sync(client=client, body=SinkSinkFirstHandDeal(players=7, seed=_seed(seed), clock=_clock(clock))),
     dealt=SinkSinkStateResponse,
     state_of=lambda dealt: _open(dealt.state, SinkSinkState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -326,7 +332,7 @@ SINK_SINK = Game[SinkSinkState, SinkSinkMove, SinkSinkStateResponse, SinkSinkLeg
 
 FAPFAP = Game[FapfapState, FapfapMove, FapfapStateResponse, FapfapLegalMoves, FapfapPlayResponse, FapfapScore](
     id="fapfap", players=4,
-    deal=lambda client, seed: fapfap_deal.sync(client=client, body=FapfapFirstHandDeal(players=4, seed=_seed(seed))),
+    deal=lambda client, seed, clock: fapfap_deal.sync(client=client, body=FapfapFirstHandDeal(players=4, seed=_seed(seed), clock=_clock(clock))),
     dealt=FapfapStateResponse,
     state_of=lambda dealt: _open(dealt.state, FapfapState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -349,7 +355,7 @@ FAPFAP = Game[FapfapState, FapfapMove, FapfapStateResponse, FapfapLegalMoves, Fa
 
 AGRAM_MALI = Game[AgramMaliState, AgramMaliMove, AgramMaliStateResponse, AgramMaliLegalMoves, AgramMaliPlayResponse, AgramMaliScore](
     id="agram-mali", players=2,
-    deal=lambda client, seed: agram_mali_deal.sync(client=client, body=AgramMaliFirstHandDeal(players=2, seed=_seed(seed))),
+    deal=lambda client, seed, clock: agram_mali_deal.sync(client=client, body=AgramMaliFirstHandDeal(players=2, seed=_seed(seed), clock=_clock(clock))),
     dealt=AgramMaliStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgramMaliState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -372,7 +378,7 @@ AGRAM_MALI = Game[AgramMaliState, AgramMaliMove, AgramMaliStateResponse, AgramMa
 
 SPAR = Game[SparState, SparMove, SparStateResponse, SparLegalMoves, SparPlayResponse, SparScore](
     id="spar", players=5,
-    deal=lambda client, seed: spar_deal.sync(client=client, body=SparFirstHandDeal(players=5, seed=_seed(seed))),
+    deal=lambda client, seed, clock: spar_deal.sync(client=client, body=SparFirstHandDeal(players=5, seed=_seed(seed), clock=_clock(clock))),
     dealt=SparStateResponse,
     state_of=lambda dealt: _open(dealt.state, SparState),
     seats_of=lambda dealt: _credentials(dealt.seats),

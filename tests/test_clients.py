@@ -174,6 +174,25 @@ def test_python_client_plays_a_whole_hand(server, game):
         assert hand.sealed_deals == []
 
 
+def test_python_client_plays_whole_signed_hands_with_and_without_a_clock():
+    """Regression: the spec gave a signed state's issued_at (and its clock's
+    deadline) as format date-time, so the generated client read it into a
+    datetime and wrote it back as Python's isoformat (``…57.900000+00:00``
+    for ``…57.900Z``), and the referee answered 403 state_signature_invalid
+    to the first play (the signature covers the time as written). Now both
+    are strings with the referee's spelling as a pattern: a whole hand of
+    every game plays through the client, with and without a clock."""
+    with running_gunicorn(workers=1, env={"REFEREE_SIGNING_KEYS": SEALING_KEY, **BOT_BUDGET}) as process:
+        url = f"http://127.0.0.1:{process.port}"
+        for number, game in enumerate(GAME_CLIENTS):
+            for clock in (None, 600):
+                hand = hands.play_hand(game, url, random.Random(number), seed=40 + number, clock=clock)
+                states = [played.state.to_dict() for played in hand.plays]
+                assert hand.score.hand_over is True and states[-1]["hand_over"] is True
+                assert all(isinstance(state["issued_at"], str) and state["issued_at"].endswith("Z") for state in states)
+                assert all(("clock" in state) is (clock is not None) for state in states)
+
+
 def test_commitment_helpers_verify_the_seeds_of_real_sealed_hands(server, tmp_path):
     """verify_commitment (Python) and verifyCommitment (TypeScript) on a
     finished sealed hand of every game, played through the Python client:

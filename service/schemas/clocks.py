@@ -17,7 +17,7 @@ from marshmallow import fields, validate
 from ..clock import MOVE_SECONDS_MAX, MoveClock, rfc3339
 from ..games import Hand
 from .family import BoundedSchema
-from .fields import Int, List
+from .fields import Int, List, referee_time_field
 
 
 def _move_seconds() -> Int:
@@ -45,10 +45,9 @@ class Clock(BoundedSchema):
     move_seconds = _move_seconds()
     seat = Int(required=True, allow_none=True, validate=validate.Range(min=0), metadata={
         "description": "The seat to act, whose time runs; null once the hand is over."})
-    deadline = fields.String(required=True, validate=validate.Length(max=40), metadata={
-        "format": "date-time", "description": "When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): "
-                                              "the referee's time when it issued this state, plus `move_seconds`. After it, "
-                                              "`timeout` plays for that seat."})
+    deadline = referee_time_field("When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's "
+                                  "time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that "
+                                  "seat. A signed state's signature covers it.", required=True)
 
 
 def dump_clock(clock: MoveClock, to_act: int | None) -> dict[str, Any]:

@@ -15,6 +15,7 @@ from typing import Any
 from marshmallow import ValidationError, fields, validate
 
 from ..cards import CARD_CODE_PATTERN, Card
+from ..clock import RFC3339_PATTERN
 from ..errors import echo
 
 EXACT_FLOAT = 2**53
@@ -105,6 +106,17 @@ def seed_text_field(description: str, **kwargs: Any) -> fields.String:
     whose numbers are doubles reads it exactly (CONTRACT: Seeds in JavaScript)."""
     return fields.String(validate=validate.Regexp(
         f"^(?:{SEED_TEXT})$", error="A seed written in decimal: 0, or up to 20 digits with no leading zero."),
+                         metadata={"description": description}, **kwargs)
+
+
+def referee_time_field(description: str, **kwargs: Any) -> fields.String:
+    """A time the referee wrote (``clock.rfc3339``: RFC 3339, UTC, with
+    milliseconds), which a signed state's signature covers byte for byte.
+    The spec gives its spelling as a ``pattern``, not ``format: date-time``:
+    a client's generator turns a date-time into its language's time value
+    and writes it back in another spelling, which breaks the signature."""
+    return fields.String(validate=validate.Regexp(
+        f"^{RFC3339_PATTERN}$", error="A time as the referee writes it: 2026-12-03T21:09:45.123Z (RFC 3339, UTC, milliseconds)."),
                          metadata={"description": description}, **kwargs)
 
 

@@ -39,7 +39,7 @@ from ..tricks import Play, Trick
 from .clocks import DealClock, clock_field, timeouts_field
 from .edges import edge_of
 from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
-from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, seat, seed_text_field
+from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, referee_time_field, seat, seed_text_field
 
 
 def schema_prefix(game_id: str) -> str:
@@ -128,12 +128,11 @@ class StateBase(BoundedSchema):
         validate=validate.Length(max=200),
         metadata={"description": "HMAC-SHA256 of the state, when the referee signs states (see docs/holding.md, Signed)."},
     )
-    issued_at = fields.String(
-        validate=validate.Length(max=40),
-        metadata={"format": "date-time", "description": "Signed mode: when the referee issued the state (RFC 3339, UTC, with "
-                  "milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states "
-                  "(`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works."},
-    )
+    issued_at = referee_time_field(
+        "Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: "
+        "send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers "
+        "spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it "
+        "still works.")
     clock = clock_field()
     timeouts = timeouts_field(MAX_PLAYS)
 

@@ -939,7 +939,7 @@ export type AgencyState = {
      */
     holders?: Array<Array<AgencyCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**
@@ -2105,7 +2105,7 @@ export type AgramMaliState = {
      */
     hands?: Array<Array<AgramMaliCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**
@@ -2955,7 +2955,7 @@ export type AgramState = {
      */
     hands?: Array<Array<AgramCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**
@@ -3135,7 +3135,7 @@ export type BotLevel = 'random' | 'rules' | 'search';
 
 export type Clock = {
     /**
-     * When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat.
+     * When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. A signed state's signature covers it.
      */
     deadline: string;
     /**
@@ -3992,7 +3992,7 @@ export type FapfapState = {
      */
     hands?: Array<Array<FapfapCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**
@@ -5179,7 +5179,7 @@ export type SinkSinkState = {
      */
     hands?: Array<Array<SinkSinkCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**
@@ -6180,7 +6180,7 @@ export type SparState = {
      */
     hands?: Array<Array<SparCard>>;
     /**
-     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
+     * Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds), which its signature covers: send it back as it came, not as a time value written again. A state issued longer ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still works.
      */
     issued_at?: string;
     /**

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -37,10 +36,10 @@ class AgencyState:
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
         hand_over (bool | Unset): Whether the hand is over.
         holders (list[list[AgencyCard]] | Unset): holders[h]: holder h, between seat h and seat h+1.
-        issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
-            milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states
-            (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still
-            works.
+        issued_at (str | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds),
+            which its signature covers: send it back as it came, not as a time value written again. A state issued longer
+            ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from
+            (403 `state_expired`); reading it still works.
         match (AgencyMatch | Unset):
         options (AgencyOptions | Unset):
         reach (list[list[AgencyReach]] | Unset): reach[s]: what seat s reaches now, in its own holder then the one
@@ -64,7 +63,7 @@ class AgencyState:
     end: AgencyEnd | None | Unset = UNSET
     hand_over: bool | Unset = UNSET
     holders: list[list[AgencyCard]] | Unset = UNSET
-    issued_at: datetime.datetime | Unset = UNSET
+    issued_at: str | Unset = UNSET
     match: AgencyMatch | Unset = UNSET
     options: AgencyOptions | Unset = UNSET
     reach: list[list[AgencyReach]] | Unset = UNSET
@@ -115,9 +114,7 @@ class AgencyState:
 
                 holders.append(holders_item)
 
-        issued_at: str | Unset = UNSET
-        if not isinstance(self.issued_at, Unset):
-            issued_at = self.issued_at.isoformat()
+        issued_at = self.issued_at
 
         match: dict[str, Any] | Unset = UNSET
         if not isinstance(self.match, Unset):
@@ -274,12 +271,7 @@ class AgencyState:
 
                 holders.append(holders_item)
 
-        _issued_at = d.pop("issued_at", UNSET)
-        issued_at: datetime.datetime | Unset
-        if isinstance(_issued_at, Unset):
-            issued_at = UNSET
-        else:
-            issued_at = datetime.datetime.fromisoformat(_issued_at)
+        issued_at = d.pop("issued_at", UNSET)
 
         _match = d.pop("match", UNSET)
         match: AgencyMatch | Unset

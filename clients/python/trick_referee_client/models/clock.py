@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from typing import Any, TypeVar, cast
 
@@ -13,18 +12,19 @@ T = TypeVar("T", bound="Clock")
 class Clock:
     """
     Attributes:
-        deadline (datetime.datetime): When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the
-            referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat.
+        deadline (str): When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when
+            it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. A signed state's signature
+            covers it.
         move_seconds (int): How long each move may take, in seconds (1 to 86,400).
         seat (int | None): The seat to act, whose time runs; null once the hand is over.
     """
 
-    deadline: datetime.datetime
+    deadline: str
     move_seconds: int
     seat: int | None
 
     def to_dict(self) -> dict[str, Any]:
-        deadline = self.deadline.isoformat()
+        deadline = self.deadline
 
         move_seconds = self.move_seconds
 
@@ -46,7 +46,7 @@ class Clock:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         d = dict(src_dict)
-        deadline = datetime.datetime.fromisoformat(d.pop("deadline"))
+        deadline = d.pop("deadline")
 
         move_seconds = d.pop("move_seconds")
 

@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -35,10 +34,10 @@ class FapfapState:
         clock (Clock | Unset):
         hand_over (bool | Unset): Whether the hand is over.
         hands (list[list[FapfapCard]] | Unset): hands[s]: seat s's cards now.
-        issued_at (datetime.datetime | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with
-            milliseconds), which its signature covers. A state issued longer ago than the referee remembers spent states
-            (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from (403 `state_expired`); reading it still
-            works.
+        issued_at (str | Unset): Signed mode: when the referee issued the state (RFC 3339, UTC, with milliseconds),
+            which its signature covers: send it back as it came, not as a time value written again. A state issued longer
+            ago than the referee remembers spent states (`REFEREE_TOKEN_TTL_SECONDS`) can no longer be played or dealt from
+            (403 `state_expired`); reading it still works.
         match (FapfapMatch | Unset):
         options (FapfapOptions | Unset):
         rules_version (str | Unset): Rules version the state was made under (now '1').
@@ -59,7 +58,7 @@ class FapfapState:
     clock: Clock | Unset = UNSET
     hand_over: bool | Unset = UNSET
     hands: list[list[FapfapCard]] | Unset = UNSET
-    issued_at: datetime.datetime | Unset = UNSET
+    issued_at: str | Unset = UNSET
     match: FapfapMatch | Unset = UNSET
     options: FapfapOptions | Unset = UNSET
     rules_version: str | Unset = UNSET
@@ -108,9 +107,7 @@ class FapfapState:
 
                 hands.append(hands_item)
 
-        issued_at: str | Unset = UNSET
-        if not isinstance(self.issued_at, Unset):
-            issued_at = self.issued_at.isoformat()
+        issued_at = self.issued_at
 
         match: dict[str, Any] | Unset = UNSET
         if not isinstance(self.match, Unset):
@@ -244,12 +241,7 @@ class FapfapState:
 
                 hands.append(hands_item)
 
-        _issued_at = d.pop("issued_at", UNSET)
-        issued_at: datetime.datetime | Unset
-        if isinstance(_issued_at, Unset):
-            issued_at = UNSET
-        else:
-            issued_at = datetime.datetime.fromisoformat(_issued_at)
+        issued_at = d.pop("issued_at", UNSET)
 
         _match = d.pop("match", UNSET)
         match: FapfapMatch | Unset
