@@ -299,7 +299,7 @@ def test_python_client_readme_plays_its_hands(server, installed_python_client, t
     """The README's programs run as written with the client installed as it
     says: the open-mode one (a refusal, then a whole hand) against an open
     referee, the sealed-mode one against a sealed one."""
-    open_hand, _, sealed_hand, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    open_hand, _, sealed_hand, *_ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
     lines = _run_python_client(installed_python_client, open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the refused move, the events, the winner, then the hand's record
         refused, *events, winner, record = lines
@@ -338,13 +338,32 @@ def test_readmes_tell_refusals_apart_and_write_events_in_words(server, installed
     """Each README's refusals program runs as written against an open referee."""
     if server.mode != "open":
         pytest.skip("the programs hold open states")
-    (_, python, _, _), (_, typescript, _, _) = (readme_blocks(clients.PYTHON_CLIENT / "README.md", "python"),
+    (_, python, *_), (_, typescript, *_) = (readme_blocks(clients.PYTHON_CLIENT / "README.md", "python"),
                                                 readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts"))
     python_lines = _run_python_client(installed_python_client, python, server, tmp_path)
     refusal_lines_are_right(python_lines)
     typescript_lines = _run_typescript(typescript, server, tmp_path)
     refusal_lines_are_right(typescript_lines)
     assert typescript_lines[:4] == python_lines  # the same deal, the same words
+
+
+def test_python_client_readme_holds_a_table_without_a_relay(server, installed_python_client, tmp_path):
+    """The README's table program runs as written against a sealed referee
+    (CONTRACT: States spent once, and clocks): the spectator's view shows the
+    clock (dealer 0, so seat 1 acts first: F4); a timeout before the
+    deadline is refused with clock_running; after it the referee plays for
+    seat 1, and the event says so; after a reseat, seat 1's old credential
+    is refused and its new one is a seat's."""
+    if server.mode != "sealed":
+        pytest.skip("the program holds sealed tokens")
+    _, _, _, table, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
+    lines = _run_python_client(installed_python_client, table, server, tmp_path)
+    watched, early, *events, old, new = lines
+    assert re.fullmatch(r"seat to act: 1 until 20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", watched), watched
+    assert early == "clock_running"
+    assert len(events) == 1 and re.fullmatch(r"Seat 1's time ran out: the referee plays the \w+ of \w+ for it\.", events[0]), events
+    assert old == "old credential: seat_credential_invalid"
+    assert new == "new credential accepted; seat to act: 2", new  # seat 2 acts after seat 1's card (F4)
 
 
 def _run_python_client(bin_dir: Path, program: str, server, cwd: Path) -> list[str]:
