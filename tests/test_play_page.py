@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import urllib.request
 from typing import Any
 from urllib.parse import urlparse
@@ -26,6 +27,7 @@ import pytest
 import yaml
 from playwright.sync_api import Page, Route
 
+from service import config
 from support import ROOT, a13_hand_result, chromium, f7_hand_result, running_gunicorn
 from tools import rules
 
@@ -36,6 +38,9 @@ PHONE = {"width": 390, "height": 844}
 ANALYSIS = "/v1/games/agency/suggest" in yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["paths"]
 """Whether the referee has the analysis operations (suggest, analyze): the page then shows hints and a review."""
 
+HINT_BUDGET = config.DEFAULTS[config.DEADLINE_SECONDS]
+"""Seconds a hint may take, retries included: the referee's deadline for a request, by which a ``suggest``
+answers with the best move its work budget found (docs/analysis.md "Bounded cost"; docs/configuration.md)."""
 AGENCY_SUITS = {"H": "Hats", "M": "Moustaches", "B": "Briefcases", "V": "Vans"}
 FRENCH_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
@@ -114,11 +119,14 @@ class Wire:
         page.route("**/v1/games/**", self._record)
 
     def _record(self, route: Route) -> None:
+        if route.request.method != "POST":  # the page's OPTIONS: whether the referee has suggest
+            route.fallback()
+            return
         response = route.fetch()
         answer = response.json() if response.headers.get("content-type", "").endswith("json") else None
         operation = urlparse(route.request.url).path.rsplit("/", 1)[-1]
         self.calls.append((operation, route.request.post_data_json, response.status, answer))
-        if operation in ("deal", "play") and response.status == 200:
+        if operation in ("deal", "play", "timeout") and response.status == 200:
             self.held = {"token": answer["token"]} if "token" in answer else {"state": answer["state"]}
             self.public = answer["state"]
             self.credentials.update({entry["seat"]: entry["credential"] for entry in answer.get("seats", [])})
@@ -158,9 +166,14 @@ def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [v for v in violations if v["impact"] in ("serious", "critical")]
 
 
-def deal(page: Page, base: str, game: str, players: int, seat: int, level: str | None = None, length: str | None = None) -> None:
+def deal(page: Page, base: str, game: str, players: int, seat: int, level: str | None = None, length: str | None = None,
+         clock: str | None = None, before: Any = None) -> None:
     page.goto(f"{base}/play?delay=0")
     page.wait_for_selector("body[data-ready=true]")
+    if before is not None:
+        before(page)
+    if clock is not None:
+        page.fill("#clock", clock)
     if level is not None:
         page.select_option("#level", level)
     if length is not None:
@@ -310,15 +323,18 @@ def test_a_whole_agency_hand_in_sealed_mode(browser):
         assert (first["card"], first["holder"]) == target
 
         turns = 1
+        hint_seconds = []
         while your_turn(page):
             turns += 1
             check_legal_marks(page, wire, base, "agency", seat)
-            hinted = None
+            started = time.monotonic()
+            hinted = take_hint(page)  # at every turn: each answers within the budget
+            hint_seconds.append(time.monotonic() - started)
             if turns == 3:
-                hinted = take_hint(page)
                 page.screenshot(path=str(SCREENSHOTS / "agency-sealed-mid.png"), full_page=True)
                 assert serious(axe(page, "agency-sealed-mid")) == []
             play_on(page, hinted)
+        assert max(hint_seconds, default=0) < HINT_BUDGET, hint_seconds
         page.wait_for_selector("body[data-busy=false]")
         assert page.get_attribute("#status", "data-state") == "hand-over"
 
@@ -352,6 +368,26 @@ def test_a_whole_agency_hand_in_sealed_mode(browser):
         assert status == 200 and dealt["state"]["match"]["hand"] == 2, dealt
         if score["winner"] is not None:
             assert dealt["state"]["first_leader"] % 2 == 1 - score["winner"] == dealt["state"]["match"]["chooser"]
+
+        # On to the match's end: the banner and the status name the team that won it, with the tally (A14:
+        # a game point a hand won, 2 by default).
+        for _hand in range(20):
+            while your_turn(page):
+                play_on(page)
+            page.wait_for_selector("body[data-busy=false]")
+            if page.get_attribute("#status", "data-state") == "match-over":
+                break
+            page.click("#banner .next button >> nth=0")
+            page.wait_for_selector("body[data-busy=false]")
+        match = wire.public["match"]
+        winner, tally = match["winner"], match["tally"]
+        assert match["over"] and tally[winner] == 2 > tally[1 - winner]
+        said = (f"The match is over: {'Your team' if winner == seat % 2 else 'The other team'} (team {winner}, seats {winner} "
+                f"and {winner + 2}) wins it, {tally[winner]} game points to {tally[1 - winner]}, first to 2 (A14).")
+        assert page.inner_text("#banner .match-over") == said
+        assert page.inner_text("#status").startswith(said)
+        assert page.query_selector("#banner .next") is None
+        page.screenshot(path=str(SCREENSHOTS / "agency-sealed-match-over.png"), full_page=True)
 
         page.click('a[href="/rules"] >> nth=0')
         page.wait_for_selector("h2#agency")
@@ -424,10 +460,10 @@ class StandIn:
         page.route("**/v1/games/*/analyze", self._analyze)
 
     def _suggest(self, route: Route) -> None:
-        body = route.request.post_data_json
-        if "state" not in body and "token" not in body:  # the page's probe: a body the schema refuses
-            route.fulfill(status=422, content_type="application/problem+json", body=json.dumps({"detail": "no state", "code": "validation"}))
+        if route.request.method == "OPTIONS":  # the page asks whether the operation is there
+            route.fulfill(status=204, headers={"Allow": "OPTIONS, POST"})
             return
+        body = route.request.post_data_json
         game = urlparse(route.request.url).path.split("/")[3]
         held = {key: body[key] for key in ("state", "token") if key in body}
         (move, *_) = post(self.base, f"/v1/games/{game}/legal-moves", held)["moves"]
@@ -526,6 +562,14 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
             suggests = [status for operation, _, status, _ in wire.calls if operation == "suggest"]
             assert suggests.count(503) >= 2 and 200 not in suggests  # asked again after Retry-After, refused each time
             assert wire.plays() and wire.plays()[0]["seat"] == 1  # the move was played
+            # A hint with the pool still busy answers within the budget: the page gives up and says so.
+            assert your_turn(page)
+            started = time.monotonic()
+            page.click("#hint")
+            page.wait_for_selector("body[data-busy=false]")
+            assert time.monotonic() - started < HINT_BUDGET
+            assert page.inner_text("#hint-text") == ("No hint: the referee's analysis stayed busy for "
+                                                     f"{HINT_BUDGET:g} s. Try again, or play on.")
         finally:
             stop.set()
             for looper in loopers:
@@ -536,3 +580,87 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
                 play_on(page, None)
         assert [status for operation, _, status, _ in wire.calls if operation == "suggest"][-1] == 200
         page.close()
+
+
+def test_the_hints_budget_is_the_referees_deadline():
+    """The page gives up a hint after HINT_MS, the referee's default deadline, by which a suggest answers."""
+    source = (ROOT / "web" / "analysis.ts").read_text(encoding="utf-8")
+    (written,) = re.findall(r"export const HINT_MS = ([\d_]+);", source)
+    assert int(written.replace("_", "")) == HINT_BUDGET * 1000
+
+
+def watch_console(page: Page) -> list[str]:
+    """Every error the page logs (the console's errors, uncaught exceptions, answers of 400 and more), as they come."""
+    errors: list[str] = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("response", lambda response: errors.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    return errors
+
+
+def test_loading_the_page_and_playing_logs_no_error(browser):
+    """Regression: every load logged a 422 (the page probed suggest with an empty body to learn whether the
+    referee has it). It asks with OPTIONS now; loading, dealing and playing a card log nothing. A clock asked
+    of an open referee is refused with the referee's sentence."""
+    with running_gunicorn(workers=1) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        page = browser.new_page()
+        errors = watch_console(page)
+        deal(page, base, "agram", 3, 0)
+        assert page.get_attribute("body", "data-analysis") == "true"
+        while not your_turn(page):
+            pass
+        play_on(page)
+        page.wait_for_selector("body[data-busy=false]")
+        assert errors == []
+
+        page.fill("#clock", "5")
+        page.click("#deal")
+        page.wait_for_selector("#error:not([hidden])")
+        page.wait_for_selector("body[data-busy=false]")
+        assert "a clock needs signed or sealed states" in page.inner_text("#error")
+        page.close()
+
+
+def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_out(browser):
+    """docs/holding.md "Clocks": a match dealt with a 1-second clock (sealed). The page shows the seat to
+    act's countdown; the person never plays, so each time theirs runs out the page calls timeout, and the
+    log shows the referee's move for them (its card_played event has "timeout": true). An Agram hand has
+    six tricks (F2), so six timeouts; the state lists their plies."""
+    seat, players = 0, 2
+    with running_gunicorn(workers=1, env={"REFEREE_SEALING_KEYS": SEALING_KEY}) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        page = browser.new_page()
+        wire = Wire(page)
+
+        def watch(page: Page) -> None:  # every text the countdown shows, with its seat
+            page.evaluate("""() => { window.seen = []; const clock = document.getElementById('countdown');
+                new MutationObserver(() => window.seen.push([clock.dataset.seat, clock.textContent, clock.hidden]))
+                    .observe(clock, {childList: true, characterData: true, subtree: true, attributes: true}); }""")
+
+        deal(page, base, "agram", players, seat, level="random", clock="1", before=watch)
+        page.wait_for_selector("#status[data-state=hand-over]", timeout=60_000)
+        page.wait_for_selector("body[data-busy=false]")
+        seen = page.evaluate("window.seen")
+        assert [str(seat), "Your time: 1 s left (1 s a move).", False] in [list(entry) for entry in seen], seen
+        assert [seat_ for seat_, text, hidden in seen if text == "Your time is up: the referee plays for you."] != []
+        assert any(text == "Seat 1's time: 1 s left (1 s a move)." for _, text, _ in seen), seen
+        assert page.is_hidden("#countdown")
+
+        timeouts = [(status, answer) for operation, _, status, answer in wire.calls if operation == "timeout"]
+        assert all(status == 200 or (status, answer["code"]) == (409, "clock_running") for status, answer in timeouts)
+        played = [answer["events"][0] for status, answer in timeouts if status == 200]
+        assert len(played) == 6 and all(event["type"] == "card_played" and event["seat"] == seat and event["timeout"] is True
+                                        for event in played), played
+        assert all(move["seat"] != seat for move in wire.plays())  # the person played nothing themselves
+        plays = [play for trick in wire.public["tricks"] for play in trick["plays"]]
+        assert wire.public["timeouts"] == [ply for ply, play in enumerate(plays, 1) if play["seat"] == seat]  # plies from 1
+
+        # The log says each of the referee's moves for the person as the client's event sentence writes it.
+        log = page.eval_on_selector_all("#events li", "items => items.map(item => [item.dataset.type, item.textContent])")
+        said = [text for kind, text in log if kind == "card_played" and text.startswith(f"Seat {seat}")]
+        assert said == [f"Seat {seat}'s time ran out: the referee plays the {card_name('agram', event['card'], None)} for it."
+                        for event in played], log
+        page.screenshot(path=str(SCREENSHOTS / "clock-end.png"), full_page=True)
+        page.close()
+

@@ -51,22 +51,27 @@ export interface Reviewed {
 /** A state as the page holds it: open (`state`) or sealed (`token`). */
 export type Held = { state: object } | { token: string };
 
-function post<R>(game: string, operation: 'suggest' | 'analyze', body: object, headers: Record<string, string>): Promise<R> {
+function post<R>(game: string, operation: 'suggest' | 'analyze', body: object, headers: Record<string, string>,
+  signal?: AbortSignal): Promise<R> {
   return answer(client.post<{ 200: R }, { [status: number]: Refusal }, false>({
     url: `/v1/games/${game}/${operation}`, body, headers: { 'Content-Type': 'application/json', ...headers },
+    ...(signal === undefined ? {} : { signal }),
   }));
 }
 
 const probes = new Map<string, Promise<boolean>>();
 
-/** Whether the referee has `suggest` and `analyze` for `game`: an empty body
- * is refused (422) where the operation exists, and 404 where it does not. */
+/** Whether the referee has `suggest` and `analyze` for `game`: asked with
+ * `OPTIONS`, which every route answers with its methods (`Allow`) and a
+ * referee without the operation answers 404. (A `POST` of an empty body, the
+ * page's probe before, was refused with 422, an error in the console of every
+ * page load.) */
 export function available(game: string): Promise<boolean> {
   let probe = probes.get(game);
   if (probe === undefined) {
-    probe = client.post<{ 200: unknown }, { [status: number]: Refusal }, false>({
-      url: `/v1/games/${game}/suggest`, body: {}, headers: { 'Content-Type': 'application/json' },
-    }).then((result) => result.response.status !== 404 && result.response.status !== 405, () => false);
+    probe = fetch(new URL(`/v1/games/${game}/suggest`, client.getConfig().baseUrl), { method: 'OPTIONS' })
+      .then((response) => response.ok && (response.headers.get('Allow') ?? '').split(',').some((method) => method.trim() === 'POST'),
+        () => false);
     probes.set(game, probe);
   }
   return probe;
@@ -74,8 +79,9 @@ export function available(game: string): Promise<boolean> {
 
 /** A move for the seat to act at `level` (`''`: the default level); `headers`
  * carry that seat's credential in sealed mode. */
-export function suggest(game: string, held: Held, headers: Record<string, string>, level = ''): Promise<Suggestion> {
-  return post<Suggestion>(game, 'suggest', { ...held, ...(level === '' ? {} : { level }) }, headers);
+export function suggest(game: string, held: Held, headers: Record<string, string>, level = '',
+  signal?: AbortSignal): Promise<Suggestion> {
+  return post<Suggestion>(game, 'suggest', { ...held, ...(level === '' ? {} : { level }) }, headers, signal);
 }
 
 /** How long a bot waits in all, in ms, for a busy referee's `suggest` (503
@@ -83,15 +89,25 @@ export function suggest(game: string, held: Held, headers: Record<string, string
  * random instead. */
 export const PATIENCE_MS = 8000;
 
+/** How long the hint waits in all, in ms: the referee's own deadline for a
+ * request (`REFEREE_DEADLINE_SECONDS`, 10 s by default: docs/configuration.md),
+ * by which a `suggest` answers with the best move its budget found so far
+ * (docs/analysis.md "Bounded cost"). A hint that would take longer (a busy
+ * referee's 503s asked again, or an answer still on its way) is given up and
+ * the page says so. */
+export const HINT_MS = 10_000;
+
 /** `suggest`, asked again as each 503's `Retry-After` says while that fits in
- * `patience` ms; null when the referee stayed busy that long. */
+ * `patience` ms, every request given up once `patience` ms have passed; null
+ * when the referee stayed busy that long. */
 export async function patientSuggest(game: string, held: Held, headers: Record<string, string>, level = '',
   patience = PATIENCE_MS): Promise<Suggestion | null> {
   const until = Date.now() + patience;
   for (;;) {
     try {
-      return await suggest(game, held, headers, level);
+      return await suggest(game, held, headers, level, AbortSignal.timeout(Math.max(1, until - Date.now())));
     } catch (error) {
+      if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) return null;
       if (!(error instanceof Refused) || error.status !== 503) throw error;
       const wait = Math.max(1, error.retryAfter ?? 1) * 1000;
       if (Date.now() + wait > until) return null;

@@ -8,12 +8,15 @@ export type Answer<R, E> = ({ data: R; error: undefined } | { data: undefined; e
 export interface Refusal {
   detail: string;
   code: string;
+  remaining_ms?: number; // `clock_running`: how long the seat to act has left
 }
 
-/** A refusal: the problem's `detail` sentence, `code` and HTTP status, and
- * its `Retry-After` in seconds (a 503's; null when it has none). */
+/** A refusal: the problem's `detail` sentence, `code` and HTTP status, its
+ * `Retry-After` in seconds (a 503's; null when it has none), and a
+ * `clock_running` refusal's `remaining_ms` (else null). */
 export class Refused extends Error {
-  constructor(readonly detail: string, readonly code: string, readonly status: number, readonly retryAfter: number | null = null) {
+  constructor(readonly detail: string, readonly code: string, readonly status: number, readonly retryAfter: number | null = null,
+    readonly remainingMs: number | null = null) {
     super(detail);
   }
 }
@@ -21,9 +24,12 @@ export class Refused extends Error {
 /** The body of a successful answer; throws `Refused` for a problem. */
 export async function answer<R, E extends Refusal>(pending: Promise<Answer<R, E>>): Promise<R> {
   const result = await pending;
+  // No response: the request itself failed (the network, or its signal aborted it): the client's error as it is.
+  if ((result.response as Response | undefined) === undefined) throw result.error;
   if (result.error !== undefined) {
     const retry = Number.parseInt(result.response.headers.get('Retry-After') ?? '', 10);
-    throw new Refused(result.error.detail, result.error.code, result.response.status, Number.isNaN(retry) ? null : retry);
+    throw new Refused(result.error.detail, result.error.code, result.response.status, Number.isNaN(retry) ? null : retry,
+      result.error.remaining_ms ?? null);
   }
   if (result.data === undefined) throw new Error('The referee answered no body');
   return result.data;

@@ -24,6 +24,8 @@ const ui = {
   length: element('length', HTMLSelectElement),
   level: element('level', HTMLSelectElement),
   levelField: element('level-field', HTMLLabelElement),
+  clock: element('clock', HTMLInputElement),
+  countdown: element('countdown', HTMLParagraphElement),
   error: element('error', HTMLParagraphElement),
   table: element('table', HTMLElement),
   status: element('status', HTMLParagraphElement),
@@ -283,7 +285,7 @@ function renderBanner(view: Display, live: Table): void {
   const details = make('ul');
   details.append(...view.result.details.map((text) => make('li', text)));
   ui.banner.append(details);
-  if (view.matchOver) ui.banner.append(make('p', 'The match is over.', 'match-over'));
+  if (view.matchOver) ui.banner.append(make('p', view.matchWinner ?? 'The match is over.', 'match-over'));
   if (match && !view.matchOver) {
     const next = make('div', '', 'next');
     const leaders = view.nextLeaders;
@@ -374,7 +376,7 @@ function render(view: Display, live: Table): void {
   const mode = live.sealed ? 'sealed mode: you see only the public state and your own view' : 'open mode';
   ui.status.dataset['state'] = view.handOver ? (view.matchOver ? 'match-over' : 'hand-over') : yours ? 'your-turn' : 'waiting';
   ui.status.textContent = view.handOver
-    ? (view.matchOver ? 'The match is over.' : 'The hand is over.')
+    ? (view.matchOver ? view.matchWinner ?? 'The match is over.' : 'The hand is over.')
     : yours ? 'Your turn: play a raised card (Tab or the arrow keys, then Enter).' : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make('span', ` ${live.game}, ${live.players} players, ${mode}.`, 'small'));
   ui.felt.classList.toggle('agency', live.teams);
@@ -384,6 +386,7 @@ function render(view: Display, live: Table): void {
   renderBanner(view, live);
   renderBoard(view);
   renderReview(view, live);
+  renderClock(view, live);
   if (yours && !ui.felt.contains(document.activeElement)) {
     ui.felt.querySelector<HTMLButtonElement>('button.card.legal')?.focus();
   }
@@ -449,11 +452,19 @@ function button(text: string, action: () => Promise<void>): HTMLButtonElement {
   return node;
 }
 
-/** Run what a click asks for; `body[data-busy]` says whether the page is still working on it. */
+let working: Promise<void> = Promise.resolve();
+let pending = 0;
+
+/** Run what a click (or the clock) asks for, after whatever the page is
+ * still doing, one at a time: a card clicked while a timeout is on its way
+ * is played on the hand as the timeout left it. `body[data-busy]` says
+ * whether the page is still working. */
 function act(action: () => Promise<void>): void {
+  pending += 1;
   document.body.dataset['busy'] = 'true';
-  action().catch(showError).finally(() => {
-    document.body.dataset['busy'] = 'false';
+  working = working.then(action).catch(showError).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset['busy'] = 'false';
   });
 }
 
@@ -466,6 +477,57 @@ async function choose(play: () => Promise<Line[]>): Promise<void> {
     ui.refusal.textContent = error.detail;
     ui.refusal.hidden = false;
     await advance(); // the table again, the focus on a legal card
+    return;
+  }
+  hinted = null;
+  ui.hintText.textContent = '';
+  await advance();
+}
+
+// -- the clock ------------------------------------------------------------------
+
+let ticking: number | undefined;
+
+/** The seat to act's countdown, from the state's `clock.deadline` (the
+ * referee's time; docs/holding.md "Clocks"), shown while the hand runs. When
+ * it reaches 0 the page asks the referee to play for that seat (`timeout`),
+ * once the page is done with what it is doing. */
+function renderClock(view: Display, live: Table): void {
+  window.clearInterval(ticking);
+  ticking = undefined;
+  const clock = live.clock();
+  ui.countdown.hidden = clock === null || clock.seat === null || view.handOver;
+  if (clock === null || clock.seat === null || view.handOver) return;
+  const seat = clock.seat;
+  const deadline = Date.parse(clock.deadline);
+  ui.countdown.dataset['seat'] = String(seat);
+  const tick = (): boolean => {
+    const left = Math.max(0, deadline - Date.now());
+    const who = seat === view.seat ? 'Your time' : `Seat ${seat}'s time`;
+    ui.countdown.textContent = left > 0 ? `${who}: ${Math.ceil(left / 1000)} s left (${clock.move_seconds} s a move).`
+      : `${who} is up: the referee plays for ${seat === view.seat ? 'you' : 'it'}.`;
+    ui.countdown.dataset['low'] = String(left <= 5000);
+    if (left > 0) return true;
+    window.clearInterval(ticking);
+    ticking = undefined;
+    act(() => timeOut(live, clock.deadline));
+    return false;
+  };
+  if (tick()) ticking = window.setInterval(tick, 250);
+}
+
+/** `timeout` for the seat to act whose `deadline` passed, unless the hand
+ * moved on meanwhile (a move was played: its clock is another). Before the
+ * referee's deadline (the browser's clock ahead of it) it answers 409
+ * `clock_running` with the time left: the page asks again then. */
+async function timeOut(live: Table, deadline: string): Promise<void> {
+  if (table !== live || live.clock()?.deadline !== deadline) return;
+  try {
+    log(await live.timeout());
+  } catch (error) {
+    if (!(error instanceof Refused) || error.code !== 'clock_running') throw error;
+    await pause(Math.max(50, error.remainingMs ?? 250));
+    await timeOut(live, deadline);
     return;
   }
   hinted = null;
@@ -498,6 +560,10 @@ async function hint(): Promise<void> {
   const live = table;
   if (live === null) return;
   const suggestion = await live.hint();
+  if (suggestion === null) {
+    ui.hintText.textContent = `No hint: the referee's analysis stayed busy for ${analysis.HINT_MS / 1000} s. Try again, or play on.`;
+    return;
+  }
   hinted = suggestion.move;
   const from = suggestion.move.holder === undefined || suggestion.move.holder === null || suggestion.move.card === 'W'
     ? '' : ` from holder ${suggestion.move.holder}`;
@@ -536,10 +602,13 @@ async function start(): Promise<void> {
   table = null;
   const game = games.find((entry) => entry.id === ui.game.value);
   if (game !== undefined) legend(game);
-  const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value));
+  const seconds = ui.clock.value.trim() === '' ? null : Number(ui.clock.value);
+  const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value), seconds);
   table = fresh;
   ui.table.hidden = false;
-  log([{ type: 'deal', text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
+  const timed = fresh.clock();
+  log([{ type: 'deal', text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}`
+    + `${timed === null ? '' : `; each move has ${timed.move_seconds} s`}.` }]);
   await advance();
 }
 

@@ -14,11 +14,11 @@
 // Agram family every card has been played by then.
 
 import {
-  agencyDeal, agencyLegalMoves, agencyPlay, agencyScore, agencyView,
-  agramDeal, agramLegalMoves, agramMaliDeal, agramMaliLegalMoves, agramMaliPlay, agramMaliScore, agramMaliView,
-  agramPlay, agramScore, agramView, fapfapDeal, fapfapLegalMoves, fapfapPlay, fapfapScore, fapfapView,
-  sinkSinkDeal, sinkSinkLegalMoves, sinkSinkPlay, sinkSinkScore, sinkSinkView,
-  sparDeal, sparLegalMoves, sparPlay, sparScore, sparView,
+  agencyDeal, agencyLegalMoves, agencyPlay, agencyScore, agencyTimeout, agencyView,
+  agramDeal, agramLegalMoves, agramMaliDeal, agramMaliLegalMoves, agramMaliPlay, agramMaliScore, agramMaliTimeout, agramMaliView,
+  agramPlay, agramScore, agramTimeout, agramView, fapfapDeal, fapfapLegalMoves, fapfapPlay, fapfapScore, fapfapTimeout, fapfapView,
+  sinkSinkDeal, sinkSinkLegalMoves, sinkSinkPlay, sinkSinkScore, sinkSinkTimeout, sinkSinkView,
+  sparDeal, sparLegalMoves, sparPlay, sparScore, sparTimeout, sparView,
   type AgencyCard, type AgencyPlayResponse, type AgencyProblem, type AgencyPublicState, type AgencyState,
   type AgramCard, type AgramMaliCard, type AgramMaliPlayResponse, type AgramMaliProblem, type AgramMaliPublicState,
   type AgramMaliState, type AgramPlayResponse, type AgramProblem, type AgramPublicState, type AgramState,
@@ -120,6 +120,7 @@ export interface Display {
   result: Result | null; // once the hand is over
   board: Board;
   matchOver: boolean;
+  matchWinner: string | null; // once the match is over: who won it, from the person's side (A14, F7)
   nextLeaders: number[] | null; // Agency: the seats the person may name to lead the next hand; null if not theirs to name
 }
 
@@ -136,11 +137,24 @@ export interface Table {
    * where the referee has no `suggest`; what happened. */
   botTurn(level: string): Promise<Line[]>;
   /** The referee's suggestion for the person's seat (default level). */
-  hint(): Promise<analysis.Suggestion>;
+  hint(): Promise<analysis.Suggestion | null>;
   /** The review of the finished hand (`analyze`). */
   review(): Promise<analysis.Reviewed[]>;
   /** Deal the next hand of the match; Agency: `leader` leads it (else a bot of the team that names it chooses). */
   nextHand(leader?: number): Promise<void>;
+  /** The hand's clock as the referee issued it with the state held now: the
+   * seat to act and its deadline (the referee's time); null without a clock. */
+  clock(): Clock | null;
+  /** `timeout`: the referee plays for the seat to act, whose time ran out
+   * (its `card_played` event has `"timeout": true`); what happened. */
+  timeout(): Promise<Line[]>;
+}
+
+/** A match's clock on a state (signed and sealed modes, docs/holding.md "Clocks"). */
+export interface Clock {
+  seat: number | null; // the seat to act; null once the hand is over
+  deadline: string; // RFC 3339, UTC: the referee's time when its time runs out
+  move_seconds: number;
 }
 
 // -- holding a hand -----------------------------------------------------------
@@ -153,9 +167,10 @@ interface Dealt<S, P> {
   seats?: Array<SeatCredential>;
 }
 
-/** What the page reads of any state: whose turn it is. */
+/** What the page reads of any state: whose turn it is, and the clock. */
 interface Turn {
   to_act?: number | null;
+  clock?: Clock;
 }
 
 interface Keeper<S, P> {
@@ -203,6 +218,11 @@ class Hold<S extends Turn, P extends Turn> {
     if (this.keeper.isOpen(next.state)) return { state: next.state };
     throw new Error('The referee answered a public state without a token');
   }
+}
+
+/** A first deal's `clock` member: `move_seconds` for each move, or none. */
+function moveClock(seconds: number | null): { clock?: { move_seconds: number } } {
+  return seconds === null ? {} : { clock: { move_seconds: seconds } };
 }
 
 function pick<T>(items: readonly T[]): T {
@@ -266,6 +286,25 @@ function board(match: MatchView, viewer: number, teams: boolean): Board {
   };
 }
 
+/** Who won the match, from `viewer`'s side, once it is over (Agency's
+ * teams A14, the Agram family's seats F7); null while it runs. */
+function matchWinner(match: MatchView, viewer: number, teams: boolean): string | null {
+  if (match.over !== true) return null;
+  const winner = match.winner;
+  const tally = match.tally ?? match.previous;
+  if (winner === null || winner === undefined) return 'The match is over.';
+  const unit = UNITS[match.unit ?? 'hands'] ?? match.unit ?? 'hands';
+  const target = match.target === null || match.target === undefined ? '' : `, first to ${match.target}`;
+  if (teams) {
+    const who = winner === viewer % 2 ? 'Your team' : 'The other team';
+    return `The match is over: ${who} (team ${winner}, seats ${winner} and ${winner + 2}) wins it, `
+      + `${tally[winner] ?? '?'} ${unit} to ${tally[1 - winner] ?? '?'}${target} (A14).`;
+  }
+  const who = winner === viewer ? 'You win it' : `Seat ${winner} wins it`;
+  const others = tally.map((value, index) => `${index === viewer ? 'you' : `seat ${index}`} ${value}`).join(', ');
+  return `The match is over: ${who} with ${tally[winner] ?? '?'} ${unit}${target} (F7). Tally: ${others}.`;
+}
+
 interface CompletedTrick<M> {
   plays: Array<M>;
   winner?: number;
@@ -309,10 +348,11 @@ interface FamilyScore {
 }
 
 interface FamilyApi<S, P, C extends string, E extends GameEvent, G extends Refusal> extends Keeper<S, P> {
-  deal: Call<{ players: number; seed?: number } | { previous: S | string; seed?: number }, Dealt<S, P>, G>;
+  deal: Call<{ players: number; seed?: number; clock?: { move_seconds: number } } | { previous: S | string; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<FamilyMove<C>> }, G>;
   play: Call<{ state: S; move: FamilyMove<C> } | { token: string; move: FamilyMove<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
   view: Call<{ state: S; seat: number } | { token: string }, FamilyView<C> | Spectator, G>;
+  timeout: Call<{ state: S } | { token: string }, { state: S | P; token?: string; events: Array<E> }, G>;
   score: Call<{ state: S } | { token: string }, FamilyScore, G>;
 }
 
@@ -347,11 +387,12 @@ function familyResult(deck: Deck, viewer: number, tricks: DoneTrick[], score: Fa
 }
 
 async function familyTable<S extends Turn, P extends Turn, C extends string, E extends GameEvent, G extends Refusal>(
-  game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number,
+  game: string, api: FamilyApi<S, P, C, E, G>, players: number, seat: number, clock: number | null,
 ): Promise<Table> {
   const deck = deckOf('last-trick');
-  const deal = (body: { players: number; seed?: number } | { previous: S | string; seed?: number }): Promise<Dealt<S, P>> => answer(api.deal({ body }));
-  const hand = new Hold<S, P>(api, await deal({ players }));
+  type Body = { players: number; seed?: number; clock?: { move_seconds: number } } | { previous: S | string; seed?: number };
+  const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
+  const hand = new Hold<S, P>(api, await deal({ players, ...moveClock(clock) }));
   const play = async (move: FamilyMove<C>): Promise<Line[]> => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
@@ -379,15 +420,22 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
         result: view.hand_over ? familyResult(deck, seat, tricks, await answer(api.score({ body: hand.held }))) : null,
         board: board(view.match, seat, false),
         matchOver: view.match.over === true,
+        matchWinner: matchWinner(view.match, seat, false),
         nextLeaders: null,
       };
     },
     botTurn: (level: string): Promise<Line[]> =>
       botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
+    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(): Promise<void> {
       hand.update(await deal({ previous: hand.previous() }));
+    },
+    clock: () => hand.shown.clock ?? null,
+    async timeout(): Promise<Line[]> {
+      const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
+      hand.update(played);
+      return lines(played.events, game);
     },
   };
 }
@@ -418,10 +466,11 @@ interface AgencyViewOf<C> {
 }
 
 interface AgencyApi<S, P, C extends string, E extends GameEvent, G extends Refusal> extends Keeper<S, P> {
-  deal: Call<{ first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number }, Dealt<S, P>, G>;
+  deal: Call<{ first_leader?: number; seed?: number; clock?: { move_seconds: number } } | { previous: S | string; first_leader?: number; seed?: number }, Dealt<S, P>, G>;
   legalMoves: Call<{ state: S } | { token: string }, { to_act: number | null; moves: Array<AgencyMoveOf<C>> }, G>;
   play: Call<{ state: S; move: AgencyMoveOf<C> } | { token: string; move: AgencyMoveOf<C> }, { state: S | P; token?: string; events: Array<E> }, G>;
   view: Call<{ state: S; seat: number } | { token: string }, AgencyViewOf<C> | Spectator, G>;
+  timeout: Call<{ state: S } | { token: string }, { state: S | P; token?: string; events: Array<E> }, G>;
 }
 
 const SEATS = 4;
@@ -478,13 +527,13 @@ function agencyResult(view: AgencyViewOf<string>, viewer: number): Result {
 }
 
 async function agencyTable<S extends Turn, P extends Turn, C extends string, E extends GameEvent, G extends Refusal>(
-  api: AgencyApi<S, P, C, E, G>, seat: number,
+  api: AgencyApi<S, P, C, E, G>, seat: number, clock: number | null,
 ): Promise<Table> {
   const game = 'agency';
   const deck = deckOf('agency');
-  type Body = { first_leader?: number; seed?: number } | { previous: S | string; first_leader?: number; seed?: number };
+  type Body = { first_leader?: number; seed?: number; clock?: { move_seconds: number } } | { previous: S | string; first_leader?: number; seed?: number };
   const deal = (body: Body, headers: Record<string, string> = {}): Promise<Dealt<S, P>> => answer(api.deal({ body, headers }));
-  const hand = new Hold<S, P>(api, await deal({}));
+  const hand = new Hold<S, P>(api, await deal(moveClock(clock)));
   let last: AgencyViewOf<C> | null = null;
   const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
@@ -535,12 +584,13 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
         result: view.hand_over ? agencyResult(view, seat) : null,
         board: board(view.match, seat, true),
         matchOver: view.match.over === true,
+        matchWinner: matchWinner(view.match, seat, true),
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null,
       };
     },
     botTurn: (level: string): Promise<Line[]> =>
       botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => analysis.suggest(game, hand.held, hand.as(seat)),
+    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader?: number): Promise<void> {
       let first = leader;
@@ -550,6 +600,12 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
       const asked = first === undefined ? {} : hand.as(first);
       hand.update(await deal({ previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }, asked));
     },
+    clock: () => hand.shown.clock ?? null,
+    async timeout(): Promise<Line[]> {
+      const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
+      hand.update(played);
+      return lines(played.events, game);
+    },
   };
 }
 
@@ -557,33 +613,35 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
 
 const open = <S extends object, P extends { match_id: string }>(state: S | P): state is S => !('match_id' in state);
 
-/** A new table: deals the first hand of `game` with `players` seats, the person at `seat`. */
-export function newTable(game: string, players: number, seat: number): Promise<Table> {
+/** A new table: deals the first hand of `game` with `players` seats, the
+ * person at `seat`, and a match clock of `clock` seconds a move (null: none;
+ * signed and sealed modes only, an open referee refuses it with 422). */
+export function newTable(game: string, players: number, seat: number, clock: number | null = null): Promise<Table> {
   switch (game) {
     case 'agency':
       return agencyTable<AgencyState, AgencyPublicState, AgencyCard, AgencyPlayResponse['events'][number], AgencyProblem | Problem>({
-        deal: agencyDeal, legalMoves: agencyLegalMoves, play: agencyPlay, view: agencyView,
-        isOpen: (state: AgencyState | AgencyPublicState): state is AgencyState => open(state) }, seat);
+        deal: agencyDeal, legalMoves: agencyLegalMoves, play: agencyPlay, view: agencyView, timeout: agencyTimeout,
+        isOpen: (state: AgencyState | AgencyPublicState): state is AgencyState => open(state) }, seat, clock);
     case 'agram':
       return familyTable<AgramState, AgramPublicState, AgramCard, AgramPlayResponse['events'][number], AgramProblem | Problem>(game, {
-        deal: agramDeal, legalMoves: agramLegalMoves, play: agramPlay, view: agramView, score: agramScore,
-        isOpen: (state: AgramState | AgramPublicState): state is AgramState => open(state) }, players, seat);
+        deal: agramDeal, legalMoves: agramLegalMoves, play: agramPlay, view: agramView, timeout: agramTimeout, score: agramScore,
+        isOpen: (state: AgramState | AgramPublicState): state is AgramState => open(state) }, players, seat, clock);
     case 'sink-sink':
       return familyTable<SinkSinkState, SinkSinkPublicState, SinkSinkCard, SinkSinkPlayResponse['events'][number], SinkSinkProblem | Problem>(game, {
-        deal: sinkSinkDeal, legalMoves: sinkSinkLegalMoves, play: sinkSinkPlay, view: sinkSinkView, score: sinkSinkScore,
-        isOpen: (state: SinkSinkState | SinkSinkPublicState): state is SinkSinkState => open(state) }, players, seat);
+        deal: sinkSinkDeal, legalMoves: sinkSinkLegalMoves, play: sinkSinkPlay, view: sinkSinkView, timeout: sinkSinkTimeout, score: sinkSinkScore,
+        isOpen: (state: SinkSinkState | SinkSinkPublicState): state is SinkSinkState => open(state) }, players, seat, clock);
     case 'fapfap':
       return familyTable<FapfapState, FapfapPublicState, FapfapCard, FapfapPlayResponse['events'][number], FapfapProblem | Problem>(game, {
-        deal: fapfapDeal, legalMoves: fapfapLegalMoves, play: fapfapPlay, view: fapfapView, score: fapfapScore,
-        isOpen: (state: FapfapState | FapfapPublicState): state is FapfapState => open(state) }, players, seat);
+        deal: fapfapDeal, legalMoves: fapfapLegalMoves, play: fapfapPlay, view: fapfapView, timeout: fapfapTimeout, score: fapfapScore,
+        isOpen: (state: FapfapState | FapfapPublicState): state is FapfapState => open(state) }, players, seat, clock);
     case 'agram-mali':
       return familyTable<AgramMaliState, AgramMaliPublicState, AgramMaliCard, AgramMaliPlayResponse['events'][number], AgramMaliProblem | Problem>(game, {
-        deal: agramMaliDeal, legalMoves: agramMaliLegalMoves, play: agramMaliPlay, view: agramMaliView, score: agramMaliScore,
-        isOpen: (state: AgramMaliState | AgramMaliPublicState): state is AgramMaliState => open(state) }, players, seat);
+        deal: agramMaliDeal, legalMoves: agramMaliLegalMoves, play: agramMaliPlay, view: agramMaliView, timeout: agramMaliTimeout, score: agramMaliScore,
+        isOpen: (state: AgramMaliState | AgramMaliPublicState): state is AgramMaliState => open(state) }, players, seat, clock);
     case 'spar':
       return familyTable<SparState, SparPublicState, SparCard, SparPlayResponse['events'][number], SparProblem | Problem>(game, {
-        deal: sparDeal, legalMoves: sparLegalMoves, play: sparPlay, view: sparView, score: sparScore,
-        isOpen: (state: SparState | SparPublicState): state is SparState => open(state) }, players, seat);
+        deal: sparDeal, legalMoves: sparLegalMoves, play: sparPlay, view: sparView, timeout: sparTimeout, score: sparScore,
+        isOpen: (state: SparState | SparPublicState): state is SparState => open(state) }, players, seat, clock);
     default:
       return Promise.reject(new Error(`Unknown game ${game}`));
   }

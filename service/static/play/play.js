@@ -836,6 +836,14 @@ var agencyPlay = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var agencyTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/agency/timeout",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var agencyView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/agency/view",
   ...options2,
@@ -870,6 +878,14 @@ var agramMaliPlay = (options2) => (options2.client ?? client).post({
 });
 var agramMaliScore = (options2) => (options2.client ?? client).post({
   url: "/v1/games/agram-mali/score",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
+var agramMaliTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/agram-mali/timeout",
   ...options2,
   headers: {
     "Content-Type": "application/json",
@@ -916,6 +932,14 @@ var agramScore = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var agramTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/agram/timeout",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var agramView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/agram/view",
   ...options2,
@@ -950,6 +974,14 @@ var fapfapPlay = (options2) => (options2.client ?? client).post({
 });
 var fapfapScore = (options2) => (options2.client ?? client).post({
   url: "/v1/games/fapfap/score",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
+var fapfapTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/fapfap/timeout",
   ...options2,
   headers: {
     "Content-Type": "application/json",
@@ -996,6 +1028,14 @@ var sinkSinkScore = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var sinkSinkTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/sink-sink/timeout",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var sinkSinkView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/sink-sink/view",
   ...options2,
@@ -1036,6 +1076,14 @@ var sparScore = (options2) => (options2.client ?? client).post({
     ...options2.headers
   }
 });
+var sparTimeout = (options2) => (options2.client ?? client).post({
+  url: "/v1/games/spar/timeout",
+  ...options2,
+  headers: {
+    "Content-Type": "application/json",
+    ...options2.headers
+  }
+});
 var sparView = (options2) => (options2.client ?? client).post({
   url: "/v1/games/spar/view",
   ...options2,
@@ -1047,19 +1095,27 @@ var sparView = (options2) => (options2.client ?? client).post({
 
 // web/answers.ts
 var Refused = class extends Error {
-  constructor(detail, code, status, retryAfter = null) {
+  constructor(detail, code, status, retryAfter = null, remainingMs = null) {
     super(detail);
     __publicField(this, "detail", detail);
     __publicField(this, "code", code);
     __publicField(this, "status", status);
     __publicField(this, "retryAfter", retryAfter);
+    __publicField(this, "remainingMs", remainingMs);
   }
 };
-async function answer(pending) {
-  const result = await pending;
+async function answer(pending2) {
+  const result = await pending2;
+  if (result.response === void 0) throw result.error;
   if (result.error !== void 0) {
     const retry = Number.parseInt(result.response.headers.get("Retry-After") ?? "", 10);
-    throw new Refused(result.error.detail, result.error.code, result.response.status, Number.isNaN(retry) ? null : retry);
+    throw new Refused(
+      result.error.detail,
+      result.error.code,
+      result.response.status,
+      Number.isNaN(retry) ? null : retry,
+      result.error.remaining_ms ?? null
+    );
   }
   if (result.data === void 0) throw new Error("The referee answered no body");
   return result.data;
@@ -1071,36 +1127,38 @@ var LEVELS = [
   { value: "rules", label: "rules of thumb" },
   { value: "random", label: "random" }
 ];
-function post(game, operation, body, headers) {
+function post(game, operation, body, headers, signal) {
   return answer(client.post({
     url: `/v1/games/${game}/${operation}`,
     body,
-    headers: { "Content-Type": "application/json", ...headers }
+    headers: { "Content-Type": "application/json", ...headers },
+    ...signal === void 0 ? {} : { signal }
   }));
 }
 var probes = /* @__PURE__ */ new Map();
 function available(game) {
   let probe = probes.get(game);
   if (probe === void 0) {
-    probe = client.post({
-      url: `/v1/games/${game}/suggest`,
-      body: {},
-      headers: { "Content-Type": "application/json" }
-    }).then((result) => result.response.status !== 404 && result.response.status !== 405, () => false);
+    probe = fetch(new URL(`/v1/games/${game}/suggest`, client.getConfig().baseUrl), { method: "OPTIONS" }).then(
+      (response) => response.ok && (response.headers.get("Allow") ?? "").split(",").some((method) => method.trim() === "POST"),
+      () => false
+    );
     probes.set(game, probe);
   }
   return probe;
 }
-function suggest(game, held, headers, level = "") {
-  return post(game, "suggest", { ...held, ...level === "" ? {} : { level } }, headers);
+function suggest(game, held, headers, level = "", signal) {
+  return post(game, "suggest", { ...held, ...level === "" ? {} : { level } }, headers, signal);
 }
 var PATIENCE_MS = 8e3;
+var HINT_MS = 1e4;
 async function patientSuggest(game, held, headers, level = "", patience = PATIENCE_MS) {
   const until = Date.now() + patience;
   for (; ; ) {
     try {
-      return await suggest(game, held, headers, level);
+      return await suggest(game, held, headers, level, AbortSignal.timeout(Math.max(1, until - Date.now())));
     } catch (error) {
+      if (error instanceof DOMException && (error.name === "TimeoutError" || error.name === "AbortError")) return null;
       if (!(error instanceof Refused) || error.status !== 503) throw error;
       const wait = Math.max(1, error.retryAfter ?? 1) * 1e3;
       if (Date.now() + wait > until) return null;
@@ -1312,8 +1370,8 @@ function cardBacks(count) {
 }
 
 // web/tables.ts
-async function seatView(pending) {
-  const view = await answer(pending);
+async function seatView(pending2) {
+  const view = await answer(pending2);
   if (!isSeatView(view)) throw new Error("The referee answered a spectator's view to a seat's request");
   return view;
 }
@@ -1356,6 +1414,9 @@ var Hold = class {
     throw new Error("The referee answered a public state without a token");
   }
 };
+function moveClock(seconds) {
+  return seconds === null ? {} : { clock: { move_seconds: seconds } };
+}
 function pick(items) {
   const item = items[Math.floor(Math.random() * items.length)];
   if (item === void 0) throw new Error("Nothing to choose from");
@@ -1391,6 +1452,30 @@ function board(match2, viewer, teams) {
     rows: tally.map((value, index) => teams ? { name: `Team ${index} (seats ${index} and ${index + 2})${viewer % 2 === index ? ": yours" : ""}`, value, yours: viewer % 2 === index } : { name: index === viewer ? `Seat ${index} (you)` : `Seat ${index}`, value, yours: index === viewer })
   };
 }
+function matchWinner(match2, viewer, teams) {
+  if (match2.over !== true) return null;
+  const winner = match2.winner;
+  const tally = match2.tally ?? match2.previous;
+  if (winner === null || winner === void 0) return "The match is over.";
+  const unit = UNITS[match2.unit ?? "hands"] ?? match2.unit ?? "hands";
+  const target = match2.target === null || match2.target === void 0 ? "" : `, first to ${match2.target}`;
+  if (teams) {
+    const who2 = winner === viewer % 2 ? "Your team" : "The other team";
+    return `The match is over: ${who2} (team ${winner}, seats ${winner} and ${winner + 2}) wins it, ${tally[winner] ?? "?"} ${unit} to ${tally[1 - winner] ?? "?"}${target} (A14).`;
+  }
+  const who = winner === viewer ? "You win it" : `Seat ${winner} wins it`;
+  const others = tally.map((value, index) => `${index === viewer ? "you" : `seat ${index}`} ${value}`).join(", ");
+  return `The match is over: ${who} with ${tally[winner] ?? "?"} ${unit}${target} (F7). Tally: ${others}.`;
+}
+function timedOut(events, said, viewer) {
+  return events.flatMap((event, index) => {
+    const line = said[index];
+    if (line === void 0) return [];
+    if (event.type !== "card_played" || event.timeout !== true) return [line];
+    const who = event.seat === viewer ? "Your time ran out" : `Seat ${event.seat ?? "?"}'s time ran out`;
+    return [{ type: "timeout", text: `${who}, so the referee played for ${event.seat === viewer ? "you" : "it"} (its rules of thumb, from that seat's view alone):` }, line];
+  });
+}
 function done(tricks) {
   return tricks.map((trick, index) => ({
     number: index + 1,
@@ -1423,10 +1508,10 @@ function familyResult(deck, viewer, tricks, score) {
   }
   return { outcome: winner === viewer ? "won" : "lost", headline: winner === viewer ? "You win the hand" : `Seat ${winner} wins the hand`, details };
 }
-async function familyTable(game, api, players, seat) {
+async function familyTable(game, api, players, seat, clock) {
   const deck = deckOf("last-trick");
   const deal = (body) => answer(api.deal({ body }));
-  const hand = new Hold(api, await deal({ players }));
+  const hand = new Hold(api, await deal({ players, ...moveClock(clock) }));
   const play = async (move) => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
@@ -1470,14 +1555,21 @@ async function familyTable(game, api, players, seat) {
         result: view.hand_over ? familyResult(deck, seat, tricks, await answer(api.score({ body: hand.held }))) : null,
         board: board(view.match, seat, false),
         matchOver: view.match.over === true,
+        matchWinner: matchWinner(view.match, seat, false),
         nextLeaders: null
       };
     },
     botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => suggest(game, hand.held, hand.as(seat)),
+    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand() {
       hand.update(await deal({ previous: hand.previous() }));
+    },
+    clock: () => hand.shown.clock ?? null,
+    async timeout() {
+      const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
+      hand.update(played);
+      return timedOut(played.events, lines(played.events, deck, false), seat);
     }
   };
 }
@@ -1522,11 +1614,11 @@ function agencyResult(view, viewer) {
   const headline = outcome === "void" ? "A void hand" : outcome === "won" ? "Your team wins the hand" : "The other team wins the hand";
   return { outcome, headline, details };
 }
-async function agencyTable(api, seat) {
+async function agencyTable(api, seat, clock) {
   const game = "agency";
   const deck = deckOf("agency");
   const deal = (body, headers = {}) => answer(api.deal({ body, headers }));
-  const hand = new Hold(api, await deal({}));
+  const hand = new Hold(api, await deal(moveClock(clock)));
   let last = null;
   const play = async (move) => {
     const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
@@ -1584,11 +1676,12 @@ async function agencyTable(api, seat) {
         result: view.hand_over ? agencyResult(view, seat) : null,
         board: board(view.match, seat, true),
         matchOver: view.match.over === true,
+        matchWinner: matchWinner(view.match, seat, true),
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null
       };
     },
     botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => suggest(game, hand.held, hand.as(seat)),
+    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader) {
       let first = leader;
@@ -1596,11 +1689,17 @@ async function agencyTable(api, seat) {
       if (first === void 0 && naming !== null) first = naming + 2 * Math.floor(Math.random() * 2);
       const asked = first === void 0 ? {} : hand.as(first);
       hand.update(await deal({ previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }, asked));
+    },
+    clock: () => hand.shown.clock ?? null,
+    async timeout() {
+      const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
+      hand.update(played);
+      return timedOut(played.events, lines(played.events, deck, true), seat);
     }
   };
 }
 var open = (state) => !("match_id" in state);
-function newTable(game, players, seat) {
+function newTable(game, players, seat, clock = null) {
   switch (game) {
     case "agency":
       return agencyTable({
@@ -1608,53 +1707,59 @@ function newTable(game, players, seat) {
         legalMoves: agencyLegalMoves,
         play: agencyPlay,
         view: agencyView,
+        timeout: agencyTimeout,
         isOpen: (state) => open(state)
-      }, seat);
+      }, seat, clock);
     case "agram":
       return familyTable(game, {
         deal: agramDeal,
         legalMoves: agramLegalMoves,
         play: agramPlay,
         view: agramView,
+        timeout: agramTimeout,
         score: agramScore,
         isOpen: (state) => open(state)
-      }, players, seat);
+      }, players, seat, clock);
     case "sink-sink":
       return familyTable(game, {
         deal: sinkSinkDeal,
         legalMoves: sinkSinkLegalMoves,
         play: sinkSinkPlay,
         view: sinkSinkView,
+        timeout: sinkSinkTimeout,
         score: sinkSinkScore,
         isOpen: (state) => open(state)
-      }, players, seat);
+      }, players, seat, clock);
     case "fapfap":
       return familyTable(game, {
         deal: fapfapDeal,
         legalMoves: fapfapLegalMoves,
         play: fapfapPlay,
         view: fapfapView,
+        timeout: fapfapTimeout,
         score: fapfapScore,
         isOpen: (state) => open(state)
-      }, players, seat);
+      }, players, seat, clock);
     case "agram-mali":
       return familyTable(game, {
         deal: agramMaliDeal,
         legalMoves: agramMaliLegalMoves,
         play: agramMaliPlay,
         view: agramMaliView,
+        timeout: agramMaliTimeout,
         score: agramMaliScore,
         isOpen: (state) => open(state)
-      }, players, seat);
+      }, players, seat, clock);
     case "spar":
       return familyTable(game, {
         deal: sparDeal,
         legalMoves: sparLegalMoves,
         play: sparPlay,
         view: sparView,
+        timeout: sparTimeout,
         score: sparScore,
         isOpen: (state) => open(state)
-      }, players, seat);
+      }, players, seat, clock);
     default:
       return Promise.reject(new Error(`Unknown game ${game}`));
   }
@@ -1674,6 +1779,8 @@ var ui = {
   length: element("length", HTMLSelectElement),
   level: element("level", HTMLSelectElement),
   levelField: element("level-field", HTMLLabelElement),
+  clock: element("clock", HTMLInputElement),
+  countdown: element("countdown", HTMLParagraphElement),
   error: element("error", HTMLParagraphElement),
   table: element("table", HTMLElement),
   status: element("status", HTMLParagraphElement),
@@ -1905,7 +2012,7 @@ function renderBanner(view, live) {
   const details = make("ul");
   details.append(...view.result.details.map((text) => make("li", text)));
   ui.banner.append(details);
-  if (view.matchOver) ui.banner.append(make("p", "The match is over.", "match-over"));
+  if (view.matchOver) ui.banner.append(make("p", view.matchWinner ?? "The match is over.", "match-over"));
   if (match && !view.matchOver) {
     const next = make("div", "", "next");
     const leaders = view.nextLeaders;
@@ -1990,7 +2097,7 @@ function render(view, live) {
   const yours = view.toAct === view.seat && !view.handOver;
   const mode = live.sealed ? "sealed mode: you see only the public state and your own view" : "open mode";
   ui.status.dataset["state"] = view.handOver ? view.matchOver ? "match-over" : "hand-over" : yours ? "your-turn" : "waiting";
-  ui.status.textContent = view.handOver ? view.matchOver ? "The match is over." : "The hand is over." : yours ? "Your turn: play a raised card (Tab or the arrow keys, then Enter)." : `Seat ${view.toAct} is thinking…`;
+  ui.status.textContent = view.handOver ? view.matchOver ? view.matchWinner ?? "The match is over." : "The hand is over." : yours ? "Your turn: play a raised card (Tab or the arrow keys, then Enter)." : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make("span", ` ${live.game}, ${live.players} players, ${mode}.`, "small"));
   ui.felt.classList.toggle("agency", live.teams);
   renderSeats(view, live);
@@ -1999,6 +2106,7 @@ function render(view, live) {
   renderBanner(view, live);
   renderBoard(view);
   renderReview(view, live);
+  renderClock(view, live);
   if (yours && !ui.felt.contains(document.activeElement)) {
     ui.felt.querySelector("button.card.legal")?.focus();
   }
@@ -2051,10 +2159,14 @@ function button(text, action) {
   node.addEventListener("click", () => act(action));
   return node;
 }
+var working = Promise.resolve();
+var pending = 0;
 function act(action) {
+  pending += 1;
   document.body.dataset["busy"] = "true";
-  action().catch(showError).finally(() => {
-    document.body.dataset["busy"] = "false";
+  working = working.then(action).catch(showError).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset["busy"] = "false";
   });
 }
 async function choose(play) {
@@ -2066,6 +2178,43 @@ async function choose(play) {
     ui.refusal.textContent = error.detail;
     ui.refusal.hidden = false;
     await advance();
+    return;
+  }
+  hinted = null;
+  ui.hintText.textContent = "";
+  await advance();
+}
+var ticking;
+function renderClock(view, live) {
+  window.clearInterval(ticking);
+  ticking = void 0;
+  const clock = live.clock();
+  ui.countdown.hidden = clock === null || clock.seat === null || view.handOver;
+  if (clock === null || clock.seat === null || view.handOver) return;
+  const seat = clock.seat;
+  const deadline = Date.parse(clock.deadline);
+  ui.countdown.dataset["seat"] = String(seat);
+  const tick = () => {
+    const left = Math.max(0, deadline - Date.now());
+    const who = seat === view.seat ? "Your time" : `Seat ${seat}'s time`;
+    ui.countdown.textContent = left > 0 ? `${who}: ${Math.ceil(left / 1e3)} s left (${clock.move_seconds} s a move).` : `${who} is up: the referee plays for ${seat === view.seat ? "you" : "it"}.`;
+    ui.countdown.dataset["low"] = String(left <= 5e3);
+    if (left > 0) return true;
+    window.clearInterval(ticking);
+    ticking = void 0;
+    act(() => timeOut(live, clock.deadline));
+    return false;
+  };
+  if (tick()) ticking = window.setInterval(tick, 250);
+}
+async function timeOut(live, deadline) {
+  if (table !== live || live.clock()?.deadline !== deadline) return;
+  try {
+    log(await live.timeout());
+  } catch (error) {
+    if (!(error instanceof Refused) || error.code !== "clock_running") throw error;
+    await pause(Math.max(50, error.remainingMs ?? 250));
+    await timeOut(live, deadline);
     return;
   }
   hinted = null;
@@ -2094,6 +2243,10 @@ async function hint() {
   const live = table;
   if (live === null) return;
   const suggestion = await live.hint();
+  if (suggestion === null) {
+    ui.hintText.textContent = `No hint: the referee's analysis stayed busy for ${HINT_MS / 1e3} s. Try again, or play on.`;
+    return;
+  }
   hinted = suggestion.move;
   const from = suggestion.move.holder === void 0 || suggestion.move.holder === null || suggestion.move.card === "W" ? "" : ` from holder ${suggestion.move.holder}`;
   ui.hintText.textContent = `Hint (${suggestion.level}): play the ${cardName(live.deck, suggestion.move.card, suggestion.move.holder ?? null)}${from}.`;
@@ -2127,10 +2280,12 @@ async function start() {
   table = null;
   const game = games.find((entry) => entry.id === ui.game.value);
   if (game !== void 0) legend(game);
-  const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value));
+  const seconds = ui.clock.value.trim() === "" ? null : Number(ui.clock.value);
+  const fresh = await newTable(ui.game.value, Number(ui.players.value), Number(ui.seat.value), seconds);
   table = fresh;
   ui.table.hidden = false;
-  log([{ type: "deal", text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}.` }]);
+  const timed = fresh.clock();
+  log([{ type: "deal", text: `A hand of ${game?.name ?? fresh.game} is dealt; you sit at seat ${fresh.seat}${timed === null ? "" : `; each move has ${timed.move_seconds} s`}.` }]);
   await advance();
 }
 async function load() {
