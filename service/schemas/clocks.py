@@ -15,9 +15,13 @@ from typing import Any
 from marshmallow import fields, validate
 
 from ..clock import MOVE_SECONDS_MAX, MoveClock, rfc3339
-from ..games import Hand
+from ..games import GAMES, Hand
 from .family import BoundedSchema
 from .fields import Int, List, referee_time_field
+
+SEAT_MAX = max(game.max_players for game in GAMES.values()) - 1
+"""The highest seat of any game (RULINGS C1, F8): a clock's seat is read for every game alike, and a
+number past it is no seat (was: unbounded, so a schema-valid seat past 2^53 answered 422)."""
 
 
 def _move_seconds() -> Int:
@@ -43,7 +47,7 @@ class Clock(BoundedSchema):
     """A hand's clock (signed and sealed modes, when its match was dealt with one)."""
 
     move_seconds = _move_seconds()
-    seat = Int(required=True, allow_none=True, validate=validate.Range(min=0), metadata={
+    seat = Int(required=True, allow_none=True, validate=validate.Range(min=0, max=SEAT_MAX), metadata={
         "description": "The seat to act, whose time runs; null once the hand is over."})
     deadline = referee_time_field("When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's "
                                   "time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that "
