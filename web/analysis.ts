@@ -89,13 +89,16 @@ export function suggest(game: string, held: Held, headers: Record<string, string
  * random instead. */
 export const PATIENCE_MS = 8000;
 
-/** How long the hint waits in all, in ms: the referee's own deadline for a
- * request (`REFEREE_DEADLINE_SECONDS`, 10 s by default: docs/configuration.md),
- * by which a `suggest` answers with the best move its budget found so far
- * (docs/analysis.md "Bounded cost"). A hint that would take longer (a busy
- * referee's 503s asked again, or an answer still on its way) is given up and
- * the page says so. */
+/** The most a hint takes, in ms, from the click to its answer on the page:
+ * the referee's own deadline for a request (`REFEREE_DEADLINE_SECONDS`, 10 s
+ * by default: docs/configuration.md), by which a `suggest` answers with the
+ * best move its budget found so far (docs/analysis.md "Bounded cost"). The
+ * page asks for `HINT_MS - HINT_DRAWING_MS` at most (a busy referee's 503s
+ * asked again included) and then says the referee is busy. */
 export const HINT_MS = 10_000;
+
+/** What the page keeps of `HINT_MS` to draw the hint once it has it. */
+export const HINT_DRAWING_MS = 500;
 
 /** `suggest`, asked again as each 503's `Retry-After` says while that fits in
  * `patience` ms, every request given up once `patience` ms have passed; null

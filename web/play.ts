@@ -556,19 +556,23 @@ async function advance(): Promise<void> {
   }
 }
 
-async function hint(): Promise<void> {
+/** The hint asked for at `clicked` (`performance.now()`); `#hint-text[data-ms]`
+ * says how long its answer took to show (within `analysis.HINT_MS`). */
+async function hint(clicked: number): Promise<void> {
   const live = table;
   if (live === null) return;
   const suggestion = await live.hint();
   if (suggestion === null) {
     ui.hintText.textContent = `No hint: the referee's analysis stayed busy for ${analysis.HINT_MS / 1000} s. Try again, or play on.`;
+    ui.hintText.dataset['ms'] = String(Math.round(performance.now() - clicked));
     return;
   }
   hinted = suggestion.move;
   const from = suggestion.move.holder === undefined || suggestion.move.holder === null || suggestion.move.card === 'W'
     ? '' : ` from holder ${suggestion.move.holder}`;
   ui.hintText.textContent = `Hint (${suggestion.level}): play the ${cardName(live.deck, suggestion.move.card, suggestion.move.holder ?? null)}${from}.`;
-  render(await live.display(), live);
+  ui.hintText.dataset['ms'] = String(Math.round(performance.now() - clicked));
+  render(await live.display(), live); // the hinted card marked
 }
 
 async function nextHand(leader?: number): Promise<void> {
@@ -629,7 +633,10 @@ async function load(): Promise<void> {
     event.preventDefault();
     act(start);
   });
-  ui.hint.addEventListener('click', () => act(hint));
+  ui.hint.addEventListener('click', () => {
+    const clicked = performance.now();
+    act(() => hint(clicked));
+  });
   ui.felt.addEventListener('keydown', keys);
   document.body.dataset['ready'] = 'true';
   document.body.dataset['busy'] = 'false';

@@ -426,7 +426,7 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
     },
     botTurn: (level: string): Promise<Line[]> =>
       botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS),
+    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS - analysis.HINT_DRAWING_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(): Promise<void> {
       hand.update(await deal({ previous: hand.previous() }));
@@ -590,7 +590,7 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
     },
     botTurn: (level: string): Promise<Line[]> =>
       botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS),
+    hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS - analysis.HINT_DRAWING_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader?: number): Promise<void> {
       let first = leader;

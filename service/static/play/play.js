@@ -1152,6 +1152,7 @@ function suggest(game, held, headers, level = "", signal) {
 }
 var PATIENCE_MS = 8e3;
 var HINT_MS = 1e4;
+var HINT_DRAWING_MS = 500;
 async function patientSuggest(game, held, headers, level = "", patience = PATIENCE_MS) {
   const until = Date.now() + patience;
   for (; ; ) {
@@ -1560,7 +1561,7 @@ async function familyTable(game, api, players, seat, clock) {
       };
     },
     botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS),
+    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS - HINT_DRAWING_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand() {
       hand.update(await deal({ previous: hand.previous() }));
@@ -1681,7 +1682,7 @@ async function agencyTable(api, seat, clock) {
       };
     },
     botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
-    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS),
+    hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS - HINT_DRAWING_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader) {
       let first = leader;
@@ -2239,17 +2240,19 @@ async function advance() {
     log(await live.botTurn(ui.level.value));
   }
 }
-async function hint() {
+async function hint(clicked) {
   const live = table;
   if (live === null) return;
   const suggestion = await live.hint();
   if (suggestion === null) {
     ui.hintText.textContent = `No hint: the referee's analysis stayed busy for ${HINT_MS / 1e3} s. Try again, or play on.`;
+    ui.hintText.dataset["ms"] = String(Math.round(performance.now() - clicked));
     return;
   }
   hinted = suggestion.move;
   const from = suggestion.move.holder === void 0 || suggestion.move.holder === null || suggestion.move.card === "W" ? "" : ` from holder ${suggestion.move.holder}`;
   ui.hintText.textContent = `Hint (${suggestion.level}): play the ${cardName(live.deck, suggestion.move.card, suggestion.move.holder ?? null)}${from}.`;
+  ui.hintText.dataset["ms"] = String(Math.round(performance.now() - clicked));
   render(await live.display(), live);
 }
 async function nextHand(leader) {
@@ -2305,7 +2308,10 @@ async function load() {
     event.preventDefault();
     act(start);
   });
-  ui.hint.addEventListener("click", () => act(hint));
+  ui.hint.addEventListener("click", () => {
+    const clicked = performance.now();
+    act(() => hint(clicked));
+  });
   ui.felt.addEventListener("keydown", keys);
   document.body.dataset["ready"] = "true";
   document.body.dataset["busy"] = "false";
