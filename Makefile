@@ -48,6 +48,16 @@ $(REDIS_SERVER):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server
 
+# The two-replica Compose recipe's nginx config is checked with nginx -t
+# (tests/test_deploy.py): Debian's nginx binary, unpacked from its package
+# into .venv (apt-get download, dpkg-deb -x): nothing is installed on the
+# machine and no service is started.
+NGINX ?= $(VENV)/nginx/usr/sbin/nginx
+$(NGINX):
+	rm -rf $(VENV)/nginx && mkdir -p $(VENV)/nginx
+	cd $(VENV)/nginx && { apt-get download -qq nginx || { apt-get update -qq && apt-get download -qq nginx; }; }
+	dpkg-deb -x $(VENV)/nginx/nginx_*.deb $(VENV)/nginx
+
 ## run: serve the referee with gunicorn on $(PORT) (default 8000)
 run: $(VENV)/.installed-run
 	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
@@ -57,7 +67,7 @@ run: $(VENV)/.installed-run
 ## the tests that time the service, alone so that no other test's load falls on them
 TEST_JOBS ?= 2
 ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_hostile_clients.py tests/test_soak.py tests/test_isolation.py tests/test_table_soak.py
-test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER)
+test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(NGINX)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))

@@ -168,10 +168,48 @@ def test_the_replicas_recipe_puts_two_referees_behind_one_address():
     assert services["referee"]["deploy"]["replicas"] == 2 and "ports" not in services["referee"]
     assert services["front"]["ports"] == ["127.0.0.1:${PORT:-8000}:8000"]
     config = compose["configs"]["front"]["content"]
-    assert "server referee:8000 resolve;" in config and "proxy_pass http://referees;" in config
+    assert "set $$referees http://referee:8000;" in config and "proxy_pass $$referees;" in config
+    # Every replica records spent states in the one store and has the shell's keys (unset stays unset), the same for each.
+    environment = services["referee"]["environment"]
+    assert environment["REFEREE_TOKEN_STORE"] == "redis://store:6379/0"
+    assert {name: environment[name] for name in ("REFEREE_SIGNING_KEYS", "REFEREE_SEALING_KEYS")} == {
+        "REFEREE_SIGNING_KEYS": None, "REFEREE_SEALING_KEYS": None}
     single = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"]["referee"]
     assert {name: value for name, value in services["referee"].items() if name not in ("deploy",)} == {
         name: value for name, value in single.items() if name != "ports"}  # the same referee, but for its port and replicas
+
+
+NGINX = Path(os.environ.get("NGINX", ROOT / ".venv" / "nginx" / "usr" / "sbin" / "nginx"))
+"""Debian's nginx binary, which ``make test`` unpacks from its package (never installed, never started)."""
+
+
+def as_compose_writes(text: str) -> str:
+    """A config's content as Compose writes it into the container: ``$$`` is a ``$``
+    (a lone ``$`` would be one of Compose's own variables, replaced by the shell's)."""
+    assert "$" not in text.replace("$$", ""), text
+    return text.replace("$$", "$")
+
+
+def test_the_replicas_front_is_a_config_nginx_accepts(tmp_path):
+    """``nginx -t`` on the front's config as the container reads it: inside the
+    ``http`` block, as the image's nginx.conf includes ``conf.d/*.conf``. The
+    name ``referee`` is only resolved as requests come (``proxy_pass`` from a
+    variable), so the check needs no Docker network."""
+    assert NGINX.exists(), "Debian's nginx is missing: `make test` unpacks it (make .venv/nginx/usr/sbin/nginx)"
+    compose = yaml.safe_load((DEPLOY / "compose.replicas.yaml").read_text())
+    (tmp_path / "front.conf").write_text(as_compose_writes(compose["configs"]["front"]["content"]))
+    temp = "".join(f"    {kind}_temp_path {tmp_path}/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp += f"    access_log {tmp_path}/access.log;\n"
+    (tmp_path / "nginx.conf").write_text(  # its files under /tmp too (the image's nginx.conf has them there or on stdout)
+        f"pid {tmp_path}/nginx.pid;\nerror_log stderr;\nevents {{}}\nhttp {{\n{temp}    include {tmp_path}/front.conf;\n}}\n")
+    result = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "test is successful" in result.stderr, result.stderr
+    # And it is nginx that refuses a broken one (a directive without its semicolon).
+    (tmp_path / "front.conf").write_text((tmp_path / "front.conf").read_text().replace("proxy_pass $referees;", "proxy_pass $referees"))
+    broken = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
+                            capture_output=True, text=True, timeout=60)
+    assert broken.returncode != 0 and "proxy_pass" in broken.stderr, broken.stderr
 
 
 def test_compose_file_builds_this_image_and_passes_keys_only_when_set():
