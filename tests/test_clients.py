@@ -286,6 +286,18 @@ def installed_python_client(tmp_path_factory):
     return venv / "bin"
 
 
+@pytest.mark.parametrize("package", [ROOT, clients.TYPESCRIPT_PACKAGE], ids=["tools", "typescript-client"])
+def test_every_install_script_npm_runs_is_approved_in_package_json(package):
+    """npm 11.16 and later warn, at every install, about dependencies with an install script that
+    package.json's ``allowScripts`` does not cover (npm 12 skips those scripts): here esbuild's
+    postinstall, which checks its binary for the machine and puts it in place. Each such package of
+    the lock file is approved, and nothing else."""
+    lock = json.loads((package / "package-lock.json").read_text(encoding="utf-8"))
+    scripted = {path.rsplit("node_modules/", 1)[-1] for path, entry in lock["packages"].items() if entry.get("hasInstallScript")}
+    allowed = json.loads((package / "package.json").read_text(encoding="utf-8")).get("allowScripts", {})
+    assert scripted == {"esbuild"} and allowed == {name: True for name in scripted}
+
+
 def test_client_versions_are_the_specs():
     """Both clients carry the spec's info.version (make clients writes it)."""
     version = clients.spec_version()
@@ -457,6 +469,7 @@ def test_typescript_package_builds_tests_and_packs_as_its_readme_says(tmp_path):
     result = subprocess.run(["bash", "-euo", "pipefail", "-c", commands], cwd=package, capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "# pass 3\n# fail 0" in result.stdout  # npm test: node's runner over test/
+    assert "install-scripts" not in result.stderr  # npm 11.16+: esbuild's postinstall is approved (allowScripts)
     tarball = package / f"trick-referee-client-{clients.spec_version()}.tgz"
     assert tarball.exists(), sorted(path.name for path in package.iterdir())
 
