@@ -242,6 +242,13 @@ def test_a_timeout_is_marked_in_the_state_the_record_and_its_replay(referees: di
     while not hand.state["hand_over"]:
         hand.play_on(hand.moves(port)[0], port)
     assert hand.state["timeouts"] == [2]
+    # The review covers every play, the one made on timeout too (was: 409 invalid_state, as it started
+    # from the deal with the hand's timeouts still on it, naming plays the deal has not).
+    status, _, data = hand.post("analyze", hand.held, 0, port)
+    assert status == 200, data
+    reviewed = json.loads(data)["plays"]
+    assert [entry["ply"] for entry in reviewed] == list(range(len(reviewed))) and len(reviewed) >= 2
+    assert (reviewed[1]["move"]["seat"], reviewed[1]["move"]["card"]) == (timed["seat"], timed["card"])
     status, _, data = hand.post("record", hand.held, 0, port)
     assert status == 200, data
     line = json.loads(data)["record"]

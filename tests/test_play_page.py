@@ -648,6 +648,7 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
         assert [seat_ for seat_, text, hidden in seen if text == "Your time is up: the referee plays for you."] != []
         assert any(text == "Seat 1's time: 1 s left (1 s a move)." for _, text, _ in seen), seen
         assert page.is_hidden("#countdown")
+        assert page.get_attribute("#review", "data-reviewed") == "true"  # analyze reviews a hand with timeouts
 
         timeouts = [(status, answer) for operation, _, status, answer in wire.calls if operation == "timeout"]
         assert all(status == 200 or (status, answer["code"]) == (409, "clock_running") for status, answer in timeouts)

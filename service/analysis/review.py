@@ -105,7 +105,8 @@ def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
         before and after it for the seat that made it.
     """
     history = hand.history
-    start = hand.game.build(replace(hand.record, plays=()), Trust.REBUILD)
+    # The deal alone: no plays, so none made on timeout either (a hand's timeouts name its plays).
+    start = hand.game.build(replace(hand.record, plays=(), timeouts=()), Trust.REBUILD)
     position = Position.from_hand(start)
     for play in history:
         position.play(position.from_play(play))
