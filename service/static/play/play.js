@@ -1468,15 +1468,6 @@ function matchWinner(match2, viewer, teams) {
   const others = tally.map((value, index) => `${index === viewer ? "you" : `seat ${index}`} ${value}`).join(", ");
   return `The match is over: ${who} with ${tally[winner] ?? "?"} ${unit}${target} (F7). Tally: ${others}.`;
 }
-function timedOut(events, said, viewer) {
-  return events.flatMap((event, index) => {
-    const line = said[index];
-    if (line === void 0) return [];
-    if (event.type !== "card_played" || event.timeout !== true) return [line];
-    const who = event.seat === viewer ? "Your time ran out" : `Seat ${event.seat ?? "?"}'s time ran out`;
-    return [{ type: "timeout", text: `${who}, so the referee played for ${event.seat === viewer ? "you" : "it"} (its rules of thumb, from that seat's view alone):` }, line];
-  });
-}
 function done(tricks) {
   return tricks.map((trick, index) => ({
     number: index + 1,
@@ -1570,7 +1561,7 @@ async function familyTable(game, api, players, seat, clock) {
     async timeout() {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
-      return timedOut(played.events, lines(played.events, deck, false), seat);
+      return lines(played.events, game);
     }
   };
 }
@@ -1695,7 +1686,7 @@ async function agencyTable(api, seat, clock) {
     async timeout() {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
-      return timedOut(played.events, lines(played.events, deck, true), seat);
+      return lines(played.events, game);
     }
   };
 }
