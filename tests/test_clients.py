@@ -369,7 +369,20 @@ def test_python_client_readme_holds_a_table_without_a_relay(server, installed_py
     if server.mode != "sealed":
         pytest.skip("the program holds sealed tokens")
     _, _, _, table, _ = readme_blocks(clients.PYTHON_CLIENT / "README.md", "python")
-    lines = _run_python_client(installed_python_client, table, server, tmp_path)
+    table_lines_are_right(_run_python_client(installed_python_client, table, server, tmp_path))
+
+
+def test_typescript_client_readme_holds_a_table_without_a_relay(server, tmp_path):
+    """The TypeScript README's table program type-checks strictly and runs as
+    written against a sealed referee, printing what the Python one prints."""
+    if server.mode != "sealed":
+        pytest.skip("the program holds sealed tokens")
+    _, _, _, table, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
+    table_lines_are_right(_run_typescript(table, server, tmp_path))
+
+
+def table_lines_are_right(lines: list[str]) -> None:
+    """What each README's table program prints against a sealed referee."""
     watched, early, *events, old, new = lines
     assert re.fullmatch(r"seat to act: 1 until 20\d\d-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", watched), watched
     assert early == "clock_running"
@@ -420,7 +433,7 @@ def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
 def test_typescript_client_readme_plays_its_hands(server, tmp_path):
     """The README's programs type-check strictly and run as written: the open
     one against an open referee, the sealed one against a sealed one."""
-    open_hand, _, sealed_hand, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
+    open_hand, _, sealed_hand, *_ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
     lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
     if server.mode == "open":  # the events, the winner, then the hand's record
         *events, last, record = lines

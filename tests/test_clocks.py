@@ -378,6 +378,29 @@ def test_a_spectators_view_shows_the_clock(referees: dict[str, int]) -> None:
     assert json.loads(data)["clock"] == hand.state["clock"]
 
 
+def test_every_seats_view_shows_the_clock_and_the_plays_made_on_timeout(referees: dict[str, int]) -> None:
+    """Regression: a sealed seat's own view (view with its credential) had no
+    clock, so a seat's client saw its deadline only in the public state of
+    the last answer it was given. Each seat's view shows the public state's
+    clock (the same seat to act and deadline) and, after a timeout, its
+    timeouts; a hand without a clock shows neither."""
+    port = referees["sealed"]
+    hand, _, _ = deal(port, "sealed", clock={"move_seconds": 1})
+    wait_past(hand.state)
+    status, _, data = timed_out(hand, port, 0)
+    assert status == 200, data
+    hand.take(json.loads(data))
+    assert hand.state["timeouts"] == [1]
+    for seat in hand.credentials:
+        status, _, data = hand.post("view", hand.held, seat, port)
+        view = json.loads(data)
+        assert status == 200 and view["seat"] == seat, data
+        assert view["clock"] == hand.state["clock"] and view["timeouts"] == [1], view
+    plain, _, _ = deal(port, "sealed")
+    status, _, data = plain.post("view", plain.held, 0, port)
+    assert status == 200 and "clock" not in json.loads(data) and "timeouts" not in json.loads(data), data
+
+
 @pytest.mark.parametrize("timeouts, status", [([2], 409), ([1, 1], 409), ([0], 422), (["1"], 422), ([1], 200)])
 def test_a_states_timeouts_name_its_plays_in_order(referees: dict[str, int], timeouts: list[Any], status: int) -> None:
     """An open state's ``timeouts`` (the plies of plays made on timeout) is

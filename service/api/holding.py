@@ -43,7 +43,7 @@ from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
 from ..notation import Record, replay_record
 from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
-from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, payload, read_payload
+from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, dump_timed, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..server.bodies import json_body
 from ..store import Store
@@ -568,7 +568,8 @@ class SealedHolding(Holding):
             return dump_public(held.hand, held.provenance, spectator=True)
         if seat is not None and seat != held.seat:
             raise CredentialRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
-        return dump_view(held.hand, held.seat)
+        assert held.provenance is not None
+        return {**dump_view(held.hand, held.seat), **dump_timed(held.hand, held.provenance)}
 
     def disclose(self, held: Held, operation: str) -> None:
         """``hidden_cards`` while the hand runs: its unplayed and undealt cards

@@ -239,9 +239,15 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
             deal["seed_text"] = seed_text(hand.seed)
             deal["nonce"] = provenance.nonce.hex()
     head = {name: shown.pop(name) for name in ("game", "options")}
+    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown, **dump_timed(hand, provenance)}
+
+
+def dump_timed(hand: Hand, provenance: Provenance) -> dict[str, Any]:
+    """What every seat may see of a sealed hand's time: ``clock`` in a
+    match with a clock (the seat to act and its deadline, CONTRACT: Clocks)
+    and ``timeouts``, the plies played on timeout, when there are any."""
     clock = provenance.clock
-    timed = {**({} if clock is None else {"clock": dump_clock(clock, hand.to_act)}), **dump_timeouts(hand)}
-    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown, **timed}
+    return {**({} if clock is None else {"clock": dump_clock(clock, hand.to_act)}), **dump_timeouts(hand)}
 
 
 def _private(hand: Hand, provenance: Provenance) -> bytes:

@@ -745,6 +745,10 @@ export type AgencySealedViewRequest = {
 
 export type AgencySeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * Why the hand ended (A12a, b, c); null while it runs.
      */
     end?: AgencyEnd | null;
@@ -800,6 +804,10 @@ export type AgencySeatView = {
         number,
         number
     ];
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgencyTrick;
     /**
@@ -1950,6 +1958,10 @@ export type AgramMaliSealedViewRequest = {
 
 export type AgramMaliSeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -1986,6 +1998,10 @@ export type AgramMaliSeatView = {
      * The seat this view is for.
      */
     seat: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramMaliTrick | null;
     /**
@@ -2800,6 +2816,10 @@ export type AgramSealedViewRequest = {
 
 export type AgramSeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -2836,6 +2856,10 @@ export type AgramSeatView = {
      * The seat this view is for.
      */
     seat: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: AgramTrick | null;
     /**
@@ -3837,6 +3861,10 @@ export type FapfapSealedViewRequest = {
 
 export type FapfapSeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -3873,6 +3901,10 @@ export type FapfapSeatView = {
      * The seat this view is for.
      */
     seat: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: FapfapTrick | null;
     /**
@@ -5024,6 +5056,10 @@ export type SinkSinkSealedViewRequest = {
 
 export type SinkSinkSeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -5060,6 +5096,10 @@ export type SinkSinkSeatView = {
      * The seat this view is for.
      */
     seat: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SinkSinkTrick | null;
     /**
@@ -6025,6 +6065,10 @@ export type SparSealedViewRequest = {
 
 export type SparSeatView = {
     /**
+     * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
+     */
+    clock?: Clock;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -6061,6 +6105,10 @@ export type SparSeatView = {
      * The seat this view is for.
      */
     seat: number;
+    /**
+     * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
+     */
+    timeouts?: Array<number>;
     to_act: number | null;
     trick: SparTrick | null;
     /**

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..models.agency_options import AgencyOptions
     from ..models.agency_reach import AgencyReach
     from ..models.agency_trick import AgencyTrick
+    from ..models.clock import Clock
 
 
 T = TypeVar("T", bound="AgencySeatView")
@@ -41,7 +42,10 @@ class AgencySeatView:
         trick (AgencyTrick):
         tricks (list[AgencyCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     first_leader: int
@@ -59,7 +63,9 @@ class AgencySeatView:
     trick: AgencyTrick
     tricks: list[AgencyCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         first_leader = self.first_leader
@@ -106,6 +112,10 @@ class AgencySeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
         end: None | str | Unset
         if isinstance(self.end, Unset):
             end = UNSET
@@ -113,6 +123,10 @@ class AgencySeatView:
             end = self.end.value
         else:
             end = self.end
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
 
         field_dict: dict[str, Any] = {}
 
@@ -135,8 +149,12 @@ class AgencySeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -149,6 +167,7 @@ class AgencySeatView:
         from ..models.agency_options import AgencyOptions  # noqa: PLC0415
         from ..models.agency_reach import AgencyReach  # noqa: PLC0415
         from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
 
         d = dict(src_dict)
         first_leader = d.pop("first_leader")
@@ -211,6 +230,13 @@ class AgencySeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
         def _parse_end(data: object) -> AgencyEnd | None | Unset:
             if data is None:
                 return data
@@ -228,6 +254,8 @@ class AgencySeatView:
 
         end = _parse_end(d.pop("end", UNSET))
 
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agency_seat_view = cls(
             first_leader=first_leader,
             game=game,
@@ -244,7 +272,9 @@ class AgencySeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
             end=end,
+            timeouts=timeouts,
         )
 
         return agency_seat_view

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.agram_mali_card import AgramMaliCard
 from ..models.agram_mali_seat_view_game import AgramMaliSeatViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agram_mali_completed_trick import AgramMaliCompletedTrick
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.agram_mali_move import AgramMaliMove
     from ..models.agram_mali_options import AgramMaliOptions
     from ..models.agram_mali_trick import AgramMaliTrick
+    from ..models.clock import Clock
 
 
 T = TypeVar("T", bound="AgramMaliSeatView")
@@ -37,6 +39,9 @@ class AgramMaliSeatView:
         trick (AgramMaliTrick | None):
         tricks (list[AgramMaliCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     dealer: int
@@ -53,6 +58,8 @@ class AgramMaliSeatView:
     trick: AgramMaliTrick | None
     tricks: list[AgramMaliCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
@@ -100,6 +107,14 @@ class AgramMaliSeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,6 +135,10 @@ class AgramMaliSeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -130,6 +149,7 @@ class AgramMaliSeatView:
         from ..models.agram_mali_move import AgramMaliMove  # noqa: PLC0415
         from ..models.agram_mali_options import AgramMaliOptions  # noqa: PLC0415
         from ..models.agram_mali_trick import AgramMaliTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
 
         d = dict(src_dict)
         dealer = d.pop("dealer")
@@ -198,6 +218,15 @@ class AgramMaliSeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agram_mali_seat_view = cls(
             dealer=dealer,
             game=game,
@@ -213,6 +242,8 @@ class AgramMaliSeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
+            timeouts=timeouts,
         )
 
         return agram_mali_seat_view

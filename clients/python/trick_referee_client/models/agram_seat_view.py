@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 from ..models.agram_card import AgramCard
 from ..models.agram_seat_view_game import AgramSeatViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.agram_completed_trick import AgramCompletedTrick
@@ -14,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.agram_move import AgramMove
     from ..models.agram_options import AgramOptions
     from ..models.agram_trick import AgramTrick
+    from ..models.clock import Clock
 
 
 T = TypeVar("T", bound="AgramSeatView")
@@ -37,6 +39,9 @@ class AgramSeatView:
         trick (AgramTrick | None):
         tricks (list[AgramCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     dealer: int
@@ -53,6 +58,8 @@ class AgramSeatView:
     trick: AgramTrick | None
     tricks: list[AgramCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
@@ -100,6 +107,14 @@ class AgramSeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,6 +135,10 @@ class AgramSeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
@@ -130,6 +149,7 @@ class AgramSeatView:
         from ..models.agram_move import AgramMove  # noqa: PLC0415
         from ..models.agram_options import AgramOptions  # noqa: PLC0415
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
+        from ..models.clock import Clock  # noqa: PLC0415
 
         d = dict(src_dict)
         dealer = d.pop("dealer")
@@ -198,6 +218,15 @@ class AgramSeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         agram_seat_view = cls(
             dealer=dealer,
             game=game,
@@ -213,6 +242,8 @@ class AgramSeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
+            timeouts=timeouts,
         )
 
         return agram_seat_view

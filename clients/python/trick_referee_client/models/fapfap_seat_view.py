@@ -7,8 +7,10 @@ from attrs import define as _attrs_define
 
 from ..models.fapfap_card import FapfapCard
 from ..models.fapfap_seat_view_game import FapfapSeatViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.fapfap_completed_trick import FapfapCompletedTrick
     from ..models.fapfap_match import FapfapMatch
     from ..models.fapfap_move import FapfapMove
@@ -37,6 +39,9 @@ class FapfapSeatView:
         trick (FapfapTrick | None):
         tricks (list[FapfapCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     dealer: int
@@ -53,6 +58,8 @@ class FapfapSeatView:
     trick: FapfapTrick | None
     tricks: list[FapfapCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.fapfap_trick import FapfapTrick  # noqa: PLC0415
@@ -100,6 +107,14 @@ class FapfapSeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,11 +135,16 @@ class FapfapSeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.fapfap_completed_trick import FapfapCompletedTrick  # noqa: PLC0415
         from ..models.fapfap_match import FapfapMatch  # noqa: PLC0415
         from ..models.fapfap_move import FapfapMove  # noqa: PLC0415
@@ -198,6 +218,15 @@ class FapfapSeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         fapfap_seat_view = cls(
             dealer=dealer,
             game=game,
@@ -213,6 +242,8 @@ class FapfapSeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
+            timeouts=timeouts,
         )
 
         return fapfap_seat_view

@@ -7,8 +7,10 @@ from attrs import define as _attrs_define
 
 from ..models.sink_sink_card import SinkSinkCard
 from ..models.sink_sink_seat_view_game import SinkSinkSeatViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.sink_sink_completed_trick import SinkSinkCompletedTrick
     from ..models.sink_sink_match import SinkSinkMatch
     from ..models.sink_sink_move import SinkSinkMove
@@ -37,6 +39,9 @@ class SinkSinkSeatView:
         trick (None | SinkSinkTrick):
         tricks (list[SinkSinkCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     dealer: int
@@ -53,6 +58,8 @@ class SinkSinkSeatView:
     trick: None | SinkSinkTrick
     tricks: list[SinkSinkCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.sink_sink_trick import SinkSinkTrick  # noqa: PLC0415
@@ -100,6 +107,14 @@ class SinkSinkSeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,11 +135,16 @@ class SinkSinkSeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.sink_sink_completed_trick import SinkSinkCompletedTrick  # noqa: PLC0415
         from ..models.sink_sink_match import SinkSinkMatch  # noqa: PLC0415
         from ..models.sink_sink_move import SinkSinkMove  # noqa: PLC0415
@@ -198,6 +218,15 @@ class SinkSinkSeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         sink_sink_seat_view = cls(
             dealer=dealer,
             game=game,
@@ -213,6 +242,8 @@ class SinkSinkSeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
+            timeouts=timeouts,
         )
 
         return sink_sink_seat_view

@@ -7,8 +7,10 @@ from attrs import define as _attrs_define
 
 from ..models.spar_card import SparCard
 from ..models.spar_seat_view_game import SparSeatViewGame
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.clock import Clock
     from ..models.spar_completed_trick import SparCompletedTrick
     from ..models.spar_match import SparMatch
     from ..models.spar_move import SparMove
@@ -37,6 +39,9 @@ class SparSeatView:
         trick (None | SparTrick):
         tricks (list[SparCompletedTrick]): Completed tricks (public).
         winner (int | None):
+        clock (Clock | Unset):
+        timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
+            for a seat whose time ran out (`timeout`); absent when there is none.
     """
 
     dealer: int
@@ -53,6 +58,8 @@ class SparSeatView:
     trick: None | SparTrick
     tricks: list[SparCompletedTrick]
     winner: int | None
+    clock: Clock | Unset = UNSET
+    timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.spar_trick import SparTrick  # noqa: PLC0415
@@ -100,6 +107,14 @@ class SparSeatView:
         winner: int | None
         winner = self.winner
 
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        timeouts: list[int] | Unset = UNSET
+        if not isinstance(self.timeouts, Unset):
+            timeouts = self.timeouts
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -120,11 +135,16 @@ class SparSeatView:
                 "winner": winner,
             }
         )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if timeouts is not UNSET:
+            field_dict["timeouts"] = timeouts
 
         return field_dict
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.clock import Clock  # noqa: PLC0415
         from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
         from ..models.spar_match import SparMatch  # noqa: PLC0415
         from ..models.spar_move import SparMove  # noqa: PLC0415
@@ -198,6 +218,15 @@ class SparSeatView:
 
         winner = _parse_winner(d.pop("winner"))
 
+        _clock = d.pop("clock", UNSET)
+        clock: Clock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = Clock.from_dict(_clock)
+
+        timeouts = cast(list[int], d.pop("timeouts", UNSET))
+
         spar_seat_view = cls(
             dealer=dealer,
             game=game,
@@ -213,6 +242,8 @@ class SparSeatView:
             trick=trick,
             tricks=tricks,
             winner=winner,
+            clock=clock,
+            timeouts=timeouts,
         )
 
         return spar_seat_view
