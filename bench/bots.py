@@ -357,8 +357,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=None, help=f"hands per row (default {FULL_HANDS})")
     parser.add_argument("--games", nargs="*", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--levels", nargs="*", default=list(DEFAULT_LEVELS), choices=list(LEVELS),
-                        help="the bots' levels (default: random, rules, search, perfect); search-paranoid, search-maxn and "
-                             "search-best-reply are the searching level with another per-world backup")
+                        help="the bots' levels (default: random, rules, search, perfect); search-paranoid, search-maxn, "
+                             "search-maxn-even and search-best-reply are the searching level with another per-world backup")
     parser.add_argument("--opponents", nargs="*", default=list(OPPONENTS), choices=list(OPPONENTS))
     parser.add_argument("--players", nargs="*", type=int, default=None, help="player counts (default 2 to 5; 6 and 7 when named)")
     parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)), help="worker processes")

@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bot_hands import configurations, part_played, twin
+from service.analysis import bots as bots_module
 from service.analysis.bots import (
     DEFAULT_BACKUP,
     DEFAULT_LEVEL,
@@ -41,6 +42,7 @@ from service.analysis.draw import Draw
 from service.analysis.engine import Position
 from service.analysis.knows import knows_of
 from service.analysis.tips import agram_move
+from service.cards import Card
 from service.games import GAMES, AgencyGame
 from support import examples
 
@@ -130,14 +132,17 @@ def test_with_two_sides_every_backup_searched_is_the_minimax_value(game_id, play
             continue
         paranoid = _world_values(Backup.PARANOID, hand)
         assert _world_values(Backup.MAXN, hand) == paranoid
+        assert _world_values(Backup.MAXN_EVEN, hand) == paranoid
         assert _world_values(Backup.BEST_REPLY, hand) == paranoid
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("agram", 3), ("agram", 4), ("fapfap", 3), ("spar", 4), ("agency", 4)])
 def test_paranoid_is_the_least_any_backup_searched_gives(game_id, players):
     """Paranoid is the worst case: every other seat against the bot's side.
-    maxⁿ's opponents and BRS's (one opponent a trick leaves the tips) are
-    some of the ways the others can play, so neither values a move below it."""
+    maxⁿ's opponents (either tie rule: the even one mixes moves) and BRS's
+    (one opponent a trick leaves the tips) are some of the ways the others
+    can play, and the bot's side answers them at its best, so none values a
+    move below it."""
     game = GAMES[game_id]
     rng = random.Random(f"{game_id}/{players}/paranoid")
     tried = 0
@@ -147,20 +152,107 @@ def test_paranoid_is_the_least_any_backup_searched_gives(game_id, players):
             continue
         tried += 1
         paranoid = _world_values(Backup.PARANOID, hand)
-        for backup in (Backup.MAXN, Backup.BEST_REPLY):
+        for backup in (Backup.MAXN, Backup.MAXN_EVEN, Backup.BEST_REPLY):
             assert all(value >= low for value, low in zip(_world_values(backup, hand), paranoid)), backup
 
 
+def _two_tricks_left(game_id: str):
+    """A hand-built hand of a five-trick game (Fapfap, Sink-Sink: F2), 3
+    players (Fapfap's stake 1): three tricks of clubs
+    played (seat 0 leads each with its highest, F4, and wins it, F1), so seat
+    0 leads trick 4 of 5 holding 4H 10H; seat 1 holds 9H 5H, seat 2 7H 3D."""
+    game = GAMES[game_id]
+    cards = [[Card.parse(code) for code in seat.split()] for seat in ("AC 10C 9C 4H 10H", "3C 5C 7C 9H 5H", "4C 6C 8C 7H 3D")]
+    hand = game.deal(hands=cards, players=3, dealer=2)
+    for code in "AC 3C 4C 10C 5C 6C 9C 7C 8C".split():
+        hand, _ = game.play(hand, next(move for move in hand.legal_moves() if str(move.card) == code))
+    assert hand.to_act == 0
+    return hand
+
+
+def _by_card(hand, values) -> dict[str, float]:
+    position = Position.from_hand(hand)
+    return {str(position.to_play(move).card): value for move, value in zip(position.moves(), values)}
+
+
+def test_each_backup_on_a_hand_built_fapfap_position():
+    """Values worked out by hand from the rules (F1 the highest card of the
+    led suit wins, F5 follow suit, F2 the winner of trick 5 wins, times 2
+    when its winning card is a 3, F6 each other seat pays stake times the
+    multiplier: the winner +2m, each other seat -m at 3 players).
+
+    Seat 0 leads 10H: it wins trick 4 whatever seat 1 plays (nobody holds a
+    higher heart) and leads 4H; seat 1 keeps 9H or 5H, either beats 4H, and
+    seat 2 holds only 3D: seat 1 wins at x1 and seat 0 pays 1 (-1 under every
+    backup). Seat 0 leads 4H: seat 2 must follow with 7H (F5). If seat 1
+    plays 9H it wins trick 4 and leads 5H, which seat 0's 10H beats: seat 0
+    wins at x1 (+2; seat 1 pays 1). If seat 1 plays 5H, seat 2's 7H wins
+    trick 4 and it leads 3D, which nobody can follow: seat 2 wins with a 3
+    (x2: seat 0 and seat 1 each pay 2). Seat 1 loses either way and pays
+    less by letting seat 0 win, so maxⁿ (each seat for its own payout) gives
+    4H +2; paranoid (every other seat against seat 0) gives -2; Best-Reply
+    Search lets seat 1, the one opponent with a choice in the trick, play
+    its best reply against seat 0: -2. The playout with every seat playing
+    the rules of thumb: seat 1 ducks with 5H, keeping the 9H no card it
+    knows can beat but the 10H (tips rule 3), so 4H gives -2 and 10H -1."""
+    hand = _two_tricks_left("fapfap")
+    assert _by_card(hand, _world_values(Backup.MAXN, hand)) == {"4H": 2, "10H": -1}
+    assert _by_card(hand, _world_values(Backup.PARANOID, hand)) == {"4H": -2, "10H": -1}
+    assert _by_card(hand, _world_values(Backup.BEST_REPLY, hand)) == {"4H": -2, "10H": -1}
+    position = Position.from_hand(hand)
+    knows = knows_of(hand.game.observe(hand, 0))
+    played = knows.cards.mask([play.card for play in hand.history])
+    ends = {str(position.to_play(move).card): playout(position, move, played, 0, knows.cards, 0, agram_move,
+                                                     [1.0] * 3, Draw(1))[0] for move in position.moves()}
+    assert ends == {"4H": -2, "10H": -1}
+
+
+def test_maxn_tie_rules_on_a_hand_built_sink_sink_position():
+    """The same cards in Sink-Sink (F2: the winner of trick 5 scores 1, every
+    other seat 0). Seat 0 leads 10H: seat 1 wins trick 5 whatever it plays
+    (above): 0 under every backup. Seat 0 leads 4H: seat 1 loses either way
+    (9H: seat 0 wins; 5H: seat 2 wins with 3D), so its moves tie. maxⁿ's
+    first tie rule plays the engine's first move, the cheapest card that
+    takes the trick (5H): 0; the even rule plays each with chance 1/2: 0.5;
+    paranoid and Best-Reply Search (seat 1 the one opponent with a choice in
+    the trick): 0."""
+    hand = _two_tricks_left("sink-sink")
+    assert _by_card(hand, _world_values(Backup.MAXN, hand)) == {"4H": 0, "10H": 0}
+    assert _by_card(hand, _world_values(Backup.MAXN_EVEN, hand)) == {"4H": 0.5, "10H": 0}
+    assert _by_card(hand, _world_values(Backup.PARANOID, hand)) == {"4H": 0, "10H": 0}
+    assert _by_card(hand, _world_values(Backup.BEST_REPLY, hand)) == {"4H": 0, "10H": 0}
+
+
 def test_a_world_searched_past_its_limit_gives_no_values():
-    """A world whose search needs more positions than the budget has left
-    counts for nothing (the worlds searched before it decide)."""
+    """A world whose search needs more positions than its share has no
+    values from the search (``search_move`` then values it by playouts)."""
     game = GAMES["agram"]
     hand = game.deal(players=4, dealer=0, seed=5)
     position = Position.from_hand(hand)
     knows = knows_of(game.observe(hand, hand.to_act))
-    for backup in (Backup.MAXN, Backup.BEST_REPLY):
+    for backup in (Backup.MAXN, Backup.MAXN_EVEN, Backup.BEST_REPLY):
         values, spent = _searched(backup, position, position.moves(), hand.to_act, 0, knows.cards, 0, agram_move, 50)
         assert values is None and spent == 51
+    values, spent = _searched(Backup.PARANOID, position, position.moves(), hand.to_act, 0, knows.cards, 0, agram_move, 50)
+    assert values is None and spent <= 51  # the solver proves no move's value in 50 positions
+
+
+def test_worlds_past_their_share_are_valued_by_the_playout(monkeypatch):
+    """With a share of one position no world's search ends, so every
+    searching backup values every world by the playout, on the same draws:
+    the same move as the playout backup. Not the rules of thumb's move (the
+    move of a search with no world valued) on some of these views."""
+    monkeypatch.setattr(bots_module, "WORLD_SHARE", 0)
+    budget = Budget(worlds=6, plies=10**6)
+    assert bots_module.world_share(budget) == 1
+    differs = 0
+    for _, game, hand in _views(12):
+        view = game.observe(hand, hand.to_act)
+        played = suggest(view, seed=3, budget=budget, backup=Backup.PLAYOUT)
+        differs += played != suggest(view, level=Level.RULES)
+        for backup in Backup:
+            assert suggest(view, seed=3, budget=budget, backup=backup) == played, (game.id, backup)
+    assert differs
 
 
 def test_random_level_draws_among_all_legal_moves():

@@ -72,26 +72,50 @@ DEFAULT_BUDGET = Budget()
 class Backup(StrEnum):
     """How the searching level values each of its moves in one sampled world
     (the per-world backup of perfect-information Monte Carlo). Every one
-    reads the world's hidden cards, which the bot drew, never the hand's."""
+    reads the world's hidden cards, which the bot drew, never the hand's.
+
+    A value is the contract's value of the finished hand for the bot's side
+    (``TrickGame.seat_value``): in the Agram family only the last trick
+    counts (F2: its winner wins the hand; Agram, Sink-Sink and the Mali
+    version 1 to the winner and 0 to every other seat; Spar 3, 2 or 1 by the
+    winning card; Fapfap the net payout, the winner receiving stake times
+    multiplier from each other seat, the multiplier 2 or 4 by the 3s that won
+    the last tricks, F6), so a seat that cannot win any more is indifferent
+    between its cards, except in Fapfap, where it still pays less when the
+    winner's card is not a 3. In Agency it is the team's (A4, A13), and the
+    bot's partner plays on its side in every backup.
+
+    The searching backups (all but ``PLAYOUT``) search a world to the end of
+    the hand; each world has a share of the budget (``world_share``), and
+    worlds too large for it are valued by the playout (``search_move``)."""
 
     PLAYOUT = "playout"
-    """The hand finished once per move by a model of every seat (``playout``):
-    the bot's side plays the rules of thumb, each opponent them or at random
-    as its plays so far make likely (``weigh``)."""
+    """The default. The hand finished once per move by a model of every seat
+    (``playout``): the bot's side plays the rules of thumb, each opponent
+    them or at random as its plays so far make likely (``weigh``)."""
     PARANOID = "paranoid"
-    """Every other seat plays as one side against the bot's, perfectly: the
-    world's minimax value (the solver's, ``Solver``; the middle of its proved
-    bounds where the world's share of the budget runs out)."""
+    """Every other seat plays as one side against the bot's, perfectly
+    (Sturtevant and Korf's paranoid algorithm): the world's minimax value,
+    the solver's (``Solver``). A world whose value the solver does not prove
+    within the world's share is left to the playout."""
     MAXN = "maxn"
     """Every seat plays for its own value (Agency: its team's), perfectly
-    (maxⁿ, Luckhardt and Irani); tie rule: a seat to which moves are worth
-    the same plays the one the engine tries first (``Position.moves``: the
-    cheapest card that takes the trick, else low cards when following; high
-    cards when leading)."""
+    (maxⁿ, Luckhardt and Irani). Tie rule: a seat to which several moves are
+    worth the same plays the one the engine tries first (``Position.moves``:
+    following, the cheapest card that takes the trick, then low cards first;
+    leading, high cards first; Fapfap's 3s last)."""
+    MAXN_EVEN = "maxn-even"
+    """maxⁿ with the other tie rule: a seat to which several moves are worth
+    the same is as likely to play any of them (the unbiased player of
+    Hashavit and Markovitch's Max-Prob), so the position's value for each
+    side is the mean over those moves (one move per class of equivalent
+    cards, ``Position.moves``). In Agram a seat that can no longer win is
+    thus taken to play any of its cards, as a random player does."""
     BEST_REPLY = "best-reply"
-    """Best-Reply Search as Esser et al.'s BRS+ adapts it to games whose
-    seats take turns: in each trick at most one opponent plays its best
-    reply against the bot's side, the others the rules of thumb."""
+    """Best-Reply Search (Schadd and Winands) as Esser et al.'s BRS+ adapts
+    it to games whose seats take turns: alpha-beta on the bot's side's value
+    where, in each trick, at most one opponent plays its best reply against
+    the bot's side and the others the rules of thumb (``tips``)."""
 
 
 DEFAULT_BACKUP = Backup.PLAYOUT
@@ -155,8 +179,13 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     contract's value: ``TrickGame.seat_value``) is chosen; ties go to the
     rules of thumb's move, then to the first in the view's order.
 
-    ``backup`` chooses how a move is valued in one world (``Backup``); the
-    searching positions of the other backups count as plies.
+    ``backup`` chooses how a move is valued in one world (``Backup``). The
+    searching backups count their positions as plies, and each world's
+    search has at most its share of the budget (``world_share``): the first
+    world whose search does not end within it is valued by the playout, and
+    so is every world after it (they are as far from the end), so the
+    searches decide the last tricks and the playouts the first, and a move
+    always has as many worlds as the playout alone would give it at most.
 
     ``worlds`` replaces the view's worlds (the benchmark's perfect-information
     bot passes the true hand); a bot never passes it.
@@ -173,21 +202,23 @@ def search_move(view: View, knows: Knows, draw: Draw, budget: Budget, *, worlds:
     rules = _rules(view)
     totals = [0.0] * len(moves)
     spent = 0
+    searching = backup is not Backup.PLAYOUT
+    share = world_share(budget)
     for _ in range(budget.worlds):
         if spent >= budget.plies or deadline.passed():  # the deadline: the best move of the worlds so far
             break
         position, weight, by_rules = weigh(worlds.draw(draw), worlds.history, knows.seat, cards, end_points, rules)
         spent += len(worlds.history)
         side = position.side_of[knows.seat]
-        if backup is not Backup.PLAYOUT:
+        if searching:
             values, plies = _searched(backup, position, moves, side, played, cards, end_points, rules,
-                                      max(budget.plies - spent, 1))
+                                      max(min(share, budget.plies - spent), 1))
             spent += plies
-            if values is None:
-                break  # the world's search ran past the budget: the worlds so far decide
-            for index, value in enumerate(values):
-                totals[index] += weight * value
-            continue
+            if values is not None:
+                for index, value in enumerate(values):
+                    totals[index] += weight * value
+                continue
+            searching = False  # past its share: this world and the rest (as large) are played out
         chances = draw.below(1 << 62)
         for index, move in enumerate(moves):
             value, plies = playout(position, move, played, side, cards, end_points, rules, by_rules, Draw(chances))
@@ -229,6 +260,18 @@ def _alike(low: int, high: int, same_place: bool, live: int, cards: Layout) -> b
         return False
     between = live & ((1 << high) - 1) & ~((2 << low) - 1)
     return not between
+
+
+WORLD_SHARE = 2
+"""How many times a world's even share of the plies (``Budget.plies`` over
+``Budget.worlds``) a searching backup may spend on one world (``world_share``)."""
+
+
+def world_share(budget: Budget) -> int:
+    """The most positions a searching backup (``Backup``: every one but the
+    playout) may visit in one world: ``WORLD_SHARE`` times the plies each of
+    the budget's worlds would have if all were searched."""
+    return max(1, WORLD_SHARE * budget.plies // max(1, budget.worlds))
 
 
 RULES_PRIOR = 0.5
@@ -343,9 +386,15 @@ def _searched(backup: Backup, position: Position, moves: Sequence[int], side: in
                 low, high = solver.bounds(side, (limit - solver.nodes) // (len(moves) - number))
             finally:
                 position.undo()
-            values.append((low + high) / 2)
+            if low != high:
+                return None, solver.nodes
+            values.append(float(low))
         return values, solver.nodes
-    search = _MaxN(position, side) if backup is Backup.MAXN else _BestReply(position, side, played, cards, end_points, rules)
+    search: _MaxN | _BestReply
+    if backup in (Backup.MAXN, Backup.MAXN_EVEN):
+        search = _MaxN(position, side, even=backup is Backup.MAXN_EVEN)
+    else:
+        search = _BestReply(position, side, played, cards, end_points, rules)
     search.limit = limit
     found = []
     try:
@@ -357,14 +406,16 @@ def _searched(backup: Backup, position: Position, moves: Sequence[int], side: in
 
 
 class _MaxN:
-    """maxⁿ over one world (``Backup.MAXN``): each seat's side takes the move
-    worth most to it, ties to the first the engine tries; finished hands'
-    values per side, stored at the start of each trick (``Position.key``)."""
+    """maxⁿ over one world (``Backup.MAXN``, ``Backup.MAXN_EVEN``): each
+    seat's side takes the move worth most to it; ties to the first the
+    engine tries, or with ``even`` the mean of the tied moves' values.
+    Finished hands' values per side, stored at the start of each trick
+    (``Position.key``)."""
 
-    def __init__(self, position: Position, side: int) -> None:
-        self.position, self.side = position, side
+    def __init__(self, position: Position, side: int, *, even: bool = False) -> None:
+        self.position, self.side, self.even = position, side, even
         self.sides = sorted(set(position.side_of))
-        self.table: dict[Any, tuple[int, ...]] = {}
+        self.table: dict[Any, tuple[float, ...]] = {}
         self.nodes = 0
         self.limit = 0
 
@@ -372,11 +423,11 @@ class _MaxN:
         position = self.position
         position.play(move)
         try:
-            return self._values()[self.sides.index(self.side)]
+            return float(self._values()[self.sides.index(self.side)])
         finally:
             position.undo()
 
-    def _values(self) -> tuple[int, ...]:
+    def _values(self) -> tuple[float, ...]:
         self.nodes += 1
         if self.nodes > self.limit:
             raise _Spent
@@ -388,21 +439,23 @@ class _MaxN:
             if found is not None:
                 return found
         moves = position.moves()
+        values: tuple[float, ...]
         if not moves:
-            values = tuple(position.value(side) for side in self.sides)
+            values = tuple(float(position.value(side)) for side in self.sides)
         else:
             mover = self.sides.index(position.side_of[position.to_act])
-            best: tuple[int, ...] | None = None
+            tied: list[tuple[float, ...]] = []
             for move in moves:
                 position.play(move)
                 try:
-                    values = self._values()
+                    found = self._values()
                 finally:
                     position.undo()
-                if best is None or values[mover] > best[mover]:
-                    best = values
-            assert best is not None
-            values = best
+                if not tied or found[mover] > tied[0][mover]:
+                    tied = [found]
+                elif self.even and found[mover] == tied[0][mover]:
+                    tied.append(found)
+            values = tied[0] if len(tied) == 1 else tuple(sum(column) / len(tied) for column in zip(*tied))
         if key is not None:
             self.table[key] = values
         return values
