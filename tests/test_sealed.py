@@ -280,6 +280,28 @@ def test_only_the_host_reseats_and_only_a_seat_at_the_table():
     assert status == 403 and refused["code"] == "state_token_invalid"
 
 
+def test_a_reseated_token_keeps_the_match_clock(monkeypatch):
+    """A match's clock is carried to every hand of it (CONTRACT: clocks),
+    the new token of a reseat too: its state shows the clock, the seat to
+    act's time counted from the reseat, and once that time has run out
+    ``timeout`` plays for it (was: the reseated token had no clock, 409
+    ``no_clock``)."""
+    from service import clock
+
+    now = [1_767_225_600_000]
+    monkeypatch.setattr(clock, "now_ms", lambda: now[0])
+    client = sealed_client()
+    first = deal(client, "agram", clock={"move_seconds": 60})
+    now[0] += 30_000
+    status, reseated = post(client, "agram", "reseat", {"token": first["token"], "seat": 1}, first["host"])
+    assert status == 200, reseated
+    assert reseated["state"]["clock"] == {"move_seconds": 60, "seat": first["state"]["to_act"], "deadline": "2026-01-01T00:01:30.000Z"}
+    now[0] += 60_001
+    status, played = post(client, "agram", "timeout", {"token": reseated["token"]}, first["seats"][0]["credential"])
+    assert status == 200, played
+    assert played["events"][0]["timeout"] is True
+
+
 def test_a_refusal_lists_only_the_credential_seats_moves():
     client = sealed_client()
     table = Table(client, "agram", deal(client, "agram"))

@@ -521,7 +521,7 @@ class SealedHolding(Holding):
             generations = tuple(provenance.generation(other) + (other == seat) for other in range(held.hand.players))
             if generations[seat] > MAX_GENERATION:
                 raise CredentialRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
-            return {**self.answer(held.hand, replace(provenance, generations=generations)), "seat": seat,
+            return {**self.answer(held.hand, replace(provenance, generations=generations), move_seconds=held.move_seconds), "seat": seat,
                     "credential": self.sealer.credential(provenance.match_id, seat, generations[seat])}
 
         return self.spend(held.spent, ["reseat", seat], answer)
