@@ -84,9 +84,9 @@ check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --hypothesis-profile=check -m '(rules or analysis or api) and not slow and not heavy' \
 	  --ignore=tests/test_contract.py
 
-## openapi: rewrite openapi.yaml from the app's schemas and views
+## openapi: rewrite openapi.yaml from the app's schemas and views (tools/openapi.py: no YAML aliases)
 openapi: $(VENV)/.installed-test
-	$(BIN)/flask --app service.app:create_app openapi write --format yaml openapi.yaml
+	$(BIN)/python -m tools.openapi
 
 ## clients: regenerate clients/python and clients/typescript from openapi.yaml, then the page's script
 clients: $(VENV)/.installed-test node_modules/.installed

@@ -160,9 +160,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
             "components": {"securitySchemes": {SEAT_CREDENTIAL: {
                 "type": "http",
                 "scheme": "bearer",
-                "description": "Sealed mode: a seat's credential, from the first `deal` of its match (`seats`). "
-                               "`play` needs the moving seat's, `view` the viewing seat's; `legal-moves` lists "
-                               "only its seat's moves. Open and signed modes take none.",
+                "description": "Sealed mode: a seat's credential, from the first `deal` of its match (`seats`), "
+                               "or the match's host's (`host`). `play` and `suggest` need the seat's, `timeout` any "
+                               "seat's of the match, `reseat` the host's, an Agency next hand's `deal` a seat's of the "
+                               "team that lost; `view` without one is a spectator's, `legal-moves` lists only its "
+                               "seat's moves. Optional on every operation on a hand: open and signed modes take none.",
             }}},
         },
     )

@@ -60,7 +60,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "server": ("test_e2e_gunicorn", "test_replay_records", "test_audits", "test_store_redis", "test_spent_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_table_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals", "test_hostile_clients",
                "test_clocks"),
-    "tooling": ("test_bench_spending", "test_clients", "test_client_helpers", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture"),
+    "tooling": ("test_bench_spending", "test_clients", "test_client_helpers", "test_conformance", "test_documents", "test_layers", "test_mutation", "test_architecture",
+                "test_spec_lint"),
 }
 """Each test module's layer, a marker of the same name: ``rules`` (the rules
 core), ``analysis`` (the solver and the bots), ``api`` (the HTTP API

@@ -29,33 +29,34 @@ from trick_referee_client.api.fapfap import fapfap_deal, fapfap_legal_moves, fap
 from trick_referee_client.api.sink_sink import sink_sink_deal, sink_sink_legal_moves, sink_sink_play, sink_sink_score, sink_sink_suggest
 from trick_referee_client.api.spar import spar_deal, spar_legal_moves, spar_play, spar_score, spar_suggest
 from trick_referee_client.models import (
-    AgencyFirstHandDeal,
     AgencyLegalMoves,
     AgencyMove,
     AgencyOpenPlayRequest,
     AgencyOpenStateRequest,
     AgencyOpenSuggestRequest,
     AgencyPlayResponse,
+    AgencyRandomDeal,
     AgencyScore,
     AgencySealedPlayRequest,
     AgencySealedStateRequest,
     AgencySealedSuggestRequest,
+    AgencySeedDeal,
     AgencyState,
     AgencyStateResponse,
     AgencySuggestion,
-    AgramFirstHandDeal,
     AgramLegalMoves,
-    AgramMaliFirstHandDeal,
     AgramMaliLegalMoves,
     AgramMaliMove,
     AgramMaliOpenPlayRequest,
     AgramMaliOpenStateRequest,
     AgramMaliOpenSuggestRequest,
     AgramMaliPlayResponse,
+    AgramMaliRandomDeal,
     AgramMaliScore,
     AgramMaliSealedPlayRequest,
     AgramMaliSealedStateRequest,
     AgramMaliSealedSuggestRequest,
+    AgramMaliSeedDeal,
     AgramMaliState,
     AgramMaliStateResponse,
     AgramMaliSuggestion,
@@ -64,55 +65,60 @@ from trick_referee_client.models import (
     AgramOpenStateRequest,
     AgramOpenSuggestRequest,
     AgramPlayResponse,
+    AgramRandomDeal,
     AgramScore,
     AgramSealedPlayRequest,
     AgramSealedStateRequest,
     AgramSealedSuggestRequest,
+    AgramSeedDeal,
     AgramState,
     AgramStateResponse,
     AgramSuggestion,
     DealClock,
-    FapfapFirstHandDeal,
     FapfapLegalMoves,
     FapfapMove,
     FapfapOpenPlayRequest,
     FapfapOpenStateRequest,
     FapfapOpenSuggestRequest,
     FapfapPlayResponse,
+    FapfapRandomDeal,
     FapfapScore,
     FapfapSealedPlayRequest,
     FapfapSealedStateRequest,
     FapfapSealedSuggestRequest,
+    FapfapSeedDeal,
     FapfapState,
     FapfapStateResponse,
     FapfapSuggestion,
     SealedDeal,
     SeatCredential,
-    SinkSinkFirstHandDeal,
     SinkSinkLegalMoves,
     SinkSinkMove,
     SinkSinkOpenPlayRequest,
     SinkSinkOpenStateRequest,
     SinkSinkOpenSuggestRequest,
     SinkSinkPlayResponse,
+    SinkSinkRandomDeal,
     SinkSinkScore,
     SinkSinkSealedPlayRequest,
     SinkSinkSealedStateRequest,
     SinkSinkSealedSuggestRequest,
+    SinkSinkSeedDeal,
     SinkSinkState,
     SinkSinkStateResponse,
     SinkSinkSuggestion,
-    SparFirstHandDeal,
     SparLegalMoves,
     SparMove,
     SparOpenPlayRequest,
     SparOpenStateRequest,
     SparOpenSuggestRequest,
     SparPlayResponse,
+    SparRandomDeal,
     SparScore,
     SparSealedPlayRequest,
     SparSealedStateRequest,
     SparSealedSuggestRequest,
+    SparSeedDeal,
     SparState,
     SparStateResponse,
     SparSuggestion,
@@ -246,10 +252,6 @@ def _sealed(answer: HasState) -> SealedDeal | None:
     return deal if isinstance(deal, SealedDeal) else None
 
 
-def _seed(seed: int | None) -> int | Unset:
-    return UNSET if seed is None else seed
-
-
 def _clock(move_seconds: int | None) -> DealClock | Unset:
     return UNSET if move_seconds is None else DealClock(move_seconds=move_seconds)
 
@@ -263,7 +265,8 @@ def _open(state: object, kind: type[X]) -> X | None:
 
 AGENCY = Game[AgencyState, AgencyMove, AgencyStateResponse, AgencyLegalMoves, AgencyPlayResponse, AgencyScore](
     id="agency", players=4,
-    deal=lambda client, seed, clock: agency_deal.sync(client=client, body=AgencyFirstHandDeal(seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: agency_deal.sync(client=client, body=AgencySeedDeal(seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else AgencyRandomDeal(clock=_clock(clock))),
     dealt=AgencyStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgencyState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -286,7 +289,8 @@ AGENCY = Game[AgencyState, AgencyMove, AgencyStateResponse, AgencyLegalMoves, Ag
 
 AGRAM = Game[AgramState, AgramMove, AgramStateResponse, AgramLegalMoves, AgramPlayResponse, AgramScore](
     id="agram", players=3,
-    deal=lambda client, seed, clock: agram_deal.sync(client=client, body=AgramFirstHandDeal(players=3, seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: agram_deal.sync(client=client, body=AgramSeedDeal(players=3, seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else AgramRandomDeal(players=3, clock=_clock(clock))),
     dealt=AgramStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgramState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -309,7 +313,8 @@ AGRAM = Game[AgramState, AgramMove, AgramStateResponse, AgramLegalMoves, AgramPl
 
 SINK_SINK = Game[SinkSinkState, SinkSinkMove, SinkSinkStateResponse, SinkSinkLegalMoves, SinkSinkPlayResponse, SinkSinkScore](
     id="sink-sink", players=7,
-    deal=lambda client, seed, clock: sink_sink_deal.sync(client=client, body=SinkSinkFirstHandDeal(players=7, seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: sink_sink_deal.sync(client=client, body=SinkSinkSeedDeal(players=7, seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else SinkSinkRandomDeal(players=7, clock=_clock(clock))),
     dealt=SinkSinkStateResponse,
     state_of=lambda dealt: _open(dealt.state, SinkSinkState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -332,7 +337,8 @@ SINK_SINK = Game[SinkSinkState, SinkSinkMove, SinkSinkStateResponse, SinkSinkLeg
 
 FAPFAP = Game[FapfapState, FapfapMove, FapfapStateResponse, FapfapLegalMoves, FapfapPlayResponse, FapfapScore](
     id="fapfap", players=4,
-    deal=lambda client, seed, clock: fapfap_deal.sync(client=client, body=FapfapFirstHandDeal(players=4, seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: fapfap_deal.sync(client=client, body=FapfapSeedDeal(players=4, seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else FapfapRandomDeal(players=4, clock=_clock(clock))),
     dealt=FapfapStateResponse,
     state_of=lambda dealt: _open(dealt.state, FapfapState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -355,7 +361,8 @@ FAPFAP = Game[FapfapState, FapfapMove, FapfapStateResponse, FapfapLegalMoves, Fa
 
 AGRAM_MALI = Game[AgramMaliState, AgramMaliMove, AgramMaliStateResponse, AgramMaliLegalMoves, AgramMaliPlayResponse, AgramMaliScore](
     id="agram-mali", players=2,
-    deal=lambda client, seed, clock: agram_mali_deal.sync(client=client, body=AgramMaliFirstHandDeal(players=2, seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: agram_mali_deal.sync(client=client, body=AgramMaliSeedDeal(players=2, seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else AgramMaliRandomDeal(players=2, clock=_clock(clock))),
     dealt=AgramMaliStateResponse,
     state_of=lambda dealt: _open(dealt.state, AgramMaliState),
     seats_of=lambda dealt: _credentials(dealt.seats),
@@ -378,7 +385,8 @@ AGRAM_MALI = Game[AgramMaliState, AgramMaliMove, AgramMaliStateResponse, AgramMa
 
 SPAR = Game[SparState, SparMove, SparStateResponse, SparLegalMoves, SparPlayResponse, SparScore](
     id="spar", players=5,
-    deal=lambda client, seed, clock: spar_deal.sync(client=client, body=SparFirstHandDeal(players=5, seed=_seed(seed), clock=_clock(clock))),
+    deal=lambda client, seed, clock: spar_deal.sync(client=client, body=SparSeedDeal(players=5, seed=seed, clock=_clock(clock)) if seed is not None
+                                                        else SparRandomDeal(players=5, clock=_clock(clock))),
     dealt=SparStateResponse,
     state_of=lambda dealt: _open(dealt.state, SparState),
     seats_of=lambda dealt: _credentials(dealt.seats),

@@ -23,7 +23,6 @@ from types import SimpleNamespace
 
 import gunicorn.config
 import pytest
-import yaml
 from gunicorn.http import errors as http_errors
 from gunicorn.http.body import ChunkedReader
 from gunicorn.http.unreader import IterUnreader
@@ -50,6 +49,7 @@ from service.server.worker import (
     staggered_max_requests,
 )
 from support import ROOT, running_gunicorn
+from tools.openapi import load_spec
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -299,7 +299,7 @@ def test_every_code_answered_is_documented():
     assert CODES == documented | {"malformed_body", "bad_request", "forbidden", "internal_error"}
     table = (ROOT / "docs" / "errors.md").read_text(encoding="utf-8").split("## The codes", 1)[1].split("\n\n")[1]
     rows = {code: row.split(" | ")[-2] for row in table.splitlines() for code in re.findall(r"`([a-z_]+)`", row.split(" | ")[-1])}
-    default = yaml.safe_load((ROOT / "openapi.yaml").read_text())["components"]["responses"]["DEFAULT_ERROR"]["description"]
+    default = load_spec(ROOT / "openapi.yaml")["components"]["responses"]["DEFAULT_ERROR"]["description"]
     named = {code: status for status, codes in re.findall(r"(\d{3}) ((?:`[a-z_]+`(?:, )?)+)", default) for code in re.findall("[a-z_]+", codes)}
     for error in PARSER_ERRORS:
         assert rows.get(error.code) == named.get(error.code) == str(error.status), error.code

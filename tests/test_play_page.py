@@ -24,18 +24,18 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-import yaml
 from playwright.sync_api import Page, Route
 
 from service import config
 from support import ROOT, a13_hand_result, chromium, f7_hand_result, running_gunicorn
 from tools import rules
+from tools.openapi import load_spec
 
 SCREENSHOTS = ROOT / "tests" / "screenshots"
 SEALING_KEY = "play-page-tests-sealing-key-0123456789"
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
-ANALYSIS = "/v1/games/agency/suggest" in yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["paths"]
+ANALYSIS = "/v1/games/agency/suggest" in load_spec(ROOT / "openapi.yaml")["paths"]
 """Whether the referee has the analysis operations (suggest, analyze): the page then shows hints and a review."""
 
 HINT_BUDGET = config.DEFAULTS[config.DEADLINE_SECONDS]

@@ -26,6 +26,7 @@ Usage (from the repository root, after ``npm ci``)::
 from __future__ import annotations
 
 import argparse
+import copy
 import filecmp
 import json
 import os
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "openapi.yaml"
@@ -68,17 +70,41 @@ def _run(command: list[str], cwd: Path = ROOT) -> str:
     return output
 
 
+def without_optional_security(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` with the ``security`` of each operation whose credential is
+    optional (a requirement ``{}`` among its alternatives) left out.
+
+    openapi-python-client (0.29) reads any ``security`` as required, and
+    its functions would then take only an ``AuthenticatedClient``
+    (openapi-generators/openapi-python-client#1372); without it they take
+    either client, which is what an optional credential means: an
+    ``AuthenticatedClient(token=credential)`` sends it, a ``Client`` does not.
+    """
+    out = copy.deepcopy(spec)
+    for item in out["paths"].values():
+        for operation in item.values():
+            if isinstance(operation, dict) and {} in operation.get("security", []):
+                del operation["security"]
+    return out
+
+
 def python_client(out: Path) -> str:
-    """Generate the Python client into ``out`` (created), its table of
-    problem classes with it; the generator's output.
+    """Generate the Python client into ``out`` (created) from the spec as
+    :func:`without_optional_security` gives it, its table of problem
+    classes with it; the generator's output.
 
     ``--fail-on-warning``: a schema the generator cannot type stops it.
     """
-    output = _run([
-        str(Path(sys.executable).parent / "openapi-python-client"), "generate",
-        "--path", str(SPEC), "--output-path", str(out), "--meta", "pdm",
-        "--config", str(PYTHON_CONFIG), "--fail-on-warning", "--overwrite",
-    ])
+    from tools.openapi import load_spec
+
+    with tempfile.TemporaryDirectory() as work:
+        spec = Path(work) / "openapi.json"
+        spec.write_text(json.dumps(without_optional_security(load_spec(SPEC))), encoding="utf-8")
+        output = _run([
+            str(Path(sys.executable).parent / "openapi-python-client"), "generate",
+            "--path", str(spec), "--output-path", str(out), "--meta", "pdm",
+            "--config", str(PYTHON_CONFIG), "--fail-on-warning", "--overwrite",
+        ])
     (out / PYTHON_PACKAGE / PYTHON_PROBLEMS).write_text(python_problems(), encoding="utf-8")
     return output
 
@@ -167,9 +193,9 @@ def bundle_page(out: Path = PAGE_BUNDLE) -> str:
 
 def spec_version() -> str:
     """The committed spec's ``info.version`` (the service's version)."""
-    import yaml
+    from tools.openapi import load_spec
 
-    return str(yaml.safe_load(SPEC.read_text(encoding="utf-8"))["info"]["version"])
+    return str(load_spec(SPEC)["info"]["version"])
 
 
 def _versioned(package: Path) -> dict[str, dict[str, object]]:

@@ -28,7 +28,7 @@ from ..schemas.sealed import Provenance
 from ..server.bodies import json_body
 from .clocks import spend_timeout
 from .holding import Held, Holding, current
-from .operations import INVALID, conflict_response, json_answer, link, on_hand, operations
+from .operations import INVALID, NO_CREDENTIAL, conflict_response, json_answer, link, on_hand, operations
 from .problems import no_such_game, problem_response
 
 blp = Blueprint(
@@ -110,7 +110,7 @@ def describe(game: Game) -> dict[str, Any]:
 
 @blp.route("/games", methods=["GET"])
 @blp.response(200, GameListSchema)
-@blp.doc(operationId="list_games")
+@blp.doc(operationId="list_games", security=NO_CREDENTIAL)
 def list_games() -> dict[str, Any]:
     """List the games
 
@@ -123,7 +123,7 @@ def list_games() -> dict[str, Any]:
 @blp.arguments(GamePathSchema, location="path", as_kwargs=True)
 @blp.response(200, GameSchema)
 @blp.alt_response(404, **problem_response(404, "No game has this id."))
-@blp.doc(operationId="get_game")
+@blp.doc(operationId="get_game", security=NO_CREDENTIAL)
 def get_game(game: str) -> dict[str, Any]:
     """Describe one game
 
@@ -387,7 +387,7 @@ def _register(game: Game) -> None:
         "replay", f"Replay a transcript or a record ({game.name})", schemas.replay_request(), schemas.replay_response,
         conflict("An illegal move: `hand` and `index` locate it, `legal_moves` lists the moves allowed there; "
                  "or a deal that cannot be made. With a record, `position` also says where on its line."),
-        alternatives={"record": schemas.record_replay_request(), "records": schemas.records_replay_request()},
+        alternatives={"record": schemas.record_replay_request(), "records": schemas.records_replay_request()}, credential=False,
     )
     def replay(args: dict[str, Any]) -> flask.Response:
         """Replay a transcript, a record or a match's records.

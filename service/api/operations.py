@@ -44,9 +44,21 @@ STATE_REFUSED = {"response": HTTPStatus.FORBIDDEN.name}
 """The 403 of an operation whose body can carry a state."""
 
 SEAT_CREDENTIAL = "seatCredential"
-"""The security scheme of a seat's credential (sealed mode). Operations do
-not list it as a requirement: open and signed modes take no credential, and
-generated clients would then ask for one on every call."""
+"""The security scheme of a seat's credential (sealed mode: ``Authorization:
+Bearer``, CONTRACT: Sealed states)."""
+
+CREDENTIAL_OPTIONAL: list[dict[str, list[str]]] = [{}, {SEAT_CREDENTIAL: []}]
+"""The ``security`` of an operation that reads a seat's credential when one
+is sent: every operation on a hand (sealed mode; a deal with ``previous``
+too, Agency's next leader being the losers' choice, RULINGS A14). Optional,
+since open and signed modes take none and a sealed seat may act without one
+where its operation allows (``legal-moves`` and ``score``, a spectator's
+``view``): Swagger UI's Authorize and generated clients then send a
+credential when given one, and never ask for it."""
+
+NO_CREDENTIAL: list[dict[str, list[str]]] = []
+"""The ``security`` of an operation that reads no credential (the games, a
+trick, a replay, health and metrics)."""
 
 
 View = Callable[..., Any]
@@ -130,7 +142,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
-                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+                  credential: bool | None = None, **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
@@ -139,7 +151,9 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
         to a stub only: the view itself runs none of their wrappers. Its
-        endpoint and ``operationId`` are both ``<game>_<name>``."""
+        endpoint and ``operationId`` are both ``<game>_<name>``. Its
+        ``security``: a seat's credential, optional, when it reads one
+        (``credential``; by default when its body can carry a state), else none."""
         operation_id = f"{prefix}_{name}"
         errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
         documented = getattr(type(request), "DOCUMENTED_AS", None)
@@ -154,7 +168,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
             blueprint.arguments(request),
             blueprint.response(200, None if answers else response, description=response.__doc__ if answers else None),
             *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
-            blueprint.doc(operationId=operation_id, summary=summary, **doc),
+            blueprint.doc(operationId=operation_id, summary=summary,
+                          security=CREDENTIAL_OPTIONAL if (holds_state if credential is None else credential) else NO_CREDENTIAL, **doc),
         ]
 
         def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:

@@ -34,6 +34,7 @@ from prometheus_client.exposition import choose_encoder
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
+from service.api.operations import NO_CREDENTIAL
 from service.errors import echo
 from service.server.answers import SHARED
 from service.server.headers import CSP_HEADER
@@ -158,7 +159,7 @@ def _game_count() -> int | None:
 
 
 @blp.route(HEALTH)
-@blp.doc(operationId="get_health")
+@blp.doc(operationId="get_health", security=NO_CREDENTIAL)
 @blp.response(200, HealthSchema)
 def healthz() -> dict[str, str]:
     """Liveness: the process answers
@@ -169,7 +170,7 @@ def healthz() -> dict[str, str]:
 
 
 @blp.route(READINESS)
-@blp.doc(operationId="get_readiness")
+@blp.doc(operationId="get_readiness", security=NO_CREDENTIAL)
 @blp.response(200, ReadinessSchema)
 @blp.alt_response(503, **problems.problem_response(503, "Not ready: the game registry does not load"))
 def readyz() -> dict[str, Any] | flask.Response:
@@ -184,7 +185,7 @@ def readyz() -> dict[str, Any] | flask.Response:
 
 
 @blp.route(METRICS)
-@blp.doc(operationId="get_metrics")
+@blp.doc(operationId="get_metrics", security=NO_CREDENTIAL)
 @blp.response(
     200,
     {"type": "string"},
@@ -216,7 +217,7 @@ def metrics() -> flask.Response:
 
 
 @blp.route("/problems")
-@blp.doc(operationId="list_problem_types")
+@blp.doc(operationId="list_problem_types", security=NO_CREDENTIAL)
 @blp.response(200, ProblemTypesSchema)
 def list_problem_types() -> dict[str, Any]:
     """List the referee's problem types
@@ -227,7 +228,7 @@ def list_problem_types() -> dict[str, Any]:
 
 
 @blp.route("/problems/<string:code>")
-@blp.doc(operationId="get_problem_type")
+@blp.doc(operationId="get_problem_type", security=NO_CREDENTIAL)
 @blp.response(200, problems.ProblemTypeSchema)
 @blp.alt_response(404, **problems.problem_response(404, "No problem type has this code"))
 def get_problem_type(code: str) -> dict[str, Any] | flask.Response:

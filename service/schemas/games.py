@@ -548,17 +548,21 @@ def _trick_request(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:
     }, "Plays in order; the first leads.")
 
 
+def _documented_one_of(schema: type[Schema], **kwargs: Any) -> OneOf:
+    """A member loaded by ``schema`` and documented as ``oneOf`` its ``DOCUMENTED_AS`` alternatives."""
+    return OneOf(*(fields.Nested(choice) for choice in schema.DOCUMENTED_AS), load=fields.Nested(schema), **kwargs)  # type: ignore[attr-defined]
+
+
 def _replay_request(parts: GameParts, edge: FamilyEdge[Any], deal: type[Schema]) -> type[Schema]:
     """What ``replay`` takes: a deal request and its moves, and the later hands of the match."""
     moves = {"description": "The moves, in order."}
     hand_transcript = _request(parts, "HandTranscript", {
-        "deal": fields.Nested(_deal_request(parts, edge, None), required=True,
-                              metadata={"description": "The deal: the hand before it is its previous hand."}),
+        "deal": _documented_one_of(_deal_request(parts, edge, None), required=True,
+                                   metadata={"description": "The deal: the hand before it is its previous hand."}),
         "moves": List(fields.Nested(parts.move), required=True, validate=validate.Length(max=64), metadata=moves),
     }, "A later hand of the match: its deal and moves.")
     return _request(parts, "ReplayRequest", {
-        "deal": OneOf(*(fields.Nested(choice) for choice in deal.DOCUMENTED_AS), load=fields.Nested(deal), required=True,  # type: ignore[attr-defined]
-                      metadata={"description": "The deal request of the first hand."}),
+        "deal": _documented_one_of(deal, required=True, metadata={"description": "The deal request of the first hand."}),
         "moves": List(fields.Nested(parts.move), required=True, validate=validate.Length(max=64), metadata={"description": "Its moves, in order."}),
         "next_hands": List(fields.Nested(hand_transcript), validate=validate.Length(max=MAX_NEXT_HANDS),
                            metadata={"description": "Later hands of the match, each dealt after the hand before it."}),
@@ -665,52 +669,81 @@ class _DealBase(BoundedSchema):
                                   "leave `clock` out of a deal with `previous`.", "clock")
 
 
-ONE_SOURCE = {"not": {"anyOf": [{"required": [a, b]} for a, b in (("seed", "deck"), ("seed", "hands"), ("deck", "hands"))]}}
-"""At most one of seed, deck and hands, in JSON Schema."""
+SOURCE_NAMES = {DealSource.RANDOM: "Random", DealSource.SEED: "Seed", DealSource.DECK: "Deck", DealSource.HANDS: "Hands"}
+"""Each source of a deal, as its alternative's component name says it (``RandomDeal``, ``SeedDeal``...)."""
 
 
 def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] | None) -> type[Schema]:
     """The deal request. With a ``state`` schema: the request ``deal`` takes,
-    loaded as one schema and documented as ``oneOf`` a first hand's deal and
-    a next hand's (``previous``: the finished hand). With ``state=None``: the
-    deal of a later hand in a transcript, whose previous hand is implied."""
+    loaded as one schema and documented as ``oneOf`` its alternatives: a
+    first hand's deal and a next hand's (``previous``: the finished hand),
+    each from one source (at random, a seed, a deck or hands: at most one of
+    the three members, CONTRACT's deal). With ``state=None``: the deal of a
+    later hand in a transcript, whose previous hand is implied, documented as
+    its four sources. Each alternative has the members of its source alone,
+    so a body matches exactly one of them."""
     game, prefix = parts.game, parts.prefix
-    sources: dict[str, Any] = {
-        "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={"description": "Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals)."}),
-        "deck": parts.deck.cards(edge.DECK_DOC, max_items=len(game.deck)),
-        "hands": List(
-            parts.deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
-            validate=validate.Length(max=game.max_players),
-            metadata={"description": edge.DEALT_HANDS_DOC.format(hand_size=game.hand_size)},
-        ),
-        "options": fields.Nested(parts.options, metadata={"description": "Rules options; defaults apply. In a match, the first hand's options stay."}),
-    }
-    doc = "at most one of seed, deck and hands; none deals at random."
+
+    def sources(required: DealSource | None = None) -> dict[str, Any]:
+        """The source members (each one source's alternative has its own, required)."""
+        members: dict[str, Any] = {
+            "seed": Int(required=required is DealSource.SEED, validate=validate.Range(min=0, max=SEED_MAX), metadata={
+                "description": "Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals)."}),
+            "deck": parts.deck.cards(edge.DECK_DOC, max_items=len(game.deck), required=required is DealSource.DECK),
+            "hands": List(
+                parts.deck.cards("A seat's dealt cards, in dealt order.", max_items=12),
+                required=required is DealSource.HANDS,
+                validate=validate.Length(max=game.max_players),
+                metadata={"description": edge.DEALT_HANDS_DOC.format(hand_size=game.hand_size)},
+            ),
+        }
+        return members if required is None else {name: field for name, field in members.items() if name == required.value}
+
+    options = {"options": fields.Nested(parts.options, metadata={
+        "description": "Rules options; defaults apply. In a match, the first hand's options stay."})}
     seating = edge.deal_seating_fields(parts, first=False)
+
+    def alternatives(name: str, others: Callable[[], dict[str, Any]], doc: str) -> tuple[type[Schema], ...]:
+        """One documented schema per source: ``{prefix}{name}{Source}Deal``."""
+        return tuple(
+            named_schema(f"{prefix}{name}{SOURCE_NAMES[source]}Deal", {**sources(source), **options, **others()}, _DealBase,
+                         doc=f"{doc}, {SOURCE_DOCS[source]}.")
+            for source in SOURCE_NAMES)
+
     if state is None:
-        return _with_extra(named_schema(f"{prefix}TranscriptDeal", {**sources, **seating}, _DealBase,
-                                        doc=f"A later hand of a transcript (its previous hand is the one before): {doc}"), ONE_SOURCE)
+        later = named_schema(f"{prefix}TranscriptDeal", {**sources(), **options, **seating}, _DealBase,
+                             doc="A later hand of a transcript (its previous hand is the one before): "
+                                 "at most one of seed, deck and hands; none deals at random.")
+        later.DOCUMENTED_AS = alternatives(  # type: ignore[attr-defined]
+            "Transcript", lambda: edge.deal_seating_fields(parts, first=False),
+            "A later hand of a transcript (its previous hand is the one before)")
+        return later
 
     def previous(required: bool) -> StateOrToken:
         return StateOrToken(state, max_token=MAX_TOKEN_CHARS, required=required, metadata={
             "description": f"{edge.PREVIOUS_DOC} Sealed mode: its token."})
 
-    clock = {"clock": fields.Nested(DealClock, metadata={
-        "description": "Signed and sealed modes: the match's clock, for every hand of it (open mode: 422)."})}
-    first = _with_extra(named_schema(f"{prefix}FirstHandDeal", {**sources, **edge.deal_seating_fields(parts, first=True), **clock}, _DealBase,
-                                     doc=f"The first hand of a match: {doc}"), ONE_SOURCE)
-    following = _with_extra(named_schema(f"{prefix}NextHandDeal", {**sources, "previous": previous(True), **seating}, _DealBase,
-                                         doc=f"The next hand of a match, after `previous`: {doc}"), ONE_SOURCE)
-    loaded = named_schema(f"{prefix}DealRequest", {**sources, "previous": previous(False), **seating, **clock}, _DealBase,
-                          doc=f"A new hand: {doc}")
-    loaded.DOCUMENTED_AS = (first, following)  # type: ignore[attr-defined]
+    def clock() -> dict[str, Any]:
+        return {"clock": fields.Nested(DealClock, metadata={
+            "description": "Signed and sealed modes: the match's clock, for every hand of it (open mode: 422)."})}
+
+    loaded = named_schema(f"{prefix}DealRequest", {**sources(), **options, "previous": previous(False), **seating, **clock()}, _DealBase,
+                          doc="A new hand: at most one of seed, deck and hands; none deals at random.")
+    loaded.DOCUMENTED_AS = (  # type: ignore[attr-defined]
+        *alternatives("", lambda: {**edge.deal_seating_fields(parts, first=True), **clock()}, "The first hand of a match"),
+        *alternatives("Next", lambda: {"previous": previous(True), **edge.deal_seating_fields(parts, first=False)},
+                      "The next hand of a match, after `previous`"),
+    )
     return loaded
 
 
-def _with_extra(schema: type[Schema], extra: dict[str, Any]) -> type[Schema]:
-    """``schema`` with JSON Schema keywords its fields cannot state (``SchemaExtrasPlugin``)."""
-    schema.JSON_SCHEMA_EXTRA = extra  # type: ignore[attr-defined]
-    return schema
+SOURCE_DOCS = {
+    DealSource.RANDOM: "dealt at random (no seed, deck or hands)",
+    DealSource.SEED: "dealt from a seed (docs/api.md, Seeded deals)",
+    DealSource.DECK: "dealt from a deck order",
+    DealSource.HANDS: "dealt as the hands given",
+}
+"""How each source's alternative deals, for its description."""
 
 
 def _state_schema(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:

@@ -2,7 +2,7 @@
 
 * ``SchemaExtrasPlugin`` adds a schema class's ``JSON_SCHEMA_EXTRA``
   keywords to its OpenAPI component, for rules marshmallow fields cannot
-  state (such as "at most one of seed, deck and hands").
+  state (such as the tree of a 422's field errors).
 * ``one_of_properties`` writes the fields that take one of several shapes
   (``StateOrToken``, ``OneOf``) as ``oneOf``.
 * ``component_properties`` writes a named value type once, as a component.

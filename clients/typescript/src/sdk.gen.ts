@@ -76,6 +76,7 @@ export const listGames = <ThrowOnError extends boolean = false>(options?: Option
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const agencyAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgencyAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgencyAnalyzeResponses, AgencyAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/analyze',
     ...options,
     headers: {
@@ -91,6 +92,7 @@ export const agencyAnalyze = <ThrowOnError extends boolean = false>(options: Opt
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const agencyCheck = <ThrowOnError extends boolean = false>(options: Options<AgencyCheckData, ThrowOnError>) => (options.client ?? client).post<AgencyCheckResponses, AgencyCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/check',
     ...options,
     headers: {
@@ -108,6 +110,7 @@ export const agencyCheck = <ThrowOnError extends boolean = false>(options: Optio
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agencyDeal = <ThrowOnError extends boolean = false>(options: Options<AgencyDealData, ThrowOnError>) => (options.client ?? client).post<AgencyDealResponses, AgencyDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/deal',
     ...options,
     headers: {
@@ -122,6 +125,7 @@ export const agencyDeal = <ThrowOnError extends boolean = false>(options: Option
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agencyLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgencyLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgencyLegalMovesResponses, AgencyLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/legal-moves',
     ...options,
     headers: {
@@ -138,6 +142,7 @@ export const agencyLegalMoves = <ThrowOnError extends boolean = false>(options: 
  * the `legal_moves`; the state is not changed.
  */
 export const agencyPlay = <ThrowOnError extends boolean = false>(options: Options<AgencyPlayData, ThrowOnError>) => (options.client ?? client).post<AgencyPlayResponses, AgencyPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/play',
     ...options,
     headers: {
@@ -158,6 +163,7 @@ export const agencyPlay = <ThrowOnError extends boolean = false>(options: Option
  * which anyone can check against its seed.
  */
 export const agencyRecord = <ThrowOnError extends boolean = false>(options: Options<AgencyRecordData, ThrowOnError>) => (options.client ?? client).post<AgencyRecordResponses, AgencyRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/record',
     ...options,
     headers: {
@@ -208,6 +214,7 @@ export const agencyReplay = <ThrowOnError extends boolean = false>(options: Opti
  * no credentials: 403 `state_token_invalid`.
  */
 export const agencyReseat = <ThrowOnError extends boolean = false>(options: Options<AgencyReseatData, ThrowOnError>) => (options.client ?? client).post<AgencyReseatResponses, AgencyReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/reseat',
     ...options,
     headers: {
@@ -222,6 +229,7 @@ export const agencyReseat = <ThrowOnError extends boolean = false>(options: Opti
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const agencyScore = <ThrowOnError extends boolean = false>(options: Options<AgencyScoreData, ThrowOnError>) => (options.client ?? client).post<AgencyScoreResponses, AgencyScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/score',
     ...options,
     headers: {
@@ -247,6 +255,7 @@ export const agencyScore = <ThrowOnError extends boolean = false>(options: Optio
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const agencySolve = <ThrowOnError extends boolean = false>(options: Options<AgencySolveData, ThrowOnError>) => (options.client ?? client).post<AgencySolveResponses, AgencySolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/solve',
     ...options,
     headers: {
@@ -272,6 +281,7 @@ export const agencySolve = <ThrowOnError extends boolean = false>(options: Optio
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const agencySuggest = <ThrowOnError extends boolean = false>(options: Options<AgencySuggestData, ThrowOnError>) => (options.client ?? client).post<AgencySuggestResponses, AgencySuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/suggest',
     ...options,
     headers: {
@@ -292,6 +302,7 @@ export const agencySuggest = <ThrowOnError extends boolean = false>(options: Opt
  * `play` does: the same timeout again answers the same body.
  */
 export const agencyTimeout = <ThrowOnError extends boolean = false>(options: Options<AgencyTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgencyTimeoutResponses, AgencyTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/timeout',
     ...options,
     headers: {
@@ -324,6 +335,7 @@ export const agencyTrickWinner = <ThrowOnError extends boolean = false>(options:
  * seat's own, no legal moves).
  */
 export const agencyView = <ThrowOnError extends boolean = false>(options: Options<AgencyViewData, ThrowOnError>) => (options.client ?? client).post<AgencyViewResponses, AgencyViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agency/view',
     ...options,
     headers: {
@@ -344,6 +356,7 @@ export const agencyView = <ThrowOnError extends boolean = false>(options: Option
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const agramMaliAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgramMaliAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgramMaliAnalyzeResponses, AgramMaliAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/analyze',
     ...options,
     headers: {
@@ -359,6 +372,7 @@ export const agramMaliAnalyze = <ThrowOnError extends boolean = false>(options: 
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const agramMaliCheck = <ThrowOnError extends boolean = false>(options: Options<AgramMaliCheckData, ThrowOnError>) => (options.client ?? client).post<AgramMaliCheckResponses, AgramMaliCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/check',
     ...options,
     headers: {
@@ -376,6 +390,7 @@ export const agramMaliCheck = <ThrowOnError extends boolean = false>(options: Op
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agramMaliDeal = <ThrowOnError extends boolean = false>(options: Options<AgramMaliDealData, ThrowOnError>) => (options.client ?? client).post<AgramMaliDealResponses, AgramMaliDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/deal',
     ...options,
     headers: {
@@ -390,6 +405,7 @@ export const agramMaliDeal = <ThrowOnError extends boolean = false>(options: Opt
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agramMaliLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgramMaliLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgramMaliLegalMovesResponses, AgramMaliLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/legal-moves',
     ...options,
     headers: {
@@ -406,6 +422,7 @@ export const agramMaliLegalMoves = <ThrowOnError extends boolean = false>(option
  * the `legal_moves`; the state is not changed.
  */
 export const agramMaliPlay = <ThrowOnError extends boolean = false>(options: Options<AgramMaliPlayData, ThrowOnError>) => (options.client ?? client).post<AgramMaliPlayResponses, AgramMaliPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/play',
     ...options,
     headers: {
@@ -426,6 +443,7 @@ export const agramMaliPlay = <ThrowOnError extends boolean = false>(options: Opt
  * which anyone can check against its seed.
  */
 export const agramMaliRecord = <ThrowOnError extends boolean = false>(options: Options<AgramMaliRecordData, ThrowOnError>) => (options.client ?? client).post<AgramMaliRecordResponses, AgramMaliRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/record',
     ...options,
     headers: {
@@ -476,6 +494,7 @@ export const agramMaliReplay = <ThrowOnError extends boolean = false>(options: O
  * no credentials: 403 `state_token_invalid`.
  */
 export const agramMaliReseat = <ThrowOnError extends boolean = false>(options: Options<AgramMaliReseatData, ThrowOnError>) => (options.client ?? client).post<AgramMaliReseatResponses, AgramMaliReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/reseat',
     ...options,
     headers: {
@@ -490,6 +509,7 @@ export const agramMaliReseat = <ThrowOnError extends boolean = false>(options: O
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const agramMaliScore = <ThrowOnError extends boolean = false>(options: Options<AgramMaliScoreData, ThrowOnError>) => (options.client ?? client).post<AgramMaliScoreResponses, AgramMaliScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/score',
     ...options,
     headers: {
@@ -515,6 +535,7 @@ export const agramMaliScore = <ThrowOnError extends boolean = false>(options: Op
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const agramMaliSolve = <ThrowOnError extends boolean = false>(options: Options<AgramMaliSolveData, ThrowOnError>) => (options.client ?? client).post<AgramMaliSolveResponses, AgramMaliSolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/solve',
     ...options,
     headers: {
@@ -540,6 +561,7 @@ export const agramMaliSolve = <ThrowOnError extends boolean = false>(options: Op
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const agramMaliSuggest = <ThrowOnError extends boolean = false>(options: Options<AgramMaliSuggestData, ThrowOnError>) => (options.client ?? client).post<AgramMaliSuggestResponses, AgramMaliSuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/suggest',
     ...options,
     headers: {
@@ -560,6 +582,7 @@ export const agramMaliSuggest = <ThrowOnError extends boolean = false>(options: 
  * `play` does: the same timeout again answers the same body.
  */
 export const agramMaliTimeout = <ThrowOnError extends boolean = false>(options: Options<AgramMaliTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgramMaliTimeoutResponses, AgramMaliTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/timeout',
     ...options,
     headers: {
@@ -592,6 +615,7 @@ export const agramMaliTrickWinner = <ThrowOnError extends boolean = false>(optio
  * seat's own, no legal moves).
  */
 export const agramMaliView = <ThrowOnError extends boolean = false>(options: Options<AgramMaliViewData, ThrowOnError>) => (options.client ?? client).post<AgramMaliViewResponses, AgramMaliViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram-mali/view',
     ...options,
     headers: {
@@ -612,6 +636,7 @@ export const agramMaliView = <ThrowOnError extends boolean = false>(options: Opt
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const agramAnalyze = <ThrowOnError extends boolean = false>(options: Options<AgramAnalyzeData, ThrowOnError>) => (options.client ?? client).post<AgramAnalyzeResponses, AgramAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/analyze',
     ...options,
     headers: {
@@ -627,6 +652,7 @@ export const agramAnalyze = <ThrowOnError extends boolean = false>(options: Opti
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const agramCheck = <ThrowOnError extends boolean = false>(options: Options<AgramCheckData, ThrowOnError>) => (options.client ?? client).post<AgramCheckResponses, AgramCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/check',
     ...options,
     headers: {
@@ -644,6 +670,7 @@ export const agramCheck = <ThrowOnError extends boolean = false>(options: Option
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const agramDeal = <ThrowOnError extends boolean = false>(options: Options<AgramDealData, ThrowOnError>) => (options.client ?? client).post<AgramDealResponses, AgramDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/deal',
     ...options,
     headers: {
@@ -658,6 +685,7 @@ export const agramDeal = <ThrowOnError extends boolean = false>(options: Options
  * Every move the seat to act may make; none once the hand is over.
  */
 export const agramLegalMoves = <ThrowOnError extends boolean = false>(options: Options<AgramLegalMovesData, ThrowOnError>) => (options.client ?? client).post<AgramLegalMovesResponses, AgramLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/legal-moves',
     ...options,
     headers: {
@@ -674,6 +702,7 @@ export const agramLegalMoves = <ThrowOnError extends boolean = false>(options: O
  * the `legal_moves`; the state is not changed.
  */
 export const agramPlay = <ThrowOnError extends boolean = false>(options: Options<AgramPlayData, ThrowOnError>) => (options.client ?? client).post<AgramPlayResponses, AgramPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/play',
     ...options,
     headers: {
@@ -694,6 +723,7 @@ export const agramPlay = <ThrowOnError extends boolean = false>(options: Options
  * which anyone can check against its seed.
  */
 export const agramRecord = <ThrowOnError extends boolean = false>(options: Options<AgramRecordData, ThrowOnError>) => (options.client ?? client).post<AgramRecordResponses, AgramRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/record',
     ...options,
     headers: {
@@ -744,6 +774,7 @@ export const agramReplay = <ThrowOnError extends boolean = false>(options: Optio
  * no credentials: 403 `state_token_invalid`.
  */
 export const agramReseat = <ThrowOnError extends boolean = false>(options: Options<AgramReseatData, ThrowOnError>) => (options.client ?? client).post<AgramReseatResponses, AgramReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/reseat',
     ...options,
     headers: {
@@ -758,6 +789,7 @@ export const agramReseat = <ThrowOnError extends boolean = false>(options: Optio
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const agramScore = <ThrowOnError extends boolean = false>(options: Options<AgramScoreData, ThrowOnError>) => (options.client ?? client).post<AgramScoreResponses, AgramScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/score',
     ...options,
     headers: {
@@ -783,6 +815,7 @@ export const agramScore = <ThrowOnError extends boolean = false>(options: Option
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const agramSolve = <ThrowOnError extends boolean = false>(options: Options<AgramSolveData, ThrowOnError>) => (options.client ?? client).post<AgramSolveResponses, AgramSolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/solve',
     ...options,
     headers: {
@@ -808,6 +841,7 @@ export const agramSolve = <ThrowOnError extends boolean = false>(options: Option
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const agramSuggest = <ThrowOnError extends boolean = false>(options: Options<AgramSuggestData, ThrowOnError>) => (options.client ?? client).post<AgramSuggestResponses, AgramSuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/suggest',
     ...options,
     headers: {
@@ -828,6 +862,7 @@ export const agramSuggest = <ThrowOnError extends boolean = false>(options: Opti
  * `play` does: the same timeout again answers the same body.
  */
 export const agramTimeout = <ThrowOnError extends boolean = false>(options: Options<AgramTimeoutData, ThrowOnError>) => (options.client ?? client).post<AgramTimeoutResponses, AgramTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/timeout',
     ...options,
     headers: {
@@ -860,6 +895,7 @@ export const agramTrickWinner = <ThrowOnError extends boolean = false>(options: 
  * seat's own, no legal moves).
  */
 export const agramView = <ThrowOnError extends boolean = false>(options: Options<AgramViewData, ThrowOnError>) => (options.client ?? client).post<AgramViewResponses, AgramViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/agram/view',
     ...options,
     headers: {
@@ -880,6 +916,7 @@ export const agramView = <ThrowOnError extends boolean = false>(options: Options
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const fapfapAnalyze = <ThrowOnError extends boolean = false>(options: Options<FapfapAnalyzeData, ThrowOnError>) => (options.client ?? client).post<FapfapAnalyzeResponses, FapfapAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/analyze',
     ...options,
     headers: {
@@ -895,6 +932,7 @@ export const fapfapAnalyze = <ThrowOnError extends boolean = false>(options: Opt
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const fapfapCheck = <ThrowOnError extends boolean = false>(options: Options<FapfapCheckData, ThrowOnError>) => (options.client ?? client).post<FapfapCheckResponses, FapfapCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/check',
     ...options,
     headers: {
@@ -912,6 +950,7 @@ export const fapfapCheck = <ThrowOnError extends boolean = false>(options: Optio
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const fapfapDeal = <ThrowOnError extends boolean = false>(options: Options<FapfapDealData, ThrowOnError>) => (options.client ?? client).post<FapfapDealResponses, FapfapDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/deal',
     ...options,
     headers: {
@@ -926,6 +965,7 @@ export const fapfapDeal = <ThrowOnError extends boolean = false>(options: Option
  * Every move the seat to act may make; none once the hand is over.
  */
 export const fapfapLegalMoves = <ThrowOnError extends boolean = false>(options: Options<FapfapLegalMovesData, ThrowOnError>) => (options.client ?? client).post<FapfapLegalMovesResponses, FapfapLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/legal-moves',
     ...options,
     headers: {
@@ -942,6 +982,7 @@ export const fapfapLegalMoves = <ThrowOnError extends boolean = false>(options: 
  * the `legal_moves`; the state is not changed.
  */
 export const fapfapPlay = <ThrowOnError extends boolean = false>(options: Options<FapfapPlayData, ThrowOnError>) => (options.client ?? client).post<FapfapPlayResponses, FapfapPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/play',
     ...options,
     headers: {
@@ -962,6 +1003,7 @@ export const fapfapPlay = <ThrowOnError extends boolean = false>(options: Option
  * which anyone can check against its seed.
  */
 export const fapfapRecord = <ThrowOnError extends boolean = false>(options: Options<FapfapRecordData, ThrowOnError>) => (options.client ?? client).post<FapfapRecordResponses, FapfapRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/record',
     ...options,
     headers: {
@@ -1012,6 +1054,7 @@ export const fapfapReplay = <ThrowOnError extends boolean = false>(options: Opti
  * no credentials: 403 `state_token_invalid`.
  */
 export const fapfapReseat = <ThrowOnError extends boolean = false>(options: Options<FapfapReseatData, ThrowOnError>) => (options.client ?? client).post<FapfapReseatResponses, FapfapReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/reseat',
     ...options,
     headers: {
@@ -1026,6 +1069,7 @@ export const fapfapReseat = <ThrowOnError extends boolean = false>(options: Opti
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const fapfapScore = <ThrowOnError extends boolean = false>(options: Options<FapfapScoreData, ThrowOnError>) => (options.client ?? client).post<FapfapScoreResponses, FapfapScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/score',
     ...options,
     headers: {
@@ -1051,6 +1095,7 @@ export const fapfapScore = <ThrowOnError extends boolean = false>(options: Optio
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const fapfapSolve = <ThrowOnError extends boolean = false>(options: Options<FapfapSolveData, ThrowOnError>) => (options.client ?? client).post<FapfapSolveResponses, FapfapSolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/solve',
     ...options,
     headers: {
@@ -1076,6 +1121,7 @@ export const fapfapSolve = <ThrowOnError extends boolean = false>(options: Optio
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const fapfapSuggest = <ThrowOnError extends boolean = false>(options: Options<FapfapSuggestData, ThrowOnError>) => (options.client ?? client).post<FapfapSuggestResponses, FapfapSuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/suggest',
     ...options,
     headers: {
@@ -1096,6 +1142,7 @@ export const fapfapSuggest = <ThrowOnError extends boolean = false>(options: Opt
  * `play` does: the same timeout again answers the same body.
  */
 export const fapfapTimeout = <ThrowOnError extends boolean = false>(options: Options<FapfapTimeoutData, ThrowOnError>) => (options.client ?? client).post<FapfapTimeoutResponses, FapfapTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/timeout',
     ...options,
     headers: {
@@ -1128,6 +1175,7 @@ export const fapfapTrickWinner = <ThrowOnError extends boolean = false>(options:
  * seat's own, no legal moves).
  */
 export const fapfapView = <ThrowOnError extends boolean = false>(options: Options<FapfapViewData, ThrowOnError>) => (options.client ?? client).post<FapfapViewResponses, FapfapViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/fapfap/view',
     ...options,
     headers: {
@@ -1148,6 +1196,7 @@ export const fapfapView = <ThrowOnError extends boolean = false>(options: Option
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const sinkSinkAnalyze = <ThrowOnError extends boolean = false>(options: Options<SinkSinkAnalyzeData, ThrowOnError>) => (options.client ?? client).post<SinkSinkAnalyzeResponses, SinkSinkAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/analyze',
     ...options,
     headers: {
@@ -1163,6 +1212,7 @@ export const sinkSinkAnalyze = <ThrowOnError extends boolean = false>(options: O
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const sinkSinkCheck = <ThrowOnError extends boolean = false>(options: Options<SinkSinkCheckData, ThrowOnError>) => (options.client ?? client).post<SinkSinkCheckResponses, SinkSinkCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/check',
     ...options,
     headers: {
@@ -1180,6 +1230,7 @@ export const sinkSinkCheck = <ThrowOnError extends boolean = false>(options: Opt
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const sinkSinkDeal = <ThrowOnError extends boolean = false>(options: Options<SinkSinkDealData, ThrowOnError>) => (options.client ?? client).post<SinkSinkDealResponses, SinkSinkDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/deal',
     ...options,
     headers: {
@@ -1194,6 +1245,7 @@ export const sinkSinkDeal = <ThrowOnError extends boolean = false>(options: Opti
  * Every move the seat to act may make; none once the hand is over.
  */
 export const sinkSinkLegalMoves = <ThrowOnError extends boolean = false>(options: Options<SinkSinkLegalMovesData, ThrowOnError>) => (options.client ?? client).post<SinkSinkLegalMovesResponses, SinkSinkLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/legal-moves',
     ...options,
     headers: {
@@ -1210,6 +1262,7 @@ export const sinkSinkLegalMoves = <ThrowOnError extends boolean = false>(options
  * the `legal_moves`; the state is not changed.
  */
 export const sinkSinkPlay = <ThrowOnError extends boolean = false>(options: Options<SinkSinkPlayData, ThrowOnError>) => (options.client ?? client).post<SinkSinkPlayResponses, SinkSinkPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/play',
     ...options,
     headers: {
@@ -1230,6 +1283,7 @@ export const sinkSinkPlay = <ThrowOnError extends boolean = false>(options: Opti
  * which anyone can check against its seed.
  */
 export const sinkSinkRecord = <ThrowOnError extends boolean = false>(options: Options<SinkSinkRecordData, ThrowOnError>) => (options.client ?? client).post<SinkSinkRecordResponses, SinkSinkRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/record',
     ...options,
     headers: {
@@ -1280,6 +1334,7 @@ export const sinkSinkReplay = <ThrowOnError extends boolean = false>(options: Op
  * no credentials: 403 `state_token_invalid`.
  */
 export const sinkSinkReseat = <ThrowOnError extends boolean = false>(options: Options<SinkSinkReseatData, ThrowOnError>) => (options.client ?? client).post<SinkSinkReseatResponses, SinkSinkReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/reseat',
     ...options,
     headers: {
@@ -1294,6 +1349,7 @@ export const sinkSinkReseat = <ThrowOnError extends boolean = false>(options: Op
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const sinkSinkScore = <ThrowOnError extends boolean = false>(options: Options<SinkSinkScoreData, ThrowOnError>) => (options.client ?? client).post<SinkSinkScoreResponses, SinkSinkScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/score',
     ...options,
     headers: {
@@ -1319,6 +1375,7 @@ export const sinkSinkScore = <ThrowOnError extends boolean = false>(options: Opt
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const sinkSinkSolve = <ThrowOnError extends boolean = false>(options: Options<SinkSinkSolveData, ThrowOnError>) => (options.client ?? client).post<SinkSinkSolveResponses, SinkSinkSolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/solve',
     ...options,
     headers: {
@@ -1344,6 +1401,7 @@ export const sinkSinkSolve = <ThrowOnError extends boolean = false>(options: Opt
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const sinkSinkSuggest = <ThrowOnError extends boolean = false>(options: Options<SinkSinkSuggestData, ThrowOnError>) => (options.client ?? client).post<SinkSinkSuggestResponses, SinkSinkSuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/suggest',
     ...options,
     headers: {
@@ -1364,6 +1422,7 @@ export const sinkSinkSuggest = <ThrowOnError extends boolean = false>(options: O
  * `play` does: the same timeout again answers the same body.
  */
 export const sinkSinkTimeout = <ThrowOnError extends boolean = false>(options: Options<SinkSinkTimeoutData, ThrowOnError>) => (options.client ?? client).post<SinkSinkTimeoutResponses, SinkSinkTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/timeout',
     ...options,
     headers: {
@@ -1396,6 +1455,7 @@ export const sinkSinkTrickWinner = <ThrowOnError extends boolean = false>(option
  * seat's own, no legal moves).
  */
 export const sinkSinkView = <ThrowOnError extends boolean = false>(options: Options<SinkSinkViewData, ThrowOnError>) => (options.client ?? client).post<SinkSinkViewResponses, SinkSinkViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/sink-sink/view',
     ...options,
     headers: {
@@ -1416,6 +1476,7 @@ export const sinkSinkView = <ThrowOnError extends boolean = false>(options: Opti
  * bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
  */
 export const sparAnalyze = <ThrowOnError extends boolean = false>(options: Options<SparAnalyzeData, ThrowOnError>) => (options.client ?? client).post<SparAnalyzeResponses, SparAnalyzeErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/analyze',
     ...options,
     headers: {
@@ -1431,6 +1492,7 @@ export const sparAnalyze = <ThrowOnError extends boolean = false>(options: Optio
  * `valid` when there is none. A bad signature is listed as a problem.
  */
 export const sparCheck = <ThrowOnError extends boolean = false>(options: Options<SparCheckData, ThrowOnError>) => (options.client ?? client).post<SparCheckResponses, SparCheckErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/check',
     ...options,
     headers: {
@@ -1448,6 +1510,7 @@ export const sparCheck = <ThrowOnError extends boolean = false>(options: Options
  * sealed mode: not from an audit's token (403 `audit_token`).
  */
 export const sparDeal = <ThrowOnError extends boolean = false>(options: Options<SparDealData, ThrowOnError>) => (options.client ?? client).post<SparDealResponses, SparDealErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/deal',
     ...options,
     headers: {
@@ -1462,6 +1525,7 @@ export const sparDeal = <ThrowOnError extends boolean = false>(options: Options<
  * Every move the seat to act may make; none once the hand is over.
  */
 export const sparLegalMoves = <ThrowOnError extends boolean = false>(options: Options<SparLegalMovesData, ThrowOnError>) => (options.client ?? client).post<SparLegalMovesResponses, SparLegalMovesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/legal-moves',
     ...options,
     headers: {
@@ -1478,6 +1542,7 @@ export const sparLegalMoves = <ThrowOnError extends boolean = false>(options: Op
  * the `legal_moves`; the state is not changed.
  */
 export const sparPlay = <ThrowOnError extends boolean = false>(options: Options<SparPlayData, ThrowOnError>) => (options.client ?? client).post<SparPlayResponses, SparPlayErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/play',
     ...options,
     headers: {
@@ -1498,6 +1563,7 @@ export const sparPlay = <ThrowOnError extends boolean = false>(options: Options<
  * which anyone can check against its seed.
  */
 export const sparRecord = <ThrowOnError extends boolean = false>(options: Options<SparRecordData, ThrowOnError>) => (options.client ?? client).post<SparRecordResponses, SparRecordErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/record',
     ...options,
     headers: {
@@ -1548,6 +1614,7 @@ export const sparReplay = <ThrowOnError extends boolean = false>(options: Option
  * no credentials: 403 `state_token_invalid`.
  */
 export const sparReseat = <ThrowOnError extends boolean = false>(options: Options<SparReseatData, ThrowOnError>) => (options.client ?? client).post<SparReseatResponses, SparReseatErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/reseat',
     ...options,
     headers: {
@@ -1562,6 +1629,7 @@ export const sparReseat = <ThrowOnError extends boolean = false>(options: Option
  * The hand's result so far: over or not, the winner, and the game's scoring fields.
  */
 export const sparScore = <ThrowOnError extends boolean = false>(options: Options<SparScoreData, ThrowOnError>) => (options.client ?? client).post<SparScoreResponses, SparScoreErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/score',
     ...options,
     headers: {
@@ -1587,6 +1655,7 @@ export const sparScore = <ThrowOnError extends boolean = false>(options: Options
  * no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
  */
 export const sparSolve = <ThrowOnError extends boolean = false>(options: Options<SparSolveData, ThrowOnError>) => (options.client ?? client).post<SparSolveResponses, SparSolveErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/solve',
     ...options,
     headers: {
@@ -1612,6 +1681,7 @@ export const sparSolve = <ThrowOnError extends boolean = false>(options: Options
  * credential of the seat to act (403 `seat_credential_invalid`).
  */
 export const sparSuggest = <ThrowOnError extends boolean = false>(options: Options<SparSuggestData, ThrowOnError>) => (options.client ?? client).post<SparSuggestResponses, SparSuggestErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/suggest',
     ...options,
     headers: {
@@ -1632,6 +1702,7 @@ export const sparSuggest = <ThrowOnError extends boolean = false>(options: Optio
  * `play` does: the same timeout again answers the same body.
  */
 export const sparTimeout = <ThrowOnError extends boolean = false>(options: Options<SparTimeoutData, ThrowOnError>) => (options.client ?? client).post<SparTimeoutResponses, SparTimeoutErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/timeout',
     ...options,
     headers: {
@@ -1664,6 +1735,7 @@ export const sparTrickWinner = <ThrowOnError extends boolean = false>(options: O
  * seat's own, no legal moves).
  */
 export const sparView = <ThrowOnError extends boolean = false>(options: Options<SparViewData, ThrowOnError>) => (options.client ?? client).post<SparViewResponses, SparViewErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v1/games/spar/view',
     ...options,
     headers: {

@@ -83,9 +83,7 @@ export type AgencyDealRecord = {
     undealt?: Array<AgencyCard>;
 };
 
-export type AgencyEnd = 'no_legal_play' | 'out_of_cards' | 'points_reached';
-
-export type AgencyFirstHandDeal = {
+export type AgencyDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -93,24 +91,18 @@ export type AgencyFirstHandDeal = {
     /**
      * A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7).
      */
-    deck?: Array<AgencyCard>;
+    deck: Array<AgencyCard>;
     /**
      * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
      */
     first_leader?: number;
     /**
-     * hands[s]: seat s's 8 dealt cards, in dealt order (Walls are added, A5).
-     */
-    hands?: Array<Array<AgencyCard>>;
-    /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
     options?: AgencyOptions;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
+
+export type AgencyEnd = 'no_legal_play' | 'out_of_cards' | 'points_reached';
 
 export type AgencyHandOver = {
     /**
@@ -143,11 +135,30 @@ export type AgencyHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: AgencyTranscriptDeal;
+    deal: AgencyTranscriptRandomDeal | AgencyTranscriptSeedDeal | AgencyTranscriptDeckDeal | AgencyTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<AgencyMove>;
+};
+
+export type AgencyHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * hands[s]: seat s's 8 dealt cards, in dealt order (Walls are added, A5).
+     */
+    hands: Array<Array<AgencyCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
 };
 
 export type AgencyHolderView = {
@@ -264,11 +275,26 @@ export type AgencyMoveValue = {
     value?: number;
 };
 
-export type AgencyNextHandDeal = {
+export type AgencyNextDeckDeal = {
     /**
      * A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7).
      */
-    deck?: Array<AgencyCard>;
+    deck: Array<AgencyCard>;
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+    /**
+     * The finished hand this one follows in a match (RULINGS A14): the team that lost it names the leader. Sealed mode: its token.
+     */
+    previous: AgencyState | string;
+};
+
+export type AgencyNextHandsDeal = {
     /**
      * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
      */
@@ -276,7 +302,37 @@ export type AgencyNextHandDeal = {
     /**
      * hands[s]: seat s's 8 dealt cards, in dealt order (Walls are added, A5).
      */
-    hands?: Array<Array<AgencyCard>>;
+    hands: Array<Array<AgencyCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+    /**
+     * The finished hand this one follows in a match (RULINGS A14): the team that lost it names the leader. Sealed mode: its token.
+     */
+    previous: AgencyState | string;
+};
+
+export type AgencyNextRandomDeal = {
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+    /**
+     * The finished hand this one follows in a match (RULINGS A14): the team that lost it names the leader. Sealed mode: its token.
+     */
+    previous: AgencyState | string;
+};
+
+export type AgencyNextSeedDeal = {
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -288,7 +344,7 @@ export type AgencyNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgencyOpenPlayRequest = {
@@ -557,6 +613,21 @@ export type AgencyPublicState = {
     winner: number | null;
 };
 
+export type AgencyRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+};
+
 export type AgencyReach = {
     /**
      * The cards the seat reaches in it, nearest first (A6).
@@ -593,7 +664,7 @@ export type AgencyReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: AgencyFirstHandDeal | AgencyNextHandDeal;
+    deal: AgencyRandomDeal | AgencySeedDeal | AgencyDeckDeal | AgencyHandsDeal | AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyNextDeckDeal | AgencyNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -815,6 +886,25 @@ export type AgencySeatView = {
      */
     tricks: Array<AgencyCompletedTrick>;
     winner: number | null;
+};
+
+export type AgencySeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
 };
 
 export type AgencySolution = {
@@ -1045,11 +1135,22 @@ export type AgencySuggestion = {
     seed_text: string;
 };
 
-export type AgencyTranscriptDeal = {
+export type AgencyTranscriptDeckDeal = {
     /**
      * A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7).
      */
-    deck?: Array<AgencyCard>;
+    deck: Array<AgencyCard>;
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+};
+
+export type AgencyTranscriptHandsDeal = {
     /**
      * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
      */
@@ -1057,7 +1158,29 @@ export type AgencyTranscriptDeal = {
     /**
      * hands[s]: seat s's 8 dealt cards, in dealt order (Walls are added, A5).
      */
-    hands?: Array<Array<AgencyCard>>;
+    hands: Array<Array<AgencyCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+};
+
+export type AgencyTranscriptRandomDeal = {
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgencyOptions;
+};
+
+export type AgencyTranscriptSeedDeal = {
+    /**
+     * The seat that leads the first trick (A14). Default 0; with previous, it must be of the team that lost (default: that team's lower seat).
+     */
+    first_leader?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -1065,7 +1188,7 @@ export type AgencyTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgencyTrick = {
@@ -1224,7 +1347,7 @@ export type AgramDealRecord = {
     undealt?: Array<AgramCard>;
 };
 
-export type AgramFirstHandDeal = {
+export type AgramDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -1236,11 +1359,7 @@ export type AgramFirstHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramCard>;
-    /**
-     * hands[s]: seat s's 6 dealt cards, in dealt order.
-     */
-    hands?: Array<Array<AgramCard>>;
+    deck: Array<AgramCard>;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -1249,10 +1368,6 @@ export type AgramFirstHandDeal = {
      * Number of seats: 2 to 5 (RULINGS F8).
      */
     players: number;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
 
 export type AgramHandOver = {
@@ -1278,11 +1393,34 @@ export type AgramHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: AgramTranscriptDeal;
+    deal: AgramTranscriptRandomDeal | AgramTranscriptSeedDeal | AgramTranscriptDeckDeal | AgramTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<AgramMove>;
+};
+
+export type AgramHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * hands[s]: seat s's 6 dealt cards, in dealt order.
+     */
+    hands: Array<Array<AgramCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players: number;
 };
 
 export type AgramLegalMoves = {
@@ -1367,7 +1505,7 @@ export type AgramMaliDealRecord = {
     undealt?: Array<AgramMaliCard>;
 };
 
-export type AgramMaliFirstHandDeal = {
+export type AgramMaliDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -1379,11 +1517,7 @@ export type AgramMaliFirstHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramMaliCard>;
-    /**
-     * hands[s]: seat s's 5 dealt cards, in dealt order.
-     */
-    hands?: Array<Array<AgramMaliCard>>;
+    deck: Array<AgramMaliCard>;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -1392,10 +1526,6 @@ export type AgramMaliFirstHandDeal = {
      * Number of seats: 2 to 6 (RULINGS F8).
      */
     players: number;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
 
 export type AgramMaliHandOver = {
@@ -1421,11 +1551,34 @@ export type AgramMaliHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: AgramMaliTranscriptDeal;
+    deal: AgramMaliTranscriptRandomDeal | AgramMaliTranscriptSeedDeal | AgramMaliTranscriptDeckDeal | AgramMaliTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<AgramMaliMove>;
+};
+
+export type AgramMaliHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * hands[s]: seat s's 5 dealt cards, in dealt order.
+     */
+    hands: Array<Array<AgramMaliCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players: number;
 };
 
 export type AgramMaliLegalMoves = {
@@ -1516,7 +1669,7 @@ export type AgramMaliMoveValue = {
     value?: number;
 };
 
-export type AgramMaliNextHandDeal = {
+export type AgramMaliNextDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -1524,11 +1677,68 @@ export type AgramMaliNextHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramMaliCard>;
+    deck: Array<AgramMaliCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramMaliState | string;
+};
+
+export type AgramMaliNextHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<AgramMaliCard>>;
+    hands: Array<Array<AgramMaliCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramMaliState | string;
+};
+
+export type AgramMaliNextRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramMaliState | string;
+};
+
+export type AgramMaliNextSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -1544,7 +1754,7 @@ export type AgramMaliNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgramMaliOpenPlayRequest = {
@@ -1787,6 +1997,25 @@ export type AgramMaliPublicState = {
     winner: number | null;
 };
 
+export type AgramMaliRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players: number;
+};
+
 export type AgramMaliRecordReplay = {
     /**
      * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
@@ -1812,7 +2041,7 @@ export type AgramMaliReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: AgramMaliFirstHandDeal | AgramMaliNextHandDeal;
+    deal: AgramMaliRandomDeal | AgramMaliSeedDeal | AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal | AgramMaliNextDeckDeal | AgramMaliNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -2009,6 +2238,29 @@ export type AgramMaliSeatView = {
      */
     tricks: Array<AgramMaliCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramMaliSeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
 };
 
 export type AgramMaliSolution = {
@@ -2212,7 +2464,7 @@ export type AgramMaliSuggestion = {
     seed_text: string;
 };
 
-export type AgramMaliTranscriptDeal = {
+export type AgramMaliTranscriptDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -2220,11 +2472,56 @@ export type AgramMaliTranscriptDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramMaliCard>;
+    deck: Array<AgramMaliCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramMaliTranscriptHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<AgramMaliCard>>;
+    hands: Array<Array<AgramMaliCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramMaliTranscriptRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramMaliOptions;
+    /**
+     * Number of seats: 2 to 6 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramMaliTranscriptSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -2236,7 +2533,7 @@ export type AgramMaliTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgramMaliTrick = {
@@ -2374,7 +2671,7 @@ export type AgramMoveValue = {
     value?: number;
 };
 
-export type AgramNextHandDeal = {
+export type AgramNextDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -2382,11 +2679,68 @@ export type AgramNextHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramCard>;
+    deck: Array<AgramCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramState | string;
+};
+
+export type AgramNextHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 6 dealt cards, in dealt order.
      */
-    hands?: Array<Array<AgramCard>>;
+    hands: Array<Array<AgramCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramState | string;
+};
+
+export type AgramNextRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: AgramState | string;
+};
+
+export type AgramNextSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -2402,7 +2756,7 @@ export type AgramNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgramOpenPlayRequest = {
@@ -2645,6 +2999,25 @@ export type AgramPublicState = {
     winner: number | null;
 };
 
+export type AgramRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players: number;
+};
+
 export type AgramRecordReplay = {
     /**
      * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
@@ -2670,7 +3043,7 @@ export type AgramReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: AgramFirstHandDeal | AgramNextHandDeal;
+    deal: AgramRandomDeal | AgramSeedDeal | AgramDeckDeal | AgramHandsDeal | AgramNextRandomDeal | AgramNextSeedDeal | AgramNextDeckDeal | AgramNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -2867,6 +3240,29 @@ export type AgramSeatView = {
      */
     tricks: Array<AgramCompletedTrick>;
     winner: number | null;
+};
+
+export type AgramSeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
 };
 
 export type AgramSolution = {
@@ -3070,7 +3466,7 @@ export type AgramSuggestion = {
     seed_text: string;
 };
 
-export type AgramTranscriptDeal = {
+export type AgramTranscriptDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -3078,11 +3474,56 @@ export type AgramTranscriptDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<AgramCard>;
+    deck: Array<AgramCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramTranscriptHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 6 dealt cards, in dealt order.
      */
-    hands?: Array<Array<AgramCard>>;
+    hands: Array<Array<AgramCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramTranscriptRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: AgramOptions;
+    /**
+     * Number of seats: 2 to 5 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type AgramTranscriptSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -3094,7 +3535,7 @@ export type AgramTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type AgramTrick = {
@@ -3250,7 +3691,7 @@ export type FapfapDealRecord = {
     undealt?: Array<FapfapCard>;
 };
 
-export type FapfapFirstHandDeal = {
+export type FapfapDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -3262,11 +3703,7 @@ export type FapfapFirstHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<FapfapCard>;
-    /**
-     * hands[s]: seat s's 5 dealt cards, in dealt order.
-     */
-    hands?: Array<Array<FapfapCard>>;
+    deck: Array<FapfapCard>;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -3275,10 +3712,6 @@ export type FapfapFirstHandDeal = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
 
 export type FapfapHandOver = {
@@ -3312,11 +3745,34 @@ export type FapfapHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: FapfapTranscriptDeal;
+    deal: FapfapTranscriptRandomDeal | FapfapTranscriptSeedDeal | FapfapTranscriptDeckDeal | FapfapTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<FapfapMove>;
+};
+
+export type FapfapHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * hands[s]: seat s's 5 dealt cards, in dealt order.
+     */
+    hands: Array<Array<FapfapCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
 };
 
 export type FapfapLegalMoves = {
@@ -3407,7 +3863,7 @@ export type FapfapMoveValue = {
     value?: number;
 };
 
-export type FapfapNextHandDeal = {
+export type FapfapNextDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -3415,11 +3871,68 @@ export type FapfapNextHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<FapfapCard>;
+    deck: Array<FapfapCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: FapfapState | string;
+};
+
+export type FapfapNextHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<FapfapCard>>;
+    hands: Array<Array<FapfapCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: FapfapState | string;
+};
+
+export type FapfapNextRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: FapfapState | string;
+};
+
+export type FapfapNextSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -3435,7 +3948,7 @@ export type FapfapNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type FapfapOpenPlayRequest = {
@@ -3682,6 +4195,25 @@ export type FapfapPublicState = {
     winner: number | null;
 };
 
+export type FapfapRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+};
+
 export type FapfapRecordReplay = {
     /**
      * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
@@ -3707,7 +4239,7 @@ export type FapfapReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: FapfapFirstHandDeal | FapfapNextHandDeal;
+    deal: FapfapRandomDeal | FapfapSeedDeal | FapfapDeckDeal | FapfapHandsDeal | FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapNextDeckDeal | FapfapNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -3914,6 +4446,29 @@ export type FapfapSeatView = {
     winner: number | null;
 };
 
+export type FapfapSeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
+};
+
 export type FapfapSolution = {
     /**
      * Whether every value was proved within the budget.
@@ -4115,7 +4670,7 @@ export type FapfapSuggestion = {
     seed_text: string;
 };
 
-export type FapfapTranscriptDeal = {
+export type FapfapTranscriptDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -4123,11 +4678,56 @@ export type FapfapTranscriptDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<FapfapCard>;
+    deck: Array<FapfapCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type FapfapTranscriptHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<FapfapCard>>;
+    hands: Array<Array<FapfapCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type FapfapTranscriptRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: FapfapOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type FapfapTranscriptSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -4139,7 +4739,7 @@ export type FapfapTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type FapfapTrick = {
@@ -4465,7 +5065,7 @@ export type SinkSinkDealRecord = {
     undealt?: Array<SinkSinkCard>;
 };
 
-export type SinkSinkFirstHandDeal = {
+export type SinkSinkDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -4477,11 +5077,7 @@ export type SinkSinkFirstHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SinkSinkCard>;
-    /**
-     * hands[s]: seat s's 5 dealt cards, in dealt order.
-     */
-    hands?: Array<Array<SinkSinkCard>>;
+    deck: Array<SinkSinkCard>;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -4490,10 +5086,6 @@ export type SinkSinkFirstHandDeal = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
 
 export type SinkSinkHandOver = {
@@ -4519,11 +5111,34 @@ export type SinkSinkHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: SinkSinkTranscriptDeal;
+    deal: SinkSinkTranscriptRandomDeal | SinkSinkTranscriptSeedDeal | SinkSinkTranscriptDeckDeal | SinkSinkTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<SinkSinkMove>;
+};
+
+export type SinkSinkHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * hands[s]: seat s's 5 dealt cards, in dealt order.
+     */
+    hands: Array<Array<SinkSinkCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
 };
 
 export type SinkSinkLegalMoves = {
@@ -4614,7 +5229,7 @@ export type SinkSinkMoveValue = {
     value?: number;
 };
 
-export type SinkSinkNextHandDeal = {
+export type SinkSinkNextDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -4622,11 +5237,68 @@ export type SinkSinkNextHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SinkSinkCard>;
+    deck: Array<SinkSinkCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SinkSinkState | string;
+};
+
+export type SinkSinkNextHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<SinkSinkCard>>;
+    hands: Array<Array<SinkSinkCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SinkSinkState | string;
+};
+
+export type SinkSinkNextRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SinkSinkState | string;
+};
+
+export type SinkSinkNextSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -4642,7 +5314,7 @@ export type SinkSinkNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type SinkSinkOpenPlayRequest = {
@@ -4885,6 +5557,25 @@ export type SinkSinkPublicState = {
     winner: number | null;
 };
 
+export type SinkSinkRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+};
+
 export type SinkSinkRecordReplay = {
     /**
      * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
@@ -4910,7 +5601,7 @@ export type SinkSinkReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: SinkSinkFirstHandDeal | SinkSinkNextHandDeal;
+    deal: SinkSinkRandomDeal | SinkSinkSeedDeal | SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -5107,6 +5798,29 @@ export type SinkSinkSeatView = {
      */
     tricks: Array<SinkSinkCompletedTrick>;
     winner: number | null;
+};
+
+export type SinkSinkSeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
 };
 
 export type SinkSinkSolution = {
@@ -5310,7 +6024,7 @@ export type SinkSinkSuggestion = {
     seed_text: string;
 };
 
-export type SinkSinkTranscriptDeal = {
+export type SinkSinkTranscriptDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -5318,11 +6032,56 @@ export type SinkSinkTranscriptDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SinkSinkCard>;
+    deck: Array<SinkSinkCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SinkSinkTranscriptHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<SinkSinkCard>>;
+    hands: Array<Array<SinkSinkCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SinkSinkTranscriptRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SinkSinkOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SinkSinkTranscriptSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -5334,7 +6093,7 @@ export type SinkSinkTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type SinkSinkTrick = {
@@ -5466,7 +6225,7 @@ export type SparDealRecord = {
     undealt?: Array<SparCard>;
 };
 
-export type SparFirstHandDeal = {
+export type SparDeckDeal = {
     /**
      * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
      */
@@ -5478,11 +6237,7 @@ export type SparFirstHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SparCard>;
-    /**
-     * hands[s]: seat s's 5 dealt cards, in dealt order.
-     */
-    hands?: Array<Array<SparCard>>;
+    deck: Array<SparCard>;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -5491,10 +6246,6 @@ export type SparFirstHandDeal = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
-    /**
-     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
-     */
-    seed?: number;
 };
 
 export type SparHandOver = {
@@ -5524,11 +6275,34 @@ export type SparHandTranscript = {
     /**
      * The deal: the hand before it is its previous hand.
      */
-    deal: SparTranscriptDeal;
+    deal: SparTranscriptRandomDeal | SparTranscriptSeedDeal | SparTranscriptDeckDeal | SparTranscriptHandsDeal;
     /**
      * The moves, in order.
      */
     moves: Array<SparMove>;
+};
+
+export type SparHandsDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * hands[s]: seat s's 5 dealt cards, in dealt order.
+     */
+    hands: Array<Array<SparCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
 };
 
 export type SparLegalMoves = {
@@ -5619,7 +6393,7 @@ export type SparMoveValue = {
     value?: number;
 };
 
-export type SparNextHandDeal = {
+export type SparNextDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -5627,11 +6401,68 @@ export type SparNextHandDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SparCard>;
+    deck: Array<SparCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SparState | string;
+};
+
+export type SparNextHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<SparCard>>;
+    hands: Array<Array<SparCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SparState | string;
+};
+
+export type SparNextRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+    /**
+     * The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed mode: its token.
+     */
+    previous: SparState | string;
+};
+
+export type SparNextSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -5647,7 +6478,7 @@ export type SparNextHandDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type SparOpenPlayRequest = {
@@ -5890,6 +6721,25 @@ export type SparPublicState = {
     winner: number | null;
 };
 
+export type SparRandomDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+};
+
 export type SparRecordReplay = {
     /**
      * One hand's record (docs/notation.md), as `record` answers it, in place of `deal` and `moves`: it is replayed exactly as its deal and plays given apart. A line that cannot be read answers 422 `record_invalid` with `position`, the 0-based offset of the first character at fault.
@@ -5915,7 +6765,7 @@ export type SparReplayRequest = {
     /**
      * The deal request of the first hand.
      */
-    deal: SparFirstHandDeal | SparNextHandDeal;
+    deal: SparRandomDeal | SparSeedDeal | SparDeckDeal | SparHandsDeal | SparNextRandomDeal | SparNextSeedDeal | SparNextDeckDeal | SparNextHandsDeal;
     /**
      * Its moves, in order.
      */
@@ -6116,6 +6966,29 @@ export type SparSeatView = {
      */
     tricks: Array<SparCompletedTrick>;
     winner: number | null;
+};
+
+export type SparSeedDeal = {
+    /**
+     * Signed and sealed modes: the match's clock, for every hand of it (open mode: 422).
+     */
+    clock?: DealClock;
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players: number;
+    /**
+     * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
+     */
+    seed: number;
 };
 
 export type SparSolution = {
@@ -6319,7 +7192,7 @@ export type SparSuggestion = {
     seed_text: string;
 };
 
-export type SparTranscriptDeal = {
+export type SparTranscriptDeckDeal = {
     /**
      * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
      */
@@ -6327,11 +7200,56 @@ export type SparTranscriptDeal = {
     /**
      * A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3).
      */
-    deck?: Array<SparCard>;
+    deck: Array<SparCard>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SparTranscriptHandsDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * hands[s]: seat s's 5 dealt cards, in dealt order.
      */
-    hands?: Array<Array<SparCard>>;
+    hands: Array<Array<SparCard>>;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SparTranscriptRandomDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
+    /**
+     * Rules options; defaults apply. In a match, the first hand's options stay.
+     */
+    options?: SparOptions;
+    /**
+     * Number of seats: 2 to 7 (RULINGS F8).
+     */
+    players?: number;
+};
+
+export type SparTranscriptSeedDeal = {
+    /**
+     * The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the last hand's winner.
+     */
+    dealer?: number;
     /**
      * Rules options; defaults apply. In a match, the first hand's options stay.
      */
@@ -6343,7 +7261,7 @@ export type SparTranscriptDeal = {
     /**
      * Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded deals).
      */
-    seed?: number;
+    seed: number;
 };
 
 export type SparTrick = {
@@ -6692,7 +7610,7 @@ export type AgencyCheckResponses = {
 export type AgencyCheckResponse = AgencyCheckResponses[keyof AgencyCheckResponses];
 
 export type AgencyDealData = {
-    body: AgencyFirstHandDeal | AgencyNextHandDeal;
+    body: AgencyRandomDeal | AgencySeedDeal | AgencyDeckDeal | AgencyHandsDeal | AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyNextDeckDeal | AgencyNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/agency/deal';
@@ -7542,7 +8460,7 @@ export type AgramMaliCheckResponses = {
 export type AgramMaliCheckResponse = AgramMaliCheckResponses[keyof AgramMaliCheckResponses];
 
 export type AgramMaliDealData = {
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal;
+    body: AgramMaliRandomDeal | AgramMaliSeedDeal | AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal | AgramMaliNextDeckDeal | AgramMaliNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/agram-mali/deal';
@@ -8392,7 +9310,7 @@ export type AgramCheckResponses = {
 export type AgramCheckResponse = AgramCheckResponses[keyof AgramCheckResponses];
 
 export type AgramDealData = {
-    body: AgramFirstHandDeal | AgramNextHandDeal;
+    body: AgramRandomDeal | AgramSeedDeal | AgramDeckDeal | AgramHandsDeal | AgramNextRandomDeal | AgramNextSeedDeal | AgramNextDeckDeal | AgramNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/agram/deal';
@@ -9242,7 +10160,7 @@ export type FapfapCheckResponses = {
 export type FapfapCheckResponse = FapfapCheckResponses[keyof FapfapCheckResponses];
 
 export type FapfapDealData = {
-    body: FapfapFirstHandDeal | FapfapNextHandDeal;
+    body: FapfapRandomDeal | FapfapSeedDeal | FapfapDeckDeal | FapfapHandsDeal | FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapNextDeckDeal | FapfapNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/fapfap/deal';
@@ -10092,7 +11010,7 @@ export type SinkSinkCheckResponses = {
 export type SinkSinkCheckResponse = SinkSinkCheckResponses[keyof SinkSinkCheckResponses];
 
 export type SinkSinkDealData = {
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal;
+    body: SinkSinkRandomDeal | SinkSinkSeedDeal | SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/sink-sink/deal';
@@ -10942,7 +11860,7 @@ export type SparCheckResponses = {
 export type SparCheckResponse = SparCheckResponses[keyof SparCheckResponses];
 
 export type SparDealData = {
-    body: SparFirstHandDeal | SparNextHandDeal;
+    body: SparRandomDeal | SparSeedDeal | SparDeckDeal | SparHandsDeal | SparNextRandomDeal | SparNextSeedDeal | SparNextDeckDeal | SparNextHandsDeal;
     path?: never;
     query?: never;
     url: '/v1/games/spar/deal';

@@ -813,6 +813,7 @@ var client = createClient(createConfig());
 // clients/typescript/src/sdk.gen.ts
 var listGames = (options2) => (options2?.client ?? client).get({ url: "/v1/games", ...options2 });
 var agencyDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/deal",
   ...options2,
   headers: {
@@ -821,6 +822,7 @@ var agencyDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/legal-moves",
   ...options2,
   headers: {
@@ -829,6 +831,7 @@ var agencyLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/play",
   ...options2,
   headers: {
@@ -845,6 +848,7 @@ var agencyTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/view",
   ...options2,
   headers: {
@@ -853,6 +857,7 @@ var agencyView = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/deal",
   ...options2,
   headers: {
@@ -861,6 +866,7 @@ var agramMaliDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/legal-moves",
   ...options2,
   headers: {
@@ -869,6 +875,7 @@ var agramMaliLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/play",
   ...options2,
   headers: {
@@ -877,6 +884,7 @@ var agramMaliPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliScore = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/score",
   ...options2,
   headers: {
@@ -893,6 +901,7 @@ var agramMaliTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/view",
   ...options2,
   headers: {
@@ -901,6 +910,7 @@ var agramMaliView = (options2) => (options2.client ?? client).post({
   }
 });
 var agramDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/deal",
   ...options2,
   headers: {
@@ -909,6 +919,7 @@ var agramDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var agramLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/legal-moves",
   ...options2,
   headers: {
@@ -917,6 +928,7 @@ var agramLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var agramPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/play",
   ...options2,
   headers: {
@@ -925,6 +937,7 @@ var agramPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agramScore = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/score",
   ...options2,
   headers: {
@@ -941,6 +954,7 @@ var agramTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var agramView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/view",
   ...options2,
   headers: {
@@ -949,6 +963,7 @@ var agramView = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/deal",
   ...options2,
   headers: {
@@ -957,6 +972,7 @@ var fapfapDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/legal-moves",
   ...options2,
   headers: {
@@ -965,6 +981,7 @@ var fapfapLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/play",
   ...options2,
   headers: {
@@ -973,6 +990,7 @@ var fapfapPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapScore = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/score",
   ...options2,
   headers: {
@@ -989,6 +1007,7 @@ var fapfapTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/view",
   ...options2,
   headers: {
@@ -997,6 +1016,7 @@ var fapfapView = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/deal",
   ...options2,
   headers: {
@@ -1005,6 +1025,7 @@ var sinkSinkDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/legal-moves",
   ...options2,
   headers: {
@@ -1013,6 +1034,7 @@ var sinkSinkLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/play",
   ...options2,
   headers: {
@@ -1021,6 +1043,7 @@ var sinkSinkPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkScore = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/score",
   ...options2,
   headers: {
@@ -1037,6 +1060,7 @@ var sinkSinkTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/view",
   ...options2,
   headers: {
@@ -1045,6 +1069,7 @@ var sinkSinkView = (options2) => (options2.client ?? client).post({
   }
 });
 var sparDeal = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/deal",
   ...options2,
   headers: {
@@ -1053,6 +1078,7 @@ var sparDeal = (options2) => (options2.client ?? client).post({
   }
 });
 var sparLegalMoves = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/legal-moves",
   ...options2,
   headers: {
@@ -1061,6 +1087,7 @@ var sparLegalMoves = (options2) => (options2.client ?? client).post({
   }
 });
 var sparPlay = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/play",
   ...options2,
   headers: {
@@ -1069,6 +1096,7 @@ var sparPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var sparScore = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/score",
   ...options2,
   headers: {
@@ -1085,6 +1113,7 @@ var sparTimeout = (options2) => (options2.client ?? client).post({
   }
 });
 var sparView = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/view",
   ...options2,
   headers: {

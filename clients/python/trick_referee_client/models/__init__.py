@@ -6,11 +6,12 @@ from .agency_card_played_type import AgencyCardPlayedType
 from .agency_check_result import AgencyCheckResult
 from .agency_completed_trick import AgencyCompletedTrick
 from .agency_deal_record import AgencyDealRecord
+from .agency_deck_deal import AgencyDeckDeal
 from .agency_end import AgencyEnd
-from .agency_first_hand_deal import AgencyFirstHandDeal
 from .agency_hand_over import AgencyHandOver
 from .agency_hand_over_type import AgencyHandOverType
 from .agency_hand_transcript import AgencyHandTranscript
+from .agency_hands_deal import AgencyHandsDeal
 from .agency_holder_view import AgencyHolderView
 from .agency_legal_moves import AgencyLegalMoves
 from .agency_match import AgencyMatch
@@ -19,7 +20,10 @@ from .agency_match_over_type import AgencyMatchOverType
 from .agency_match_unit import AgencyMatchUnit
 from .agency_move import AgencyMove
 from .agency_move_value import AgencyMoveValue
-from .agency_next_hand_deal import AgencyNextHandDeal
+from .agency_next_deck_deal import AgencyNextDeckDeal
+from .agency_next_hands_deal import AgencyNextHandsDeal
+from .agency_next_random_deal import AgencyNextRandomDeal
+from .agency_next_seed_deal import AgencyNextSeedDeal
 from .agency_open_play_request import AgencyOpenPlayRequest
 from .agency_open_state_request import AgencyOpenStateRequest
 from .agency_open_suggest_request import AgencyOpenSuggestRequest
@@ -31,6 +35,7 @@ from .agency_play_review import AgencyPlayReview
 from .agency_problem import AgencyProblem
 from .agency_public_state import AgencyPublicState
 from .agency_public_state_game import AgencyPublicStateGame
+from .agency_random_deal import AgencyRandomDeal
 from .agency_reach import AgencyReach
 from .agency_record_replay import AgencyRecordReplay
 from .agency_record_response import AgencyRecordResponse
@@ -47,6 +52,7 @@ from .agency_sealed_suggest_request import AgencySealedSuggestRequest
 from .agency_sealed_view_request import AgencySealedViewRequest
 from .agency_seat_view import AgencySeatView
 from .agency_seat_view_game import AgencySeatViewGame
+from .agency_seed_deal import AgencySeedDeal
 from .agency_solution import AgencySolution
 from .agency_spectator_view import AgencySpectatorView
 from .agency_spectator_view_game import AgencySpectatorViewGame
@@ -54,7 +60,10 @@ from .agency_state import AgencyState
 from .agency_state_game import AgencyStateGame
 from .agency_state_response import AgencyStateResponse
 from .agency_suggestion import AgencySuggestion
-from .agency_transcript_deal import AgencyTranscriptDeal
+from .agency_transcript_deck_deal import AgencyTranscriptDeckDeal
+from .agency_transcript_hands_deal import AgencyTranscriptHandsDeal
+from .agency_transcript_random_deal import AgencyTranscriptRandomDeal
+from .agency_transcript_seed_deal import AgencyTranscriptSeedDeal
 from .agency_trick import AgencyTrick
 from .agency_trick_discarded import AgencyTrickDiscarded
 from .agency_trick_discarded_type import AgencyTrickDiscardedType
@@ -69,10 +78,11 @@ from .agram_card_played_type import AgramCardPlayedType
 from .agram_check_result import AgramCheckResult
 from .agram_completed_trick import AgramCompletedTrick
 from .agram_deal_record import AgramDealRecord
-from .agram_first_hand_deal import AgramFirstHandDeal
+from .agram_deck_deal import AgramDeckDeal
 from .agram_hand_over import AgramHandOver
 from .agram_hand_over_type import AgramHandOverType
 from .agram_hand_transcript import AgramHandTranscript
+from .agram_hands_deal import AgramHandsDeal
 from .agram_legal_moves import AgramLegalMoves
 from .agram_mali_card import AgramMaliCard
 from .agram_mali_card_played import AgramMaliCardPlayed
@@ -80,10 +90,11 @@ from .agram_mali_card_played_type import AgramMaliCardPlayedType
 from .agram_mali_check_result import AgramMaliCheckResult
 from .agram_mali_completed_trick import AgramMaliCompletedTrick
 from .agram_mali_deal_record import AgramMaliDealRecord
-from .agram_mali_first_hand_deal import AgramMaliFirstHandDeal
+from .agram_mali_deck_deal import AgramMaliDeckDeal
 from .agram_mali_hand_over import AgramMaliHandOver
 from .agram_mali_hand_over_type import AgramMaliHandOverType
 from .agram_mali_hand_transcript import AgramMaliHandTranscript
+from .agram_mali_hands_deal import AgramMaliHandsDeal
 from .agram_mali_legal_moves import AgramMaliLegalMoves
 from .agram_mali_match import AgramMaliMatch
 from .agram_mali_match_over import AgramMaliMatchOver
@@ -91,7 +102,10 @@ from .agram_mali_match_over_type import AgramMaliMatchOverType
 from .agram_mali_match_unit import AgramMaliMatchUnit
 from .agram_mali_move import AgramMaliMove
 from .agram_mali_move_value import AgramMaliMoveValue
-from .agram_mali_next_hand_deal import AgramMaliNextHandDeal
+from .agram_mali_next_deck_deal import AgramMaliNextDeckDeal
+from .agram_mali_next_hands_deal import AgramMaliNextHandsDeal
+from .agram_mali_next_random_deal import AgramMaliNextRandomDeal
+from .agram_mali_next_seed_deal import AgramMaliNextSeedDeal
 from .agram_mali_open_play_request import AgramMaliOpenPlayRequest
 from .agram_mali_open_state_request import AgramMaliOpenStateRequest
 from .agram_mali_open_suggest_request import AgramMaliOpenSuggestRequest
@@ -103,6 +117,7 @@ from .agram_mali_play_review import AgramMaliPlayReview
 from .agram_mali_problem import AgramMaliProblem
 from .agram_mali_public_state import AgramMaliPublicState
 from .agram_mali_public_state_game import AgramMaliPublicStateGame
+from .agram_mali_random_deal import AgramMaliRandomDeal
 from .agram_mali_record_replay import AgramMaliRecordReplay
 from .agram_mali_record_response import AgramMaliRecordResponse
 from .agram_mali_records_replay import AgramMaliRecordsReplay
@@ -118,6 +133,7 @@ from .agram_mali_sealed_suggest_request import AgramMaliSealedSuggestRequest
 from .agram_mali_sealed_view_request import AgramMaliSealedViewRequest
 from .agram_mali_seat_view import AgramMaliSeatView
 from .agram_mali_seat_view_game import AgramMaliSeatViewGame
+from .agram_mali_seed_deal import AgramMaliSeedDeal
 from .agram_mali_solution import AgramMaliSolution
 from .agram_mali_spectator_view import AgramMaliSpectatorView
 from .agram_mali_spectator_view_game import AgramMaliSpectatorViewGame
@@ -125,7 +141,10 @@ from .agram_mali_state import AgramMaliState
 from .agram_mali_state_game import AgramMaliStateGame
 from .agram_mali_state_response import AgramMaliStateResponse
 from .agram_mali_suggestion import AgramMaliSuggestion
-from .agram_mali_transcript_deal import AgramMaliTranscriptDeal
+from .agram_mali_transcript_deck_deal import AgramMaliTranscriptDeckDeal
+from .agram_mali_transcript_hands_deal import AgramMaliTranscriptHandsDeal
+from .agram_mali_transcript_random_deal import AgramMaliTranscriptRandomDeal
+from .agram_mali_transcript_seed_deal import AgramMaliTranscriptSeedDeal
 from .agram_mali_trick import AgramMaliTrick
 from .agram_mali_trick_play import AgramMaliTrickPlay
 from .agram_mali_trick_request import AgramMaliTrickRequest
@@ -138,7 +157,10 @@ from .agram_match_over_type import AgramMatchOverType
 from .agram_match_unit import AgramMatchUnit
 from .agram_move import AgramMove
 from .agram_move_value import AgramMoveValue
-from .agram_next_hand_deal import AgramNextHandDeal
+from .agram_next_deck_deal import AgramNextDeckDeal
+from .agram_next_hands_deal import AgramNextHandsDeal
+from .agram_next_random_deal import AgramNextRandomDeal
+from .agram_next_seed_deal import AgramNextSeedDeal
 from .agram_open_play_request import AgramOpenPlayRequest
 from .agram_open_state_request import AgramOpenStateRequest
 from .agram_open_suggest_request import AgramOpenSuggestRequest
@@ -150,6 +172,7 @@ from .agram_play_review import AgramPlayReview
 from .agram_problem import AgramProblem
 from .agram_public_state import AgramPublicState
 from .agram_public_state_game import AgramPublicStateGame
+from .agram_random_deal import AgramRandomDeal
 from .agram_record_replay import AgramRecordReplay
 from .agram_record_response import AgramRecordResponse
 from .agram_records_replay import AgramRecordsReplay
@@ -165,6 +188,7 @@ from .agram_sealed_suggest_request import AgramSealedSuggestRequest
 from .agram_sealed_view_request import AgramSealedViewRequest
 from .agram_seat_view import AgramSeatView
 from .agram_seat_view_game import AgramSeatViewGame
+from .agram_seed_deal import AgramSeedDeal
 from .agram_solution import AgramSolution
 from .agram_spectator_view import AgramSpectatorView
 from .agram_spectator_view_game import AgramSpectatorViewGame
@@ -172,7 +196,10 @@ from .agram_state import AgramState
 from .agram_state_game import AgramStateGame
 from .agram_state_response import AgramStateResponse
 from .agram_suggestion import AgramSuggestion
-from .agram_transcript_deal import AgramTranscriptDeal
+from .agram_transcript_deck_deal import AgramTranscriptDeckDeal
+from .agram_transcript_hands_deal import AgramTranscriptHandsDeal
+from .agram_transcript_random_deal import AgramTranscriptRandomDeal
+from .agram_transcript_seed_deal import AgramTranscriptSeedDeal
 from .agram_trick import AgramTrick
 from .agram_trick_play import AgramTrickPlay
 from .agram_trick_request import AgramTrickRequest
@@ -188,10 +215,11 @@ from .fapfap_card_played_type import FapfapCardPlayedType
 from .fapfap_check_result import FapfapCheckResult
 from .fapfap_completed_trick import FapfapCompletedTrick
 from .fapfap_deal_record import FapfapDealRecord
-from .fapfap_first_hand_deal import FapfapFirstHandDeal
+from .fapfap_deck_deal import FapfapDeckDeal
 from .fapfap_hand_over import FapfapHandOver
 from .fapfap_hand_over_type import FapfapHandOverType
 from .fapfap_hand_transcript import FapfapHandTranscript
+from .fapfap_hands_deal import FapfapHandsDeal
 from .fapfap_legal_moves import FapfapLegalMoves
 from .fapfap_match import FapfapMatch
 from .fapfap_match_over import FapfapMatchOver
@@ -199,7 +227,10 @@ from .fapfap_match_over_type import FapfapMatchOverType
 from .fapfap_match_unit import FapfapMatchUnit
 from .fapfap_move import FapfapMove
 from .fapfap_move_value import FapfapMoveValue
-from .fapfap_next_hand_deal import FapfapNextHandDeal
+from .fapfap_next_deck_deal import FapfapNextDeckDeal
+from .fapfap_next_hands_deal import FapfapNextHandsDeal
+from .fapfap_next_random_deal import FapfapNextRandomDeal
+from .fapfap_next_seed_deal import FapfapNextSeedDeal
 from .fapfap_open_play_request import FapfapOpenPlayRequest
 from .fapfap_open_state_request import FapfapOpenStateRequest
 from .fapfap_open_suggest_request import FapfapOpenSuggestRequest
@@ -211,6 +242,7 @@ from .fapfap_play_review import FapfapPlayReview
 from .fapfap_problem import FapfapProblem
 from .fapfap_public_state import FapfapPublicState
 from .fapfap_public_state_game import FapfapPublicStateGame
+from .fapfap_random_deal import FapfapRandomDeal
 from .fapfap_record_replay import FapfapRecordReplay
 from .fapfap_record_response import FapfapRecordResponse
 from .fapfap_records_replay import FapfapRecordsReplay
@@ -226,6 +258,7 @@ from .fapfap_sealed_suggest_request import FapfapSealedSuggestRequest
 from .fapfap_sealed_view_request import FapfapSealedViewRequest
 from .fapfap_seat_view import FapfapSeatView
 from .fapfap_seat_view_game import FapfapSeatViewGame
+from .fapfap_seed_deal import FapfapSeedDeal
 from .fapfap_solution import FapfapSolution
 from .fapfap_spectator_view import FapfapSpectatorView
 from .fapfap_spectator_view_game import FapfapSpectatorViewGame
@@ -233,7 +266,10 @@ from .fapfap_state import FapfapState
 from .fapfap_state_game import FapfapStateGame
 from .fapfap_state_response import FapfapStateResponse
 from .fapfap_suggestion import FapfapSuggestion
-from .fapfap_transcript_deal import FapfapTranscriptDeal
+from .fapfap_transcript_deck_deal import FapfapTranscriptDeckDeal
+from .fapfap_transcript_hands_deal import FapfapTranscriptHandsDeal
+from .fapfap_transcript_random_deal import FapfapTranscriptRandomDeal
+from .fapfap_transcript_seed_deal import FapfapTranscriptSeedDeal
 from .fapfap_trick import FapfapTrick
 from .fapfap_trick_play import FapfapTrickPlay
 from .fapfap_trick_request import FapfapTrickRequest
@@ -261,10 +297,11 @@ from .sink_sink_card_played_type import SinkSinkCardPlayedType
 from .sink_sink_check_result import SinkSinkCheckResult
 from .sink_sink_completed_trick import SinkSinkCompletedTrick
 from .sink_sink_deal_record import SinkSinkDealRecord
-from .sink_sink_first_hand_deal import SinkSinkFirstHandDeal
+from .sink_sink_deck_deal import SinkSinkDeckDeal
 from .sink_sink_hand_over import SinkSinkHandOver
 from .sink_sink_hand_over_type import SinkSinkHandOverType
 from .sink_sink_hand_transcript import SinkSinkHandTranscript
+from .sink_sink_hands_deal import SinkSinkHandsDeal
 from .sink_sink_legal_moves import SinkSinkLegalMoves
 from .sink_sink_match import SinkSinkMatch
 from .sink_sink_match_over import SinkSinkMatchOver
@@ -272,7 +309,10 @@ from .sink_sink_match_over_type import SinkSinkMatchOverType
 from .sink_sink_match_unit import SinkSinkMatchUnit
 from .sink_sink_move import SinkSinkMove
 from .sink_sink_move_value import SinkSinkMoveValue
-from .sink_sink_next_hand_deal import SinkSinkNextHandDeal
+from .sink_sink_next_deck_deal import SinkSinkNextDeckDeal
+from .sink_sink_next_hands_deal import SinkSinkNextHandsDeal
+from .sink_sink_next_random_deal import SinkSinkNextRandomDeal
+from .sink_sink_next_seed_deal import SinkSinkNextSeedDeal
 from .sink_sink_open_play_request import SinkSinkOpenPlayRequest
 from .sink_sink_open_state_request import SinkSinkOpenStateRequest
 from .sink_sink_open_suggest_request import SinkSinkOpenSuggestRequest
@@ -284,6 +324,7 @@ from .sink_sink_play_review import SinkSinkPlayReview
 from .sink_sink_problem import SinkSinkProblem
 from .sink_sink_public_state import SinkSinkPublicState
 from .sink_sink_public_state_game import SinkSinkPublicStateGame
+from .sink_sink_random_deal import SinkSinkRandomDeal
 from .sink_sink_record_replay import SinkSinkRecordReplay
 from .sink_sink_record_response import SinkSinkRecordResponse
 from .sink_sink_records_replay import SinkSinkRecordsReplay
@@ -299,6 +340,7 @@ from .sink_sink_sealed_suggest_request import SinkSinkSealedSuggestRequest
 from .sink_sink_sealed_view_request import SinkSinkSealedViewRequest
 from .sink_sink_seat_view import SinkSinkSeatView
 from .sink_sink_seat_view_game import SinkSinkSeatViewGame
+from .sink_sink_seed_deal import SinkSinkSeedDeal
 from .sink_sink_solution import SinkSinkSolution
 from .sink_sink_spectator_view import SinkSinkSpectatorView
 from .sink_sink_spectator_view_game import SinkSinkSpectatorViewGame
@@ -306,7 +348,10 @@ from .sink_sink_state import SinkSinkState
 from .sink_sink_state_game import SinkSinkStateGame
 from .sink_sink_state_response import SinkSinkStateResponse
 from .sink_sink_suggestion import SinkSinkSuggestion
-from .sink_sink_transcript_deal import SinkSinkTranscriptDeal
+from .sink_sink_transcript_deck_deal import SinkSinkTranscriptDeckDeal
+from .sink_sink_transcript_hands_deal import SinkSinkTranscriptHandsDeal
+from .sink_sink_transcript_random_deal import SinkSinkTranscriptRandomDeal
+from .sink_sink_transcript_seed_deal import SinkSinkTranscriptSeedDeal
 from .sink_sink_trick import SinkSinkTrick
 from .sink_sink_trick_play import SinkSinkTrickPlay
 from .sink_sink_trick_request import SinkSinkTrickRequest
@@ -319,10 +364,11 @@ from .spar_card_played_type import SparCardPlayedType
 from .spar_check_result import SparCheckResult
 from .spar_completed_trick import SparCompletedTrick
 from .spar_deal_record import SparDealRecord
-from .spar_first_hand_deal import SparFirstHandDeal
+from .spar_deck_deal import SparDeckDeal
 from .spar_hand_over import SparHandOver
 from .spar_hand_over_type import SparHandOverType
 from .spar_hand_transcript import SparHandTranscript
+from .spar_hands_deal import SparHandsDeal
 from .spar_legal_moves import SparLegalMoves
 from .spar_match import SparMatch
 from .spar_match_over import SparMatchOver
@@ -330,7 +376,10 @@ from .spar_match_over_type import SparMatchOverType
 from .spar_match_unit import SparMatchUnit
 from .spar_move import SparMove
 from .spar_move_value import SparMoveValue
-from .spar_next_hand_deal import SparNextHandDeal
+from .spar_next_deck_deal import SparNextDeckDeal
+from .spar_next_hands_deal import SparNextHandsDeal
+from .spar_next_random_deal import SparNextRandomDeal
+from .spar_next_seed_deal import SparNextSeedDeal
 from .spar_open_play_request import SparOpenPlayRequest
 from .spar_open_state_request import SparOpenStateRequest
 from .spar_open_suggest_request import SparOpenSuggestRequest
@@ -342,6 +391,7 @@ from .spar_play_review import SparPlayReview
 from .spar_problem import SparProblem
 from .spar_public_state import SparPublicState
 from .spar_public_state_game import SparPublicStateGame
+from .spar_random_deal import SparRandomDeal
 from .spar_record_replay import SparRecordReplay
 from .spar_record_response import SparRecordResponse
 from .spar_records_replay import SparRecordsReplay
@@ -357,6 +407,7 @@ from .spar_sealed_suggest_request import SparSealedSuggestRequest
 from .spar_sealed_view_request import SparSealedViewRequest
 from .spar_seat_view import SparSeatView
 from .spar_seat_view_game import SparSeatViewGame
+from .spar_seed_deal import SparSeedDeal
 from .spar_solution import SparSolution
 from .spar_spectator_view import SparSpectatorView
 from .spar_spectator_view_game import SparSpectatorViewGame
@@ -364,7 +415,10 @@ from .spar_state import SparState
 from .spar_state_game import SparStateGame
 from .spar_state_response import SparStateResponse
 from .spar_suggestion import SparSuggestion
-from .spar_transcript_deal import SparTranscriptDeal
+from .spar_transcript_deck_deal import SparTranscriptDeckDeal
+from .spar_transcript_hands_deal import SparTranscriptHandsDeal
+from .spar_transcript_random_deal import SparTranscriptRandomDeal
+from .spar_transcript_seed_deal import SparTranscriptSeedDeal
 from .spar_trick import SparTrick
 from .spar_trick_play import SparTrickPlay
 from .spar_trick_request import SparTrickRequest
@@ -380,10 +434,11 @@ __all__ = (
     "AgencyCheckResult",
     "AgencyCompletedTrick",
     "AgencyDealRecord",
+    "AgencyDeckDeal",
     "AgencyEnd",
-    "AgencyFirstHandDeal",
     "AgencyHandOver",
     "AgencyHandOverType",
+    "AgencyHandsDeal",
     "AgencyHandTranscript",
     "AgencyHolderView",
     "AgencyLegalMoves",
@@ -393,7 +448,10 @@ __all__ = (
     "AgencyMatchUnit",
     "AgencyMove",
     "AgencyMoveValue",
-    "AgencyNextHandDeal",
+    "AgencyNextDeckDeal",
+    "AgencyNextHandsDeal",
+    "AgencyNextRandomDeal",
+    "AgencyNextSeedDeal",
     "AgencyOpenPlayRequest",
     "AgencyOpenStateRequest",
     "AgencyOpenSuggestRequest",
@@ -405,6 +463,7 @@ __all__ = (
     "AgencyProblem",
     "AgencyPublicState",
     "AgencyPublicStateGame",
+    "AgencyRandomDeal",
     "AgencyReach",
     "AgencyRecordReplay",
     "AgencyRecordResponse",
@@ -421,6 +480,7 @@ __all__ = (
     "AgencySealedViewRequest",
     "AgencySeatView",
     "AgencySeatViewGame",
+    "AgencySeedDeal",
     "AgencySolution",
     "AgencySpectatorView",
     "AgencySpectatorViewGame",
@@ -428,7 +488,10 @@ __all__ = (
     "AgencyStateGame",
     "AgencyStateResponse",
     "AgencySuggestion",
-    "AgencyTranscriptDeal",
+    "AgencyTranscriptDeckDeal",
+    "AgencyTranscriptHandsDeal",
+    "AgencyTranscriptRandomDeal",
+    "AgencyTranscriptSeedDeal",
     "AgencyTrick",
     "AgencyTrickDiscarded",
     "AgencyTrickDiscardedType",
@@ -443,9 +506,10 @@ __all__ = (
     "AgramCheckResult",
     "AgramCompletedTrick",
     "AgramDealRecord",
-    "AgramFirstHandDeal",
+    "AgramDeckDeal",
     "AgramHandOver",
     "AgramHandOverType",
+    "AgramHandsDeal",
     "AgramHandTranscript",
     "AgramLegalMoves",
     "AgramMaliCard",
@@ -454,9 +518,10 @@ __all__ = (
     "AgramMaliCheckResult",
     "AgramMaliCompletedTrick",
     "AgramMaliDealRecord",
-    "AgramMaliFirstHandDeal",
+    "AgramMaliDeckDeal",
     "AgramMaliHandOver",
     "AgramMaliHandOverType",
+    "AgramMaliHandsDeal",
     "AgramMaliHandTranscript",
     "AgramMaliLegalMoves",
     "AgramMaliMatch",
@@ -465,7 +530,10 @@ __all__ = (
     "AgramMaliMatchUnit",
     "AgramMaliMove",
     "AgramMaliMoveValue",
-    "AgramMaliNextHandDeal",
+    "AgramMaliNextDeckDeal",
+    "AgramMaliNextHandsDeal",
+    "AgramMaliNextRandomDeal",
+    "AgramMaliNextSeedDeal",
     "AgramMaliOpenPlayRequest",
     "AgramMaliOpenStateRequest",
     "AgramMaliOpenSuggestRequest",
@@ -477,6 +545,7 @@ __all__ = (
     "AgramMaliProblem",
     "AgramMaliPublicState",
     "AgramMaliPublicStateGame",
+    "AgramMaliRandomDeal",
     "AgramMaliRecordReplay",
     "AgramMaliRecordResponse",
     "AgramMaliRecordsReplay",
@@ -492,6 +561,7 @@ __all__ = (
     "AgramMaliSealedViewRequest",
     "AgramMaliSeatView",
     "AgramMaliSeatViewGame",
+    "AgramMaliSeedDeal",
     "AgramMaliSolution",
     "AgramMaliSpectatorView",
     "AgramMaliSpectatorViewGame",
@@ -499,7 +569,10 @@ __all__ = (
     "AgramMaliStateGame",
     "AgramMaliStateResponse",
     "AgramMaliSuggestion",
-    "AgramMaliTranscriptDeal",
+    "AgramMaliTranscriptDeckDeal",
+    "AgramMaliTranscriptHandsDeal",
+    "AgramMaliTranscriptRandomDeal",
+    "AgramMaliTranscriptSeedDeal",
     "AgramMaliTrick",
     "AgramMaliTrickPlay",
     "AgramMaliTrickRequest",
@@ -512,7 +585,10 @@ __all__ = (
     "AgramMatchUnit",
     "AgramMove",
     "AgramMoveValue",
-    "AgramNextHandDeal",
+    "AgramNextDeckDeal",
+    "AgramNextHandsDeal",
+    "AgramNextRandomDeal",
+    "AgramNextSeedDeal",
     "AgramOpenPlayRequest",
     "AgramOpenStateRequest",
     "AgramOpenSuggestRequest",
@@ -524,6 +600,7 @@ __all__ = (
     "AgramProblem",
     "AgramPublicState",
     "AgramPublicStateGame",
+    "AgramRandomDeal",
     "AgramRecordReplay",
     "AgramRecordResponse",
     "AgramRecordsReplay",
@@ -539,6 +616,7 @@ __all__ = (
     "AgramSealedViewRequest",
     "AgramSeatView",
     "AgramSeatViewGame",
+    "AgramSeedDeal",
     "AgramSolution",
     "AgramSpectatorView",
     "AgramSpectatorViewGame",
@@ -546,7 +624,10 @@ __all__ = (
     "AgramStateGame",
     "AgramStateResponse",
     "AgramSuggestion",
-    "AgramTranscriptDeal",
+    "AgramTranscriptDeckDeal",
+    "AgramTranscriptHandsDeal",
+    "AgramTranscriptRandomDeal",
+    "AgramTranscriptSeedDeal",
     "AgramTrick",
     "AgramTrickPlay",
     "AgramTrickRequest",
@@ -562,9 +643,10 @@ __all__ = (
     "FapfapCheckResult",
     "FapfapCompletedTrick",
     "FapfapDealRecord",
-    "FapfapFirstHandDeal",
+    "FapfapDeckDeal",
     "FapfapHandOver",
     "FapfapHandOverType",
+    "FapfapHandsDeal",
     "FapfapHandTranscript",
     "FapfapLegalMoves",
     "FapfapMatch",
@@ -573,7 +655,10 @@ __all__ = (
     "FapfapMatchUnit",
     "FapfapMove",
     "FapfapMoveValue",
-    "FapfapNextHandDeal",
+    "FapfapNextDeckDeal",
+    "FapfapNextHandsDeal",
+    "FapfapNextRandomDeal",
+    "FapfapNextSeedDeal",
     "FapfapOpenPlayRequest",
     "FapfapOpenStateRequest",
     "FapfapOpenSuggestRequest",
@@ -585,6 +670,7 @@ __all__ = (
     "FapfapProblem",
     "FapfapPublicState",
     "FapfapPublicStateGame",
+    "FapfapRandomDeal",
     "FapfapRecordReplay",
     "FapfapRecordResponse",
     "FapfapRecordsReplay",
@@ -600,6 +686,7 @@ __all__ = (
     "FapfapSealedViewRequest",
     "FapfapSeatView",
     "FapfapSeatViewGame",
+    "FapfapSeedDeal",
     "FapfapSolution",
     "FapfapSpectatorView",
     "FapfapSpectatorViewGame",
@@ -607,7 +694,10 @@ __all__ = (
     "FapfapStateGame",
     "FapfapStateResponse",
     "FapfapSuggestion",
-    "FapfapTranscriptDeal",
+    "FapfapTranscriptDeckDeal",
+    "FapfapTranscriptHandsDeal",
+    "FapfapTranscriptRandomDeal",
+    "FapfapTranscriptSeedDeal",
     "FapfapTrick",
     "FapfapTrickPlay",
     "FapfapTrickRequest",
@@ -635,9 +725,10 @@ __all__ = (
     "SinkSinkCheckResult",
     "SinkSinkCompletedTrick",
     "SinkSinkDealRecord",
-    "SinkSinkFirstHandDeal",
+    "SinkSinkDeckDeal",
     "SinkSinkHandOver",
     "SinkSinkHandOverType",
+    "SinkSinkHandsDeal",
     "SinkSinkHandTranscript",
     "SinkSinkLegalMoves",
     "SinkSinkMatch",
@@ -646,7 +737,10 @@ __all__ = (
     "SinkSinkMatchUnit",
     "SinkSinkMove",
     "SinkSinkMoveValue",
-    "SinkSinkNextHandDeal",
+    "SinkSinkNextDeckDeal",
+    "SinkSinkNextHandsDeal",
+    "SinkSinkNextRandomDeal",
+    "SinkSinkNextSeedDeal",
     "SinkSinkOpenPlayRequest",
     "SinkSinkOpenStateRequest",
     "SinkSinkOpenSuggestRequest",
@@ -658,6 +752,7 @@ __all__ = (
     "SinkSinkProblem",
     "SinkSinkPublicState",
     "SinkSinkPublicStateGame",
+    "SinkSinkRandomDeal",
     "SinkSinkRecordReplay",
     "SinkSinkRecordResponse",
     "SinkSinkRecordsReplay",
@@ -673,6 +768,7 @@ __all__ = (
     "SinkSinkSealedViewRequest",
     "SinkSinkSeatView",
     "SinkSinkSeatViewGame",
+    "SinkSinkSeedDeal",
     "SinkSinkSolution",
     "SinkSinkSpectatorView",
     "SinkSinkSpectatorViewGame",
@@ -680,7 +776,10 @@ __all__ = (
     "SinkSinkStateGame",
     "SinkSinkStateResponse",
     "SinkSinkSuggestion",
-    "SinkSinkTranscriptDeal",
+    "SinkSinkTranscriptDeckDeal",
+    "SinkSinkTranscriptHandsDeal",
+    "SinkSinkTranscriptRandomDeal",
+    "SinkSinkTranscriptSeedDeal",
     "SinkSinkTrick",
     "SinkSinkTrickPlay",
     "SinkSinkTrickRequest",
@@ -693,9 +792,10 @@ __all__ = (
     "SparCheckResult",
     "SparCompletedTrick",
     "SparDealRecord",
-    "SparFirstHandDeal",
+    "SparDeckDeal",
     "SparHandOver",
     "SparHandOverType",
+    "SparHandsDeal",
     "SparHandTranscript",
     "SparLegalMoves",
     "SparMatch",
@@ -704,7 +804,10 @@ __all__ = (
     "SparMatchUnit",
     "SparMove",
     "SparMoveValue",
-    "SparNextHandDeal",
+    "SparNextDeckDeal",
+    "SparNextHandsDeal",
+    "SparNextRandomDeal",
+    "SparNextSeedDeal",
     "SparOpenPlayRequest",
     "SparOpenStateRequest",
     "SparOpenSuggestRequest",
@@ -716,6 +819,7 @@ __all__ = (
     "SparProblem",
     "SparPublicState",
     "SparPublicStateGame",
+    "SparRandomDeal",
     "SparRecordReplay",
     "SparRecordResponse",
     "SparRecordsReplay",
@@ -731,6 +835,7 @@ __all__ = (
     "SparSealedViewRequest",
     "SparSeatView",
     "SparSeatViewGame",
+    "SparSeedDeal",
     "SparSolution",
     "SparSpectatorView",
     "SparSpectatorViewGame",
@@ -738,7 +843,10 @@ __all__ = (
     "SparStateGame",
     "SparStateResponse",
     "SparSuggestion",
-    "SparTranscriptDeal",
+    "SparTranscriptDeckDeal",
+    "SparTranscriptHandsDeal",
+    "SparTranscriptRandomDeal",
+    "SparTranscriptSeedDeal",
     "SparTrick",
     "SparTrickPlay",
     "SparTrickRequest",

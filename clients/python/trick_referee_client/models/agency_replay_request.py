@@ -8,10 +8,16 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.agency_first_hand_deal import AgencyFirstHandDeal
+    from ..models.agency_deck_deal import AgencyDeckDeal
     from ..models.agency_hand_transcript import AgencyHandTranscript
+    from ..models.agency_hands_deal import AgencyHandsDeal
     from ..models.agency_move import AgencyMove
-    from ..models.agency_next_hand_deal import AgencyNextHandDeal
+    from ..models.agency_next_deck_deal import AgencyNextDeckDeal
+    from ..models.agency_next_hands_deal import AgencyNextHandsDeal
+    from ..models.agency_next_random_deal import AgencyNextRandomDeal
+    from ..models.agency_next_seed_deal import AgencyNextSeedDeal
+    from ..models.agency_random_deal import AgencyRandomDeal
+    from ..models.agency_seed_deal import AgencySeedDeal
 
 
 T = TypeVar("T", bound="AgencyReplayRequest")
@@ -21,20 +27,48 @@ T = TypeVar("T", bound="AgencyReplayRequest")
 class AgencyReplayRequest:
     """
     Attributes:
-        deal (AgencyFirstHandDeal | AgencyNextHandDeal): The deal request of the first hand.
+        deal (AgencyDeckDeal | AgencyHandsDeal | AgencyNextDeckDeal | AgencyNextHandsDeal | AgencyNextRandomDeal |
+            AgencyNextSeedDeal | AgencyRandomDeal | AgencySeedDeal): The deal request of the first hand.
         moves (list[AgencyMove]): Its moves, in order.
         next_hands (list[AgencyHandTranscript] | Unset): Later hands of the match, each dealt after the hand before it.
     """
 
-    deal: AgencyFirstHandDeal | AgencyNextHandDeal
+    deal: (
+        AgencyDeckDeal
+        | AgencyHandsDeal
+        | AgencyNextDeckDeal
+        | AgencyNextHandsDeal
+        | AgencyNextRandomDeal
+        | AgencyNextSeedDeal
+        | AgencyRandomDeal
+        | AgencySeedDeal
+    )
     moves: list[AgencyMove]
     next_hands: list[AgencyHandTranscript] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
-        from ..models.agency_first_hand_deal import AgencyFirstHandDeal  # noqa: PLC0415
+        from ..models.agency_deck_deal import AgencyDeckDeal  # noqa: PLC0415
+        from ..models.agency_hands_deal import AgencyHandsDeal  # noqa: PLC0415
+        from ..models.agency_next_deck_deal import AgencyNextDeckDeal  # noqa: PLC0415
+        from ..models.agency_next_random_deal import AgencyNextRandomDeal  # noqa: PLC0415
+        from ..models.agency_next_seed_deal import AgencyNextSeedDeal  # noqa: PLC0415
+        from ..models.agency_random_deal import AgencyRandomDeal  # noqa: PLC0415
+        from ..models.agency_seed_deal import AgencySeedDeal  # noqa: PLC0415
 
         deal: dict[str, Any]
-        if isinstance(self.deal, AgencyFirstHandDeal):
+        if isinstance(self.deal, AgencyRandomDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencySeedDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencyDeckDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencyHandsDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencyNextRandomDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencyNextSeedDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgencyNextDeckDeal):
             deal = self.deal.to_dict()
         else:
             deal = self.deal.to_dict()
@@ -66,27 +100,92 @@ class AgencyReplayRequest:
 
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
-        from ..models.agency_first_hand_deal import AgencyFirstHandDeal  # noqa: PLC0415
+        from ..models.agency_deck_deal import AgencyDeckDeal  # noqa: PLC0415
         from ..models.agency_hand_transcript import AgencyHandTranscript  # noqa: PLC0415
+        from ..models.agency_hands_deal import AgencyHandsDeal  # noqa: PLC0415
         from ..models.agency_move import AgencyMove  # noqa: PLC0415
-        from ..models.agency_next_hand_deal import AgencyNextHandDeal  # noqa: PLC0415
+        from ..models.agency_next_deck_deal import AgencyNextDeckDeal  # noqa: PLC0415
+        from ..models.agency_next_hands_deal import AgencyNextHandsDeal  # noqa: PLC0415
+        from ..models.agency_next_random_deal import AgencyNextRandomDeal  # noqa: PLC0415
+        from ..models.agency_next_seed_deal import AgencyNextSeedDeal  # noqa: PLC0415
+        from ..models.agency_random_deal import AgencyRandomDeal  # noqa: PLC0415
+        from ..models.agency_seed_deal import AgencySeedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
 
-        def _parse_deal(data: object) -> AgencyFirstHandDeal | AgencyNextHandDeal:
+        def _parse_deal(
+            data: object,
+        ) -> (
+            AgencyDeckDeal
+            | AgencyHandsDeal
+            | AgencyNextDeckDeal
+            | AgencyNextHandsDeal
+            | AgencyNextRandomDeal
+            | AgencyNextSeedDeal
+            | AgencyRandomDeal
+            | AgencySeedDeal
+        ):
             try:
                 if not isinstance(data, dict):
                     raise TypeError()
-                deal_type_0 = AgencyFirstHandDeal.from_dict(data)
+                deal_type_0 = AgencyRandomDeal.from_dict(data)
 
                 return deal_type_0
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_1 = AgencySeedDeal.from_dict(data)
+
+                return deal_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_2 = AgencyDeckDeal.from_dict(data)
+
+                return deal_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_3 = AgencyHandsDeal.from_dict(data)
+
+                return deal_type_3
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_4 = AgencyNextRandomDeal.from_dict(data)
+
+                return deal_type_4
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_5 = AgencyNextSeedDeal.from_dict(data)
+
+                return deal_type_5
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_6 = AgencyNextDeckDeal.from_dict(data)
+
+                return deal_type_6
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            deal_type_1 = AgencyNextHandDeal.from_dict(data)
+            deal_type_7 = AgencyNextHandsDeal.from_dict(data)
 
-            return deal_type_1
+            return deal_type_7
 
         deal = _parse_deal(d.pop("deal"))
 

@@ -7,7 +7,10 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.agram_move import AgramMove
-    from ..models.agram_transcript_deal import AgramTranscriptDeal
+    from ..models.agram_transcript_deck_deal import AgramTranscriptDeckDeal
+    from ..models.agram_transcript_hands_deal import AgramTranscriptHandsDeal
+    from ..models.agram_transcript_random_deal import AgramTranscriptRandomDeal
+    from ..models.agram_transcript_seed_deal import AgramTranscriptSeedDeal
 
 
 T = TypeVar("T", bound="AgramHandTranscript")
@@ -17,15 +20,28 @@ T = TypeVar("T", bound="AgramHandTranscript")
 class AgramHandTranscript:
     """
     Attributes:
-        deal (AgramTranscriptDeal):
+        deal (AgramTranscriptDeckDeal | AgramTranscriptHandsDeal | AgramTranscriptRandomDeal | AgramTranscriptSeedDeal):
+            The deal: the hand before it is its previous hand.
         moves (list[AgramMove]): The moves, in order.
     """
 
-    deal: AgramTranscriptDeal
+    deal: AgramTranscriptDeckDeal | AgramTranscriptHandsDeal | AgramTranscriptRandomDeal | AgramTranscriptSeedDeal
     moves: list[AgramMove]
 
     def to_dict(self) -> dict[str, Any]:
-        deal = self.deal.to_dict()
+        from ..models.agram_transcript_deck_deal import AgramTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.agram_transcript_random_deal import AgramTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.agram_transcript_seed_deal import AgramTranscriptSeedDeal  # noqa: PLC0415
+
+        deal: dict[str, Any]
+        if isinstance(self.deal, AgramTranscriptRandomDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgramTranscriptSeedDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, AgramTranscriptDeckDeal):
+            deal = self.deal.to_dict()
+        else:
+            deal = self.deal.to_dict()
 
         moves = []
         for moves_item_data in self.moves:
@@ -46,10 +62,47 @@ class AgramHandTranscript:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agram_move import AgramMove  # noqa: PLC0415
-        from ..models.agram_transcript_deal import AgramTranscriptDeal  # noqa: PLC0415
+        from ..models.agram_transcript_deck_deal import AgramTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.agram_transcript_hands_deal import AgramTranscriptHandsDeal  # noqa: PLC0415
+        from ..models.agram_transcript_random_deal import AgramTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.agram_transcript_seed_deal import AgramTranscriptSeedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
-        deal = AgramTranscriptDeal.from_dict(d.pop("deal"))
+
+        def _parse_deal(
+            data: object,
+        ) -> AgramTranscriptDeckDeal | AgramTranscriptHandsDeal | AgramTranscriptRandomDeal | AgramTranscriptSeedDeal:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_0 = AgramTranscriptRandomDeal.from_dict(data)
+
+                return deal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_1 = AgramTranscriptSeedDeal.from_dict(data)
+
+                return deal_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_2 = AgramTranscriptDeckDeal.from_dict(data)
+
+                return deal_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            deal_type_3 = AgramTranscriptHandsDeal.from_dict(data)
+
+            return deal_type_3
+
+        deal = _parse_deal(d.pop("deal"))
 
         moves = []
         _moves = d.pop("moves")

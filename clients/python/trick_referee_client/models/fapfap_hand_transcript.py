@@ -7,7 +7,10 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.fapfap_move import FapfapMove
-    from ..models.fapfap_transcript_deal import FapfapTranscriptDeal
+    from ..models.fapfap_transcript_deck_deal import FapfapTranscriptDeckDeal
+    from ..models.fapfap_transcript_hands_deal import FapfapTranscriptHandsDeal
+    from ..models.fapfap_transcript_random_deal import FapfapTranscriptRandomDeal
+    from ..models.fapfap_transcript_seed_deal import FapfapTranscriptSeedDeal
 
 
 T = TypeVar("T", bound="FapfapHandTranscript")
@@ -17,15 +20,28 @@ T = TypeVar("T", bound="FapfapHandTranscript")
 class FapfapHandTranscript:
     """
     Attributes:
-        deal (FapfapTranscriptDeal):
+        deal (FapfapTranscriptDeckDeal | FapfapTranscriptHandsDeal | FapfapTranscriptRandomDeal |
+            FapfapTranscriptSeedDeal): The deal: the hand before it is its previous hand.
         moves (list[FapfapMove]): The moves, in order.
     """
 
-    deal: FapfapTranscriptDeal
+    deal: FapfapTranscriptDeckDeal | FapfapTranscriptHandsDeal | FapfapTranscriptRandomDeal | FapfapTranscriptSeedDeal
     moves: list[FapfapMove]
 
     def to_dict(self) -> dict[str, Any]:
-        deal = self.deal.to_dict()
+        from ..models.fapfap_transcript_deck_deal import FapfapTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_random_deal import FapfapTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_seed_deal import FapfapTranscriptSeedDeal  # noqa: PLC0415
+
+        deal: dict[str, Any]
+        if isinstance(self.deal, FapfapTranscriptRandomDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, FapfapTranscriptSeedDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, FapfapTranscriptDeckDeal):
+            deal = self.deal.to_dict()
+        else:
+            deal = self.deal.to_dict()
 
         moves = []
         for moves_item_data in self.moves:
@@ -46,10 +62,49 @@ class FapfapHandTranscript:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.fapfap_move import FapfapMove  # noqa: PLC0415
-        from ..models.fapfap_transcript_deal import FapfapTranscriptDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_deck_deal import FapfapTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_hands_deal import FapfapTranscriptHandsDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_random_deal import FapfapTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.fapfap_transcript_seed_deal import FapfapTranscriptSeedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
-        deal = FapfapTranscriptDeal.from_dict(d.pop("deal"))
+
+        def _parse_deal(
+            data: object,
+        ) -> (
+            FapfapTranscriptDeckDeal | FapfapTranscriptHandsDeal | FapfapTranscriptRandomDeal | FapfapTranscriptSeedDeal
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_0 = FapfapTranscriptRandomDeal.from_dict(data)
+
+                return deal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_1 = FapfapTranscriptSeedDeal.from_dict(data)
+
+                return deal_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_2 = FapfapTranscriptDeckDeal.from_dict(data)
+
+                return deal_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            deal_type_3 = FapfapTranscriptHandsDeal.from_dict(data)
+
+            return deal_type_3
+
+        deal = _parse_deal(d.pop("deal"))
 
         moves = []
         _moves = d.pop("moves")

@@ -7,7 +7,10 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.sink_sink_move import SinkSinkMove
-    from ..models.sink_sink_transcript_deal import SinkSinkTranscriptDeal
+    from ..models.sink_sink_transcript_deck_deal import SinkSinkTranscriptDeckDeal
+    from ..models.sink_sink_transcript_hands_deal import SinkSinkTranscriptHandsDeal
+    from ..models.sink_sink_transcript_random_deal import SinkSinkTranscriptRandomDeal
+    from ..models.sink_sink_transcript_seed_deal import SinkSinkTranscriptSeedDeal
 
 
 T = TypeVar("T", bound="SinkSinkHandTranscript")
@@ -17,15 +20,33 @@ T = TypeVar("T", bound="SinkSinkHandTranscript")
 class SinkSinkHandTranscript:
     """
     Attributes:
-        deal (SinkSinkTranscriptDeal):
+        deal (SinkSinkTranscriptDeckDeal | SinkSinkTranscriptHandsDeal | SinkSinkTranscriptRandomDeal |
+            SinkSinkTranscriptSeedDeal): The deal: the hand before it is its previous hand.
         moves (list[SinkSinkMove]): The moves, in order.
     """
 
-    deal: SinkSinkTranscriptDeal
+    deal: (
+        SinkSinkTranscriptDeckDeal
+        | SinkSinkTranscriptHandsDeal
+        | SinkSinkTranscriptRandomDeal
+        | SinkSinkTranscriptSeedDeal
+    )
     moves: list[SinkSinkMove]
 
     def to_dict(self) -> dict[str, Any]:
-        deal = self.deal.to_dict()
+        from ..models.sink_sink_transcript_deck_deal import SinkSinkTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_random_deal import SinkSinkTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_seed_deal import SinkSinkTranscriptSeedDeal  # noqa: PLC0415
+
+        deal: dict[str, Any]
+        if isinstance(self.deal, SinkSinkTranscriptRandomDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, SinkSinkTranscriptSeedDeal):
+            deal = self.deal.to_dict()
+        elif isinstance(self.deal, SinkSinkTranscriptDeckDeal):
+            deal = self.deal.to_dict()
+        else:
+            deal = self.deal.to_dict()
 
         moves = []
         for moves_item_data in self.moves:
@@ -46,10 +67,52 @@ class SinkSinkHandTranscript:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.sink_sink_move import SinkSinkMove  # noqa: PLC0415
-        from ..models.sink_sink_transcript_deal import SinkSinkTranscriptDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_deck_deal import SinkSinkTranscriptDeckDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_hands_deal import SinkSinkTranscriptHandsDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_random_deal import SinkSinkTranscriptRandomDeal  # noqa: PLC0415
+        from ..models.sink_sink_transcript_seed_deal import SinkSinkTranscriptSeedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
-        deal = SinkSinkTranscriptDeal.from_dict(d.pop("deal"))
+
+        def _parse_deal(
+            data: object,
+        ) -> (
+            SinkSinkTranscriptDeckDeal
+            | SinkSinkTranscriptHandsDeal
+            | SinkSinkTranscriptRandomDeal
+            | SinkSinkTranscriptSeedDeal
+        ):
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_0 = SinkSinkTranscriptRandomDeal.from_dict(data)
+
+                return deal_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_1 = SinkSinkTranscriptSeedDeal.from_dict(data)
+
+                return deal_type_1
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                deal_type_2 = SinkSinkTranscriptDeckDeal.from_dict(data)
+
+                return deal_type_2
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            deal_type_3 = SinkSinkTranscriptHandsDeal.from_dict(data)
+
+            return deal_type_3
+
+        deal = _parse_deal(d.pop("deal"))
 
         moves = []
         _moves = d.pop("moves")

@@ -4,9 +4,15 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.agency_first_hand_deal import AgencyFirstHandDeal
-from ...models.agency_next_hand_deal import AgencyNextHandDeal
+from ...models.agency_deck_deal import AgencyDeckDeal
+from ...models.agency_hands_deal import AgencyHandsDeal
+from ...models.agency_next_deck_deal import AgencyNextDeckDeal
+from ...models.agency_next_hands_deal import AgencyNextHandsDeal
+from ...models.agency_next_random_deal import AgencyNextRandomDeal
+from ...models.agency_next_seed_deal import AgencyNextSeedDeal
 from ...models.agency_problem import AgencyProblem
+from ...models.agency_random_deal import AgencyRandomDeal
+from ...models.agency_seed_deal import AgencySeedDeal
 from ...models.agency_state_response import AgencyStateResponse
 from ...models.problem import Problem
 from ...types import Response
@@ -14,7 +20,14 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: AgencyFirstHandDeal | AgencyNextHandDeal,
+    body: AgencyDeckDeal
+    | AgencyHandsDeal
+    | AgencyNextDeckDeal
+    | AgencyNextHandsDeal
+    | AgencyNextRandomDeal
+    | AgencyNextSeedDeal
+    | AgencyRandomDeal
+    | AgencySeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/agency/deal",
     }
 
-    if isinstance(body, AgencyFirstHandDeal):
+    if isinstance(body, AgencyRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencySeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencyDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencyHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencyNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencyNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgencyNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgencyFirstHandDeal | AgencyNextHandDeal,
+    body: AgencyDeckDeal
+    | AgencyHandsDeal
+    | AgencyNextDeckDeal
+    | AgencyNextHandsDeal
+    | AgencyNextRandomDeal
+    | AgencyNextSeedDeal
+    | AgencyRandomDeal
+    | AgencySeedDeal,
 ) -> Response[AgencyProblem | AgencyStateResponse | Problem]:
     """Deal a hand of Agency
 
@@ -116,7 +148,8 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgencyFirstHandDeal | AgencyNextHandDeal):
+        body (AgencyDeckDeal | AgencyHandsDeal | AgencyNextDeckDeal | AgencyNextHandsDeal |
+            AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyRandomDeal | AgencySeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +173,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: AgencyFirstHandDeal | AgencyNextHandDeal,
+    body: AgencyDeckDeal
+    | AgencyHandsDeal
+    | AgencyNextDeckDeal
+    | AgencyNextHandsDeal
+    | AgencyNextRandomDeal
+    | AgencyNextSeedDeal
+    | AgencyRandomDeal
+    | AgencySeedDeal,
 ) -> AgencyProblem | AgencyStateResponse | Problem | None:
     """Deal a hand of Agency
 
@@ -150,7 +190,8 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgencyFirstHandDeal | AgencyNextHandDeal):
+        body (AgencyDeckDeal | AgencyHandsDeal | AgencyNextDeckDeal | AgencyNextHandsDeal |
+            AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyRandomDeal | AgencySeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +210,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgencyFirstHandDeal | AgencyNextHandDeal,
+    body: AgencyDeckDeal
+    | AgencyHandsDeal
+    | AgencyNextDeckDeal
+    | AgencyNextHandsDeal
+    | AgencyNextRandomDeal
+    | AgencyNextSeedDeal
+    | AgencyRandomDeal
+    | AgencySeedDeal,
 ) -> Response[AgencyProblem | AgencyStateResponse | Problem]:
     """Deal a hand of Agency
 
@@ -179,7 +227,8 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgencyFirstHandDeal | AgencyNextHandDeal):
+        body (AgencyDeckDeal | AgencyHandsDeal | AgencyNextDeckDeal | AgencyNextHandsDeal |
+            AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyRandomDeal | AgencySeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +250,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: AgencyFirstHandDeal | AgencyNextHandDeal,
+    body: AgencyDeckDeal
+    | AgencyHandsDeal
+    | AgencyNextDeckDeal
+    | AgencyNextHandsDeal
+    | AgencyNextRandomDeal
+    | AgencyNextSeedDeal
+    | AgencyRandomDeal
+    | AgencySeedDeal,
 ) -> AgencyProblem | AgencyStateResponse | Problem | None:
     """Deal a hand of Agency
 
@@ -211,7 +267,8 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgencyFirstHandDeal | AgencyNextHandDeal):
+        body (AgencyDeckDeal | AgencyHandsDeal | AgencyNextDeckDeal | AgencyNextHandsDeal |
+            AgencyNextRandomDeal | AgencyNextSeedDeal | AgencyRandomDeal | AgencySeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

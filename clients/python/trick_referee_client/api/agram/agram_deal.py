@@ -4,9 +4,15 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.agram_first_hand_deal import AgramFirstHandDeal
-from ...models.agram_next_hand_deal import AgramNextHandDeal
+from ...models.agram_deck_deal import AgramDeckDeal
+from ...models.agram_hands_deal import AgramHandsDeal
+from ...models.agram_next_deck_deal import AgramNextDeckDeal
+from ...models.agram_next_hands_deal import AgramNextHandsDeal
+from ...models.agram_next_random_deal import AgramNextRandomDeal
+from ...models.agram_next_seed_deal import AgramNextSeedDeal
 from ...models.agram_problem import AgramProblem
+from ...models.agram_random_deal import AgramRandomDeal
+from ...models.agram_seed_deal import AgramSeedDeal
 from ...models.agram_state_response import AgramStateResponse
 from ...models.problem import Problem
 from ...types import Response
@@ -14,7 +20,14 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: AgramFirstHandDeal | AgramNextHandDeal,
+    body: AgramDeckDeal
+    | AgramHandsDeal
+    | AgramNextDeckDeal
+    | AgramNextHandsDeal
+    | AgramNextRandomDeal
+    | AgramNextSeedDeal
+    | AgramRandomDeal
+    | AgramSeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/agram/deal",
     }
 
-    if isinstance(body, AgramFirstHandDeal):
+    if isinstance(body, AgramRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramFirstHandDeal | AgramNextHandDeal,
+    body: AgramDeckDeal
+    | AgramHandsDeal
+    | AgramNextDeckDeal
+    | AgramNextHandsDeal
+    | AgramNextRandomDeal
+    | AgramNextSeedDeal
+    | AgramRandomDeal
+    | AgramSeedDeal,
 ) -> Response[AgramProblem | AgramStateResponse | Problem]:
     """Deal a hand of Agram
 
@@ -116,7 +148,8 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramFirstHandDeal | AgramNextHandDeal):
+        body (AgramDeckDeal | AgramHandsDeal | AgramNextDeckDeal | AgramNextHandsDeal |
+            AgramNextRandomDeal | AgramNextSeedDeal | AgramRandomDeal | AgramSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +173,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramFirstHandDeal | AgramNextHandDeal,
+    body: AgramDeckDeal
+    | AgramHandsDeal
+    | AgramNextDeckDeal
+    | AgramNextHandsDeal
+    | AgramNextRandomDeal
+    | AgramNextSeedDeal
+    | AgramRandomDeal
+    | AgramSeedDeal,
 ) -> AgramProblem | AgramStateResponse | Problem | None:
     """Deal a hand of Agram
 
@@ -150,7 +190,8 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramFirstHandDeal | AgramNextHandDeal):
+        body (AgramDeckDeal | AgramHandsDeal | AgramNextDeckDeal | AgramNextHandsDeal |
+            AgramNextRandomDeal | AgramNextSeedDeal | AgramRandomDeal | AgramSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +210,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramFirstHandDeal | AgramNextHandDeal,
+    body: AgramDeckDeal
+    | AgramHandsDeal
+    | AgramNextDeckDeal
+    | AgramNextHandsDeal
+    | AgramNextRandomDeal
+    | AgramNextSeedDeal
+    | AgramRandomDeal
+    | AgramSeedDeal,
 ) -> Response[AgramProblem | AgramStateResponse | Problem]:
     """Deal a hand of Agram
 
@@ -179,7 +227,8 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramFirstHandDeal | AgramNextHandDeal):
+        body (AgramDeckDeal | AgramHandsDeal | AgramNextDeckDeal | AgramNextHandsDeal |
+            AgramNextRandomDeal | AgramNextSeedDeal | AgramRandomDeal | AgramSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +250,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramFirstHandDeal | AgramNextHandDeal,
+    body: AgramDeckDeal
+    | AgramHandsDeal
+    | AgramNextDeckDeal
+    | AgramNextHandsDeal
+    | AgramNextRandomDeal
+    | AgramNextSeedDeal
+    | AgramRandomDeal
+    | AgramSeedDeal,
 ) -> AgramProblem | AgramStateResponse | Problem | None:
     """Deal a hand of Agram
 
@@ -211,7 +267,8 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramFirstHandDeal | AgramNextHandDeal):
+        body (AgramDeckDeal | AgramHandsDeal | AgramNextDeckDeal | AgramNextHandsDeal |
+            AgramNextRandomDeal | AgramNextSeedDeal | AgramRandomDeal | AgramSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

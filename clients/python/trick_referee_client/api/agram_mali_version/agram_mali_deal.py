@@ -4,9 +4,15 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.agram_mali_first_hand_deal import AgramMaliFirstHandDeal
-from ...models.agram_mali_next_hand_deal import AgramMaliNextHandDeal
+from ...models.agram_mali_deck_deal import AgramMaliDeckDeal
+from ...models.agram_mali_hands_deal import AgramMaliHandsDeal
+from ...models.agram_mali_next_deck_deal import AgramMaliNextDeckDeal
+from ...models.agram_mali_next_hands_deal import AgramMaliNextHandsDeal
+from ...models.agram_mali_next_random_deal import AgramMaliNextRandomDeal
+from ...models.agram_mali_next_seed_deal import AgramMaliNextSeedDeal
 from ...models.agram_mali_problem import AgramMaliProblem
+from ...models.agram_mali_random_deal import AgramMaliRandomDeal
+from ...models.agram_mali_seed_deal import AgramMaliSeedDeal
 from ...models.agram_mali_state_response import AgramMaliStateResponse
 from ...models.problem import Problem
 from ...types import Response
@@ -14,7 +20,14 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal,
+    body: AgramMaliDeckDeal
+    | AgramMaliHandsDeal
+    | AgramMaliNextDeckDeal
+    | AgramMaliNextHandsDeal
+    | AgramMaliNextRandomDeal
+    | AgramMaliNextSeedDeal
+    | AgramMaliRandomDeal
+    | AgramMaliSeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/agram-mali/deal",
     }
 
-    if isinstance(body, AgramMaliFirstHandDeal):
+    if isinstance(body, AgramMaliRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, AgramMaliNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal,
+    body: AgramMaliDeckDeal
+    | AgramMaliHandsDeal
+    | AgramMaliNextDeckDeal
+    | AgramMaliNextHandsDeal
+    | AgramMaliNextRandomDeal
+    | AgramMaliNextSeedDeal
+    | AgramMaliRandomDeal
+    | AgramMaliSeedDeal,
 ) -> Response[AgramMaliProblem | AgramMaliStateResponse | Problem]:
     """Deal a hand of Agram (Mali version)
 
@@ -116,7 +148,9 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramMaliFirstHandDeal | AgramMaliNextHandDeal):
+        body (AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextDeckDeal |
+            AgramMaliNextHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal |
+            AgramMaliRandomDeal | AgramMaliSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +174,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal,
+    body: AgramMaliDeckDeal
+    | AgramMaliHandsDeal
+    | AgramMaliNextDeckDeal
+    | AgramMaliNextHandsDeal
+    | AgramMaliNextRandomDeal
+    | AgramMaliNextSeedDeal
+    | AgramMaliRandomDeal
+    | AgramMaliSeedDeal,
 ) -> AgramMaliProblem | AgramMaliStateResponse | Problem | None:
     """Deal a hand of Agram (Mali version)
 
@@ -150,7 +191,9 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramMaliFirstHandDeal | AgramMaliNextHandDeal):
+        body (AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextDeckDeal |
+            AgramMaliNextHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal |
+            AgramMaliRandomDeal | AgramMaliSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +212,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal,
+    body: AgramMaliDeckDeal
+    | AgramMaliHandsDeal
+    | AgramMaliNextDeckDeal
+    | AgramMaliNextHandsDeal
+    | AgramMaliNextRandomDeal
+    | AgramMaliNextSeedDeal
+    | AgramMaliRandomDeal
+    | AgramMaliSeedDeal,
 ) -> Response[AgramMaliProblem | AgramMaliStateResponse | Problem]:
     """Deal a hand of Agram (Mali version)
 
@@ -179,7 +229,9 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramMaliFirstHandDeal | AgramMaliNextHandDeal):
+        body (AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextDeckDeal |
+            AgramMaliNextHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal |
+            AgramMaliRandomDeal | AgramMaliSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +253,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: AgramMaliFirstHandDeal | AgramMaliNextHandDeal,
+    body: AgramMaliDeckDeal
+    | AgramMaliHandsDeal
+    | AgramMaliNextDeckDeal
+    | AgramMaliNextHandsDeal
+    | AgramMaliNextRandomDeal
+    | AgramMaliNextSeedDeal
+    | AgramMaliRandomDeal
+    | AgramMaliSeedDeal,
 ) -> AgramMaliProblem | AgramMaliStateResponse | Problem | None:
     """Deal a hand of Agram (Mali version)
 
@@ -211,7 +270,9 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (AgramMaliFirstHandDeal | AgramMaliNextHandDeal):
+        body (AgramMaliDeckDeal | AgramMaliHandsDeal | AgramMaliNextDeckDeal |
+            AgramMaliNextHandsDeal | AgramMaliNextRandomDeal | AgramMaliNextSeedDeal |
+            AgramMaliRandomDeal | AgramMaliSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

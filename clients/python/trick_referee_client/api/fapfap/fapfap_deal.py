@@ -4,9 +4,15 @@ from typing import Any
 import httpx
 
 from ...client import AuthenticatedClient, Client
-from ...models.fapfap_first_hand_deal import FapfapFirstHandDeal
-from ...models.fapfap_next_hand_deal import FapfapNextHandDeal
+from ...models.fapfap_deck_deal import FapfapDeckDeal
+from ...models.fapfap_hands_deal import FapfapHandsDeal
+from ...models.fapfap_next_deck_deal import FapfapNextDeckDeal
+from ...models.fapfap_next_hands_deal import FapfapNextHandsDeal
+from ...models.fapfap_next_random_deal import FapfapNextRandomDeal
+from ...models.fapfap_next_seed_deal import FapfapNextSeedDeal
 from ...models.fapfap_problem import FapfapProblem
+from ...models.fapfap_random_deal import FapfapRandomDeal
+from ...models.fapfap_seed_deal import FapfapSeedDeal
 from ...models.fapfap_state_response import FapfapStateResponse
 from ...models.problem import Problem
 from ...types import Response
@@ -14,7 +20,14 @@ from ...types import Response
 
 def _get_kwargs(
     *,
-    body: FapfapFirstHandDeal | FapfapNextHandDeal,
+    body: FapfapDeckDeal
+    | FapfapHandsDeal
+    | FapfapNextDeckDeal
+    | FapfapNextHandsDeal
+    | FapfapNextRandomDeal
+    | FapfapNextSeedDeal
+    | FapfapRandomDeal
+    | FapfapSeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/fapfap/deal",
     }
 
-    if isinstance(body, FapfapFirstHandDeal):
+    if isinstance(body, FapfapRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, FapfapNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: FapfapFirstHandDeal | FapfapNextHandDeal,
+    body: FapfapDeckDeal
+    | FapfapHandsDeal
+    | FapfapNextDeckDeal
+    | FapfapNextHandsDeal
+    | FapfapNextRandomDeal
+    | FapfapNextSeedDeal
+    | FapfapRandomDeal
+    | FapfapSeedDeal,
 ) -> Response[FapfapProblem | FapfapStateResponse | Problem]:
     """Deal a hand of Fapfap
 
@@ -116,7 +148,8 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (FapfapFirstHandDeal | FapfapNextHandDeal):
+        body (FapfapDeckDeal | FapfapHandsDeal | FapfapNextDeckDeal | FapfapNextHandsDeal |
+            FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapRandomDeal | FapfapSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +173,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: FapfapFirstHandDeal | FapfapNextHandDeal,
+    body: FapfapDeckDeal
+    | FapfapHandsDeal
+    | FapfapNextDeckDeal
+    | FapfapNextHandsDeal
+    | FapfapNextRandomDeal
+    | FapfapNextSeedDeal
+    | FapfapRandomDeal
+    | FapfapSeedDeal,
 ) -> FapfapProblem | FapfapStateResponse | Problem | None:
     """Deal a hand of Fapfap
 
@@ -150,7 +190,8 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (FapfapFirstHandDeal | FapfapNextHandDeal):
+        body (FapfapDeckDeal | FapfapHandsDeal | FapfapNextDeckDeal | FapfapNextHandsDeal |
+            FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapRandomDeal | FapfapSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +210,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: FapfapFirstHandDeal | FapfapNextHandDeal,
+    body: FapfapDeckDeal
+    | FapfapHandsDeal
+    | FapfapNextDeckDeal
+    | FapfapNextHandsDeal
+    | FapfapNextRandomDeal
+    | FapfapNextSeedDeal
+    | FapfapRandomDeal
+    | FapfapSeedDeal,
 ) -> Response[FapfapProblem | FapfapStateResponse | Problem]:
     """Deal a hand of Fapfap
 
@@ -179,7 +227,8 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (FapfapFirstHandDeal | FapfapNextHandDeal):
+        body (FapfapDeckDeal | FapfapHandsDeal | FapfapNextDeckDeal | FapfapNextHandsDeal |
+            FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapRandomDeal | FapfapSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +250,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: FapfapFirstHandDeal | FapfapNextHandDeal,
+    body: FapfapDeckDeal
+    | FapfapHandsDeal
+    | FapfapNextDeckDeal
+    | FapfapNextHandsDeal
+    | FapfapNextRandomDeal
+    | FapfapNextSeedDeal
+    | FapfapRandomDeal
+    | FapfapSeedDeal,
 ) -> FapfapProblem | FapfapStateResponse | Problem | None:
     """Deal a hand of Fapfap
 
@@ -211,7 +267,8 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (FapfapFirstHandDeal | FapfapNextHandDeal):
+        body (FapfapDeckDeal | FapfapHandsDeal | FapfapNextDeckDeal | FapfapNextHandsDeal |
+            FapfapNextRandomDeal | FapfapNextSeedDeal | FapfapRandomDeal | FapfapSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,16 +5,29 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.sink_sink_first_hand_deal import SinkSinkFirstHandDeal
-from ...models.sink_sink_next_hand_deal import SinkSinkNextHandDeal
+from ...models.sink_sink_deck_deal import SinkSinkDeckDeal
+from ...models.sink_sink_hands_deal import SinkSinkHandsDeal
+from ...models.sink_sink_next_deck_deal import SinkSinkNextDeckDeal
+from ...models.sink_sink_next_hands_deal import SinkSinkNextHandsDeal
+from ...models.sink_sink_next_random_deal import SinkSinkNextRandomDeal
+from ...models.sink_sink_next_seed_deal import SinkSinkNextSeedDeal
 from ...models.sink_sink_problem import SinkSinkProblem
+from ...models.sink_sink_random_deal import SinkSinkRandomDeal
+from ...models.sink_sink_seed_deal import SinkSinkSeedDeal
 from ...models.sink_sink_state_response import SinkSinkStateResponse
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal,
+    body: SinkSinkDeckDeal
+    | SinkSinkHandsDeal
+    | SinkSinkNextDeckDeal
+    | SinkSinkNextHandsDeal
+    | SinkSinkNextRandomDeal
+    | SinkSinkNextSeedDeal
+    | SinkSinkRandomDeal
+    | SinkSinkSeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/sink-sink/deal",
     }
 
-    if isinstance(body, SinkSinkFirstHandDeal):
+    if isinstance(body, SinkSinkRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SinkSinkNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal,
+    body: SinkSinkDeckDeal
+    | SinkSinkHandsDeal
+    | SinkSinkNextDeckDeal
+    | SinkSinkNextHandsDeal
+    | SinkSinkNextRandomDeal
+    | SinkSinkNextSeedDeal
+    | SinkSinkRandomDeal
+    | SinkSinkSeedDeal,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkStateResponse]:
     """Deal a hand of Sink-Sink
 
@@ -116,7 +148,8 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SinkSinkFirstHandDeal | SinkSinkNextHandDeal):
+        body (SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal
+            | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkRandomDeal | SinkSinkSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +173,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal,
+    body: SinkSinkDeckDeal
+    | SinkSinkHandsDeal
+    | SinkSinkNextDeckDeal
+    | SinkSinkNextHandsDeal
+    | SinkSinkNextRandomDeal
+    | SinkSinkNextSeedDeal
+    | SinkSinkRandomDeal
+    | SinkSinkSeedDeal,
 ) -> Problem | SinkSinkProblem | SinkSinkStateResponse | None:
     """Deal a hand of Sink-Sink
 
@@ -150,7 +190,8 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SinkSinkFirstHandDeal | SinkSinkNextHandDeal):
+        body (SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal
+            | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkRandomDeal | SinkSinkSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +210,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal,
+    body: SinkSinkDeckDeal
+    | SinkSinkHandsDeal
+    | SinkSinkNextDeckDeal
+    | SinkSinkNextHandsDeal
+    | SinkSinkNextRandomDeal
+    | SinkSinkNextSeedDeal
+    | SinkSinkRandomDeal
+    | SinkSinkSeedDeal,
 ) -> Response[Problem | SinkSinkProblem | SinkSinkStateResponse]:
     """Deal a hand of Sink-Sink
 
@@ -179,7 +227,8 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SinkSinkFirstHandDeal | SinkSinkNextHandDeal):
+        body (SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal
+            | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkRandomDeal | SinkSinkSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +250,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: SinkSinkFirstHandDeal | SinkSinkNextHandDeal,
+    body: SinkSinkDeckDeal
+    | SinkSinkHandsDeal
+    | SinkSinkNextDeckDeal
+    | SinkSinkNextHandsDeal
+    | SinkSinkNextRandomDeal
+    | SinkSinkNextSeedDeal
+    | SinkSinkRandomDeal
+    | SinkSinkSeedDeal,
 ) -> Problem | SinkSinkProblem | SinkSinkStateResponse | None:
     """Deal a hand of Sink-Sink
 
@@ -211,7 +267,8 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SinkSinkFirstHandDeal | SinkSinkNextHandDeal):
+        body (SinkSinkDeckDeal | SinkSinkHandsDeal | SinkSinkNextDeckDeal | SinkSinkNextHandsDeal
+            | SinkSinkNextRandomDeal | SinkSinkNextSeedDeal | SinkSinkRandomDeal | SinkSinkSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

@@ -5,16 +5,29 @@ import httpx
 
 from ...client import AuthenticatedClient, Client
 from ...models.problem import Problem
-from ...models.spar_first_hand_deal import SparFirstHandDeal
-from ...models.spar_next_hand_deal import SparNextHandDeal
+from ...models.spar_deck_deal import SparDeckDeal
+from ...models.spar_hands_deal import SparHandsDeal
+from ...models.spar_next_deck_deal import SparNextDeckDeal
+from ...models.spar_next_hands_deal import SparNextHandsDeal
+from ...models.spar_next_random_deal import SparNextRandomDeal
+from ...models.spar_next_seed_deal import SparNextSeedDeal
 from ...models.spar_problem import SparProblem
+from ...models.spar_random_deal import SparRandomDeal
+from ...models.spar_seed_deal import SparSeedDeal
 from ...models.spar_state_response import SparStateResponse
 from ...types import Response
 
 
 def _get_kwargs(
     *,
-    body: SparFirstHandDeal | SparNextHandDeal,
+    body: SparDeckDeal
+    | SparHandsDeal
+    | SparNextDeckDeal
+    | SparNextHandsDeal
+    | SparNextRandomDeal
+    | SparNextSeedDeal
+    | SparRandomDeal
+    | SparSeedDeal,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
 
@@ -23,7 +36,19 @@ def _get_kwargs(
         "url": "/v1/games/spar/deal",
     }
 
-    if isinstance(body, SparFirstHandDeal):
+    if isinstance(body, SparRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparDeckDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparHandsDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparNextRandomDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparNextSeedDeal):
+        _kwargs["json"] = body.to_dict()
+    elif isinstance(body, SparNextDeckDeal):
         _kwargs["json"] = body.to_dict()
     else:
         _kwargs["json"] = body.to_dict()
@@ -106,7 +131,14 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SparFirstHandDeal | SparNextHandDeal,
+    body: SparDeckDeal
+    | SparHandsDeal
+    | SparNextDeckDeal
+    | SparNextHandsDeal
+    | SparNextRandomDeal
+    | SparNextSeedDeal
+    | SparRandomDeal
+    | SparSeedDeal,
 ) -> Response[Problem | SparProblem | SparStateResponse]:
     """Deal a hand of Spar
 
@@ -116,7 +148,8 @@ def sync_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SparFirstHandDeal | SparNextHandDeal):
+        body (SparDeckDeal | SparHandsDeal | SparNextDeckDeal | SparNextHandsDeal |
+            SparNextRandomDeal | SparNextSeedDeal | SparRandomDeal | SparSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -140,7 +173,14 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-    body: SparFirstHandDeal | SparNextHandDeal,
+    body: SparDeckDeal
+    | SparHandsDeal
+    | SparNextDeckDeal
+    | SparNextHandsDeal
+    | SparNextRandomDeal
+    | SparNextSeedDeal
+    | SparRandomDeal
+    | SparSeedDeal,
 ) -> Problem | SparProblem | SparStateResponse | None:
     """Deal a hand of Spar
 
@@ -150,7 +190,8 @@ def sync(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SparFirstHandDeal | SparNextHandDeal):
+        body (SparDeckDeal | SparHandsDeal | SparNextDeckDeal | SparNextHandsDeal |
+            SparNextRandomDeal | SparNextSeedDeal | SparRandomDeal | SparSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -169,7 +210,14 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-    body: SparFirstHandDeal | SparNextHandDeal,
+    body: SparDeckDeal
+    | SparHandsDeal
+    | SparNextDeckDeal
+    | SparNextHandsDeal
+    | SparNextRandomDeal
+    | SparNextSeedDeal
+    | SparRandomDeal
+    | SparSeedDeal,
 ) -> Response[Problem | SparProblem | SparStateResponse]:
     """Deal a hand of Spar
 
@@ -179,7 +227,8 @@ async def asyncio_detailed(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SparFirstHandDeal | SparNextHandDeal):
+        body (SparDeckDeal | SparHandsDeal | SparNextDeckDeal | SparNextHandsDeal |
+            SparNextRandomDeal | SparNextSeedDeal | SparRandomDeal | SparSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -201,7 +250,14 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-    body: SparFirstHandDeal | SparNextHandDeal,
+    body: SparDeckDeal
+    | SparHandsDeal
+    | SparNextDeckDeal
+    | SparNextHandsDeal
+    | SparNextRandomDeal
+    | SparNextSeedDeal
+    | SparRandomDeal
+    | SparSeedDeal,
 ) -> Problem | SparProblem | SparStateResponse | None:
     """Deal a hand of Spar
 
@@ -211,7 +267,8 @@ async def asyncio(
     sealed mode: not from an audit's token (403 `audit_token`).
 
     Args:
-        body (SparFirstHandDeal | SparNextHandDeal):
+        body (SparDeckDeal | SparHandsDeal | SparNextDeckDeal | SparNextHandsDeal |
+            SparNextRandomDeal | SparNextSeedDeal | SparRandomDeal | SparSeedDeal):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

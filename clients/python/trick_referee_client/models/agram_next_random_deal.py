@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.agram_options import AgramOptions
+    from ..models.agram_state import AgramState
+
+
+T = TypeVar("T", bound="AgramNextRandomDeal")
+
+
+@_attrs_define
+class AgramNextRandomDeal:
+    """
+    Attributes:
+        previous (AgramState | str): The finished hand this one follows in a match (RULINGS F7): its winner deals.
+            Sealed mode: its token.
+        dealer (int | Unset): The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the
+            last hand's winner.
+        options (AgramOptions | Unset):
+        players (int | Unset): Number of seats: 2 to 5 (RULINGS F8).
+    """
+
+    previous: AgramState | str
+    dealer: int | Unset = UNSET
+    options: AgramOptions | Unset = UNSET
+    players: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+
+        previous: dict[str, Any] | str
+        if isinstance(self.previous, AgramState):
+            previous = self.previous.to_dict()
+        else:
+            previous = self.previous
+
+        dealer = self.dealer
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        players = self.players
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "previous": previous,
+            }
+        )
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if options is not UNSET:
+            field_dict["options"] = options
+        if players is not UNSET:
+            field_dict["players"] = players
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.agram_options import AgramOptions  # noqa: PLC0415
+        from ..models.agram_state import AgramState  # noqa: PLC0415
+
+        d = dict(src_dict)
+
+        def _parse_previous(data: object) -> AgramState | str:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                previous_type_0 = AgramState.from_dict(data)
+
+                return previous_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AgramState | str, data)
+
+        previous = _parse_previous(d.pop("previous"))
+
+        dealer = d.pop("dealer", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: AgramOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = AgramOptions.from_dict(_options)
+
+        players = d.pop("players", UNSET)
+
+        agram_next_random_deal = cls(
+            previous=previous,
+            dealer=dealer,
+            options=options,
+            players=players,
+        )
+
+        return agram_next_random_deal

@@ -1,0 +1,123 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.sink_sink_card import SinkSinkCard
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.sink_sink_options import SinkSinkOptions
+    from ..models.sink_sink_state import SinkSinkState
+
+
+T = TypeVar("T", bound="SinkSinkNextDeckDeal")
+
+
+@_attrs_define
+class SinkSinkNextDeckDeal:
+    """
+    Attributes:
+        deck (list[SinkSinkCard]): A full deck order: dealt in batches from the seat after the dealer, the dealer last
+            (F3).
+        previous (SinkSinkState | str): The finished hand this one follows in a match (RULINGS F7): its winner deals.
+            Sealed mode: its token.
+        dealer (int | Unset): The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the
+            last hand's winner.
+        options (SinkSinkOptions | Unset):
+        players (int | Unset): Number of seats: 2 to 7 (RULINGS F8).
+    """
+
+    deck: list[SinkSinkCard]
+    previous: SinkSinkState | str
+    dealer: int | Unset = UNSET
+    options: SinkSinkOptions | Unset = UNSET
+    players: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.sink_sink_state import SinkSinkState  # noqa: PLC0415
+
+        deck = []
+        for deck_item_data in self.deck:
+            deck_item = deck_item_data.value
+            deck.append(deck_item)
+
+        previous: dict[str, Any] | str
+        if isinstance(self.previous, SinkSinkState):
+            previous = self.previous.to_dict()
+        else:
+            previous = self.previous
+
+        dealer = self.dealer
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        players = self.players
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "deck": deck,
+                "previous": previous,
+            }
+        )
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if options is not UNSET:
+            field_dict["options"] = options
+        if players is not UNSET:
+            field_dict["players"] = players
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.sink_sink_options import SinkSinkOptions  # noqa: PLC0415
+        from ..models.sink_sink_state import SinkSinkState  # noqa: PLC0415
+
+        d = dict(src_dict)
+        deck = []
+        _deck = d.pop("deck")
+        for deck_item_data in _deck:
+            deck_item = SinkSinkCard(deck_item_data)
+
+            deck.append(deck_item)
+
+        def _parse_previous(data: object) -> SinkSinkState | str:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                previous_type_0 = SinkSinkState.from_dict(data)
+
+                return previous_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(SinkSinkState | str, data)
+
+        previous = _parse_previous(d.pop("previous"))
+
+        dealer = d.pop("dealer", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: SinkSinkOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = SinkSinkOptions.from_dict(_options)
+
+        players = d.pop("players", UNSET)
+
+        sink_sink_next_deck_deal = cls(
+            deck=deck,
+            previous=previous,
+            dealer=dealer,
+            options=options,
+            players=players,
+        )
+
+        return sink_sink_next_deck_deal

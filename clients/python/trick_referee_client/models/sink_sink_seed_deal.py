@@ -1,0 +1,103 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.deal_clock import DealClock
+    from ..models.sink_sink_options import SinkSinkOptions
+
+
+T = TypeVar("T", bound="SinkSinkSeedDeal")
+
+
+@_attrs_define
+class SinkSinkSeedDeal:
+    """
+    Attributes:
+        players (int): Number of seats: 2 to 7 (RULINGS F8).
+        seed (int): Deal from this seed: the same seed, game and options give the same deal (see docs/api.md, Seeded
+            deals).
+        clock (DealClock | Unset):
+        dealer (int | Unset): The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the
+            last hand's winner.
+        options (SinkSinkOptions | Unset):
+    """
+
+    players: int
+    seed: int
+    clock: DealClock | Unset = UNSET
+    dealer: int | Unset = UNSET
+    options: SinkSinkOptions | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        players = self.players
+
+        seed = self.seed
+
+        clock: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.clock, Unset):
+            clock = self.clock.to_dict()
+
+        dealer = self.dealer
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "players": players,
+                "seed": seed,
+            }
+        )
+        if clock is not UNSET:
+            field_dict["clock"] = clock
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if options is not UNSET:
+            field_dict["options"] = options
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.deal_clock import DealClock  # noqa: PLC0415
+        from ..models.sink_sink_options import SinkSinkOptions  # noqa: PLC0415
+
+        d = dict(src_dict)
+        players = d.pop("players")
+
+        seed = d.pop("seed")
+
+        _clock = d.pop("clock", UNSET)
+        clock: DealClock | Unset
+        if isinstance(_clock, Unset):
+            clock = UNSET
+        else:
+            clock = DealClock.from_dict(_clock)
+
+        dealer = d.pop("dealer", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: SinkSinkOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = SinkSinkOptions.from_dict(_options)
+
+        sink_sink_seed_deal = cls(
+            players=players,
+            seed=seed,
+            clock=clock,
+            dealer=dealer,
+            options=options,
+        )
+
+        return sink_sink_seed_deal

@@ -1,0 +1,131 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..models.spar_card import SparCard
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.spar_options import SparOptions
+    from ..models.spar_state import SparState
+
+
+T = TypeVar("T", bound="SparNextHandsDeal")
+
+
+@_attrs_define
+class SparNextHandsDeal:
+    """
+    Attributes:
+        hands (list[list[SparCard]]): hands[s]: seat s's 5 dealt cards, in dealt order.
+        previous (SparState | str): The finished hand this one follows in a match (RULINGS F7): its winner deals. Sealed
+            mode: its token.
+        dealer (int | Unset): The dealing seat (F3); the seat after it leads first (F4). Default 0; with previous, the
+            last hand's winner.
+        options (SparOptions | Unset):
+        players (int | Unset): Number of seats: 2 to 7 (RULINGS F8).
+    """
+
+    hands: list[list[SparCard]]
+    previous: SparState | str
+    dealer: int | Unset = UNSET
+    options: SparOptions | Unset = UNSET
+    players: int | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.spar_state import SparState  # noqa: PLC0415
+
+        hands = []
+        for hands_item_data in self.hands:
+            hands_item = []
+            for hands_item_item_data in hands_item_data:
+                hands_item_item = hands_item_item_data.value
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        previous: dict[str, Any] | str
+        if isinstance(self.previous, SparState):
+            previous = self.previous.to_dict()
+        else:
+            previous = self.previous
+
+        dealer = self.dealer
+
+        options: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.options, Unset):
+            options = self.options.to_dict()
+
+        players = self.players
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "hands": hands,
+                "previous": previous,
+            }
+        )
+        if dealer is not UNSET:
+            field_dict["dealer"] = dealer
+        if options is not UNSET:
+            field_dict["options"] = options
+        if players is not UNSET:
+            field_dict["players"] = players
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
+        from ..models.spar_options import SparOptions  # noqa: PLC0415
+        from ..models.spar_state import SparState  # noqa: PLC0415
+
+        d = dict(src_dict)
+        hands = []
+        _hands = d.pop("hands")
+        for hands_item_data in _hands:
+            hands_item = []
+            _hands_item = hands_item_data
+            for hands_item_item_data in _hands_item:
+                hands_item_item = SparCard(hands_item_item_data)
+
+                hands_item.append(hands_item_item)
+
+            hands.append(hands_item)
+
+        def _parse_previous(data: object) -> SparState | str:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                previous_type_0 = SparState.from_dict(data)
+
+                return previous_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(SparState | str, data)
+
+        previous = _parse_previous(d.pop("previous"))
+
+        dealer = d.pop("dealer", UNSET)
+
+        _options = d.pop("options", UNSET)
+        options: SparOptions | Unset
+        if isinstance(_options, Unset):
+            options = UNSET
+        else:
+            options = SparOptions.from_dict(_options)
+
+        players = d.pop("players", UNSET)
+
+        spar_next_hands_deal = cls(
+            hands=hands,
+            previous=previous,
+            dealer=dealer,
+            options=options,
+            players=players,
+        )
+
+        return spar_next_hands_deal
