@@ -84,8 +84,11 @@ check: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --hypothesis-profile=check -m '(rules or analysis or api) and not slow and not heavy' \
 	  --ignore=tests/test_contract.py
 
-## openapi: rewrite openapi.yaml from the app's schemas and views (tools/openapi.py: no YAML aliases)
+## openapi: rewrite the spec's examples from the service's answers (tools/examples.py:
+## service/static/examples.json), then openapi.yaml from the app's schemas, views and
+## examples (tools/openapi.py: no YAML aliases)
 openapi: $(VENV)/.installed-test
+	$(BIN)/python -m tools.examples
 	$(BIN)/python -m tools.openapi
 
 ## clients: regenerate clients/python and clients/typescript from openapi.yaml, then the page's script

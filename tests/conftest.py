@@ -55,7 +55,7 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "analysis": ("test_analysis_engine", "test_analysis_families", "test_analysis_review", "test_analysis_solver", "test_bench_bots", "test_bots",
                  "test_bots_rules", "test_bots_worlds"),
     "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_seed_text", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
-            "test_sealed", "test_signing", "test_store", "test_spending", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi",
+            "test_sealed", "test_signing", "test_store", "test_spending", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi", "test_spec_examples",
             "test_contract", "test_timing", "test_golden", "test_pool", "test_adapters"),
     "server": ("test_e2e_gunicorn", "test_replay_records", "test_audits", "test_store_redis", "test_spent_gunicorn", "test_hostile", "test_sealed_gunicorn", "test_soak", "test_table_soak", "test_deploy", "test_config",
                "test_readme", "test_docs_page", "test_play_page", "test_isolation", "test_gunicorn_refusals", "test_hostile_clients",

@@ -17,10 +17,11 @@ from marshmallow import Schema
 
 from .. import deadline
 from ..games import Game
+from ..schemas import examples
 from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import Faults, read
 from ..schemas.smorest import copy_doc
-from ..server.answers import JSON_MEDIA_TYPE, json_bytes
+from ..server.answers import JSON_MEDIA_TYPE, PROBLEM_MEDIA_TYPE, json_bytes
 from ..server.bodies import json_body
 from ..server.http_errors import BODY_STATUSES, HTTP_DETAILS
 from .holding import Held, Holding, current
@@ -105,6 +106,19 @@ def on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
     return json_answer(answer(game, holding, holding.load(game, args), args))
 
 
+def _document_examples(doc: dict[str, Any], found: dict[str, Any]) -> None:
+    """Put an operation's examples (``schemas.examples``: its body's, its
+    answers' by status) in its ``doc``, which flask-smorest merges into
+    what its decorators document."""
+    if found.get("request"):
+        body = doc.setdefault("requestBody", {}).setdefault("content", {}).setdefault(JSON_MEDIA_TYPE, {})
+        body["examples"] = found["request"]
+    for status, named in found.get("responses", {}).items():
+        media = JSON_MEDIA_TYPE if int(status) < 400 else PROBLEM_MEDIA_TYPE
+        answer = doc.setdefault("responses", {}).setdefault(int(status), {}).setdefault("content", {}).setdefault(media, {})
+        answer["examples"] = named
+
+
 def _no_view() -> None:
     """What flask-smorest's decorators document (``operation``); never routed."""
 
@@ -164,6 +178,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         answers = getattr(response, "DOCUMENTED_AS", None)
         if answers:  # an answer of one of several shapes
             doc.setdefault("responses", {}).setdefault(200, {})["content"] = {JSON_MEDIA_TYPE: {"schema": {"oneOf": list(answers)}}}
+        _document_examples(doc, examples.operation(operation_id))
         docs: list[Callable[[View], View]] = [
             blueprint.arguments(request),
             blueprint.response(200, None if answers else response, description=response.__doc__ if answers else None),

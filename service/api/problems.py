@@ -40,6 +40,7 @@ from werkzeug.exceptions import BadHost, HTTPException
 from service import errors, notation
 from service.games import GAMES
 from service.games.records import ProblemCode
+from service.schemas import examples
 from service.schemas.records import to_json
 from service.schemas.spec import SpecOnReadApi
 from service.server.answers import BLANK_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, SHARED, problem_bytes
@@ -449,12 +450,20 @@ class ProblemApi(SpecOnReadApi):
     ERROR_SCHEMA = ProblemSchema
 
     def register_responses(self) -> None:
+        """The error responses every operation shares, each with its examples
+        (``schemas.examples.responses``), and the examples several
+        operations share (``components.examples``)."""
+        shared = examples.responses()
         for status in HTTPStatus:
             response: dict[str, Any] = {"description": _RESPONSES.get(status, status.phrase)}
             if not (100 <= status < 200) and status not in (204, 304):
                 response["schema"] = self.ERROR_SCHEMA
             prepare_response(response, self.spec, PROBLEM_MEDIA_TYPE)
+            if status.name in shared:
+                response["content"][PROBLEM_MEDIA_TYPE]["examples"] = shared[status.name]
             self.spec.components.response(status.name, response, lazy=True)
+        for name, example in examples.components().items():
+            self.spec.components.example(name, example)
         default = {"description": DEFAULT_DESCRIPTION, "schema": self.ERROR_SCHEMA}
         prepare_response(default, self.spec, PROBLEM_MEDIA_TYPE)
         self.spec.components.response(self.DEFAULT_ERROR_RESPONSE_NAME, default, lazy=True)

@@ -17,6 +17,7 @@ from typing import Any
 from apispec import BasePlugin
 from marshmallow import fields
 
+from . import examples
 from .family import BoundedSchema
 from .fields import OneOf, StateOrToken
 from .smorest import AdaptedApi
@@ -24,8 +25,9 @@ from .smorest import AdaptedApi
 
 class SchemaExtrasPlugin(BasePlugin):
     """Merges ``JSON_SCHEMA_EXTRA`` (a dict of JSON Schema keywords) into
-    components, and ``additionalProperties: false`` where unknown members are
-    refused (every schema of the referee's, ``BoundedSchema``)."""
+    components, ``additionalProperties: false`` where unknown members are
+    refused (every schema of the referee's, ``BoundedSchema``), and a
+    component's example (``schemas.examples``) as its ``examples``."""
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
         schema = kwargs.get("schema")
@@ -33,6 +35,9 @@ class SchemaExtrasPlugin(BasePlugin):
         extra = dict(getattr(cls, "JSON_SCHEMA_EXTRA", None) or {})
         if isinstance(cls, type) and issubclass(cls, BoundedSchema):
             extra.setdefault("additionalProperties", False)
+        example = examples.schema(name)
+        if example is not None:
+            extra["examples"] = [example]
         return extra or None
 
 
