@@ -121,7 +121,7 @@ def answered(response: Any) -> tuple[Any, dict[str, Any]]:
 def open_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
     """Problems of an open referee, by the class docs/errors.md gives them."""
     client = Client(base_url=url, raise_on_unexpected_status=True)
-    dealt = refusals.raise_for_problem(agram_deal.sync(client=client, body=models.AgramFirstHandDeal(players=3, seed=42)))
+    dealt = refusals.raise_for_problem(agram_deal.sync(client=client, body=models.AgramSeedDeal(players=3, seed=42)))
     assert isinstance(dealt.state, models.AgramState)
     state = models.AgramOpenStateRequest(state=dealt.state)
 
@@ -135,7 +135,7 @@ def open_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
         "RulesRefusal": kit("agram/trick-winner/seat-twice", agram_trick_winner, models.AgramTrickRequest),
         "RecordInvalid": kit("agram/record/option-null", agram_replay, models.AgramRecordReplay),
         "ClockRefusal": answered(agram_timeout.sync_detailed(client=client, body=state)),  # no_clock
-        "ValidationFailed": answered(agram_deal.sync_detailed(client=client, body=models.AgramFirstHandDeal(players=9, seed=-1))),
+        "ValidationFailed": answered(agram_deal.sync_detailed(client=client, body=models.AgramSeedDeal(players=9, seed=-1))),
         "TokenInvalid": answered(agram_legal_moves.sync_detailed(client=client, body=models.AgramSealedStateRequest(token="not-a-token"))),
         "HttpError": answered(get_problem_type.sync_detailed(code="no_such_code", client=client)),  # 404
     }
@@ -147,7 +147,7 @@ def signed_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
     ``issued_at`` back in another spelling of the same time, which its
     signature does not cover (``SignatureInvalid``, as the forged one)."""
     client = Client(base_url=url, raise_on_unexpected_status=True)
-    dealt = refusals.raise_for_problem(agram_deal.sync(client=client, body=models.AgramFirstHandDeal(players=3, seed=7)))
+    dealt = refusals.raise_for_problem(agram_deal.sync(client=client, body=models.AgramSeedDeal(players=3, seed=7)))
     state = dealt.state.to_dict()
     forged = models.AgramOpenStateRequest.from_dict({"state": {**state, "signature": "hmac-sha256:" + "A" * 43}})
     http = client.get_httpx_client()
@@ -163,7 +163,7 @@ def signed_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
 
 def sealed_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
     public = Client(base_url=url, raise_on_unexpected_status=True)
-    dealt = refusals.raise_for_problem(agram_deal.sync(client=public, body=models.AgramFirstHandDeal(players=2)))
+    dealt = refusals.raise_for_problem(agram_deal.sync(client=public, body=models.AgramRandomDeal(players=2)))
     assert isinstance(dealt.token, str) and isinstance(dealt.seats, list)
     to_act = dealt.state.to_act
     seat = AuthenticatedClient(base_url=url, token={entry.seat: entry.credential for entry in dealt.seats}[to_act])
@@ -175,7 +175,7 @@ def sealed_refusals(url: str) -> dict[str, tuple[Any, dict[str, Any]]]:
     return {
         "CredentialRefused": without,
         "StateSpent": answered(agram_play.sync_detailed(client=seat, body=models.AgramSealedPlayRequest(token=dealt.token, move=second))),
-        "SealRefused": answered(agram_deal.sync_detailed(client=public, body=models.AgramFirstHandDeal(players=2, seed=1))),
+        "SealRefused": answered(agram_deal.sync_detailed(client=public, body=models.AgramSeedDeal(players=2, seed=1))),
     }
 
 
@@ -298,8 +298,8 @@ def live_events(referees) -> list[dict[str, Any]]:
                 found.append({"game": case["game"], "event": event})
     public = Client(base_url=referees["sealed"], raise_on_unexpected_status=True)
     clock = models.DealClock(move_seconds=1)
-    agency = refusals.raise_for_problem(agency_deal.sync(client=public, body=models.AgencyFirstHandDeal(clock=clock)))
-    agram = refusals.raise_for_problem(agram_deal.sync(client=public, body=models.AgramFirstHandDeal(players=3, clock=clock)))
+    agency = refusals.raise_for_problem(agency_deal.sync(client=public, body=models.AgencyRandomDeal(clock=clock)))
+    agram = refusals.raise_for_problem(agram_deal.sync(client=public, body=models.AgramRandomDeal(players=3, clock=clock)))
     time.sleep(1.2)  # past the seat to act's deadline
     for game, dealt, timeout, request in (("agency", agency, agency_timeout, models.AgencySealedStateRequest),
                                            ("agram", agram, agram_timeout, models.AgramSealedStateRequest)):
