@@ -840,6 +840,7 @@ var agencyPlay = (options2) => (options2.client ?? client).post({
   }
 });
 var agencyTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agency/timeout",
   ...options2,
   headers: {
@@ -893,6 +894,7 @@ var agramMaliScore = (options2) => (options2.client ?? client).post({
   }
 });
 var agramMaliTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram-mali/timeout",
   ...options2,
   headers: {
@@ -946,6 +948,7 @@ var agramScore = (options2) => (options2.client ?? client).post({
   }
 });
 var agramTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/agram/timeout",
   ...options2,
   headers: {
@@ -999,6 +1002,7 @@ var fapfapScore = (options2) => (options2.client ?? client).post({
   }
 });
 var fapfapTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/fapfap/timeout",
   ...options2,
   headers: {
@@ -1052,6 +1056,7 @@ var sinkSinkScore = (options2) => (options2.client ?? client).post({
   }
 });
 var sinkSinkTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/sink-sink/timeout",
   ...options2,
   headers: {
@@ -1105,6 +1110,7 @@ var sparScore = (options2) => (options2.client ?? client).post({
   }
 });
 var sparTimeout = (options2) => (options2.client ?? client).post({
+  security: [{ scheme: "bearer", type: "http" }],
   url: "/v1/games/spar/timeout",
   ...options2,
   headers: {
