@@ -37,6 +37,7 @@ def test_flask_smorest_keeps_what_the_referee_reaches():
     assert registry and all(isinstance(each, smorest.AdaptedApi) for each in registry.values())
     api = next(iter(registry.values()))
     assert api._app is app and api.app is app and api._spec is not None
+    assert smorest.api_of(app) is api  # where the tools and tests read the spec from
     view = app.view_functions["games.agency_play"]
     assert view._apidoc["arguments"]  # the documentation copied onto the view (copy_doc) is what the spec reads
     assert "/v1/games/agency/play" in api.spec.to_dict()["paths"]

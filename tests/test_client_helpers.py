@@ -24,13 +24,13 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 
 from conformance.kit import load_cases
 from service.api.problems import PROBLEM_TYPES, problem_classes
 from service.server.http_errors import HTTP_ERRORS, PARSER_ERRORS
 from support import ROOT, running_gunicorn
 from tools import clients
+from tools.openapi import load_spec
 
 sys.path.insert(0, str(ROOT / "clients" / "python"))
 
@@ -268,7 +268,7 @@ def test_the_typescript_client_tells_each_refusal_class_apart(refused, tmp_path)
 
 def spec_event_kinds() -> set[str]:
     """Every kind of event the spec lists in a play answer's ``events``."""
-    schemas = yaml.safe_load((ROOT / "openapi.yaml").read_text(encoding="utf-8"))["components"]["schemas"]
+    schemas = load_spec()["components"]["schemas"]
     return {kind for name, schema in schemas.items() if name.endswith("PlayResponse")
             for kind in schema["properties"]["events"]["items"]["discriminator"]["mapping"]}
 

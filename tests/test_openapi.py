@@ -14,6 +14,7 @@ import yaml
 
 from service.analysis.bots import Level
 from service.app import create_app
+from service.schemas.smorest import api_of
 from tools.openapi import app_spec, load_spec, spec_yaml
 
 SPEC_PATH = Path(__file__).resolve().parent.parent / "openapi.yaml"
@@ -121,7 +122,7 @@ def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(generat
 
     monkeypatch.setattr(flask_smorest.Blueprint, "register_views_in_doc", slowly)
     app = create_app({"TESTING": True})
-    api = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    api = api_of(app)
     start = threading.Barrier(8)
 
     def read(_: int) -> str:

@@ -28,6 +28,7 @@ from service.api.holding import current
 from service.api.operations import request_arguments
 from service.app import create_app
 from service.schemas.family import BoundedSchema
+from service.schemas.smorest import api_of
 from service.server import logs
 from support import examples
 
@@ -67,7 +68,7 @@ def probe_app(**config) -> Flask:
     def boom():
         raise RuntimeError("secret internals")
 
-    app.extensions["flask-smorest"]["apis"][""]["ext_obj"].register_blueprint(blp)
+    api_of(app).register_blueprint(blp)
     return app
 
 

@@ -130,9 +130,9 @@ GENERATED_NOTE = ("The referee's classes of problems and the codes of each, writ
 def problem_models() -> dict[str, str | None]:
     """The spec's problem schemas (each game's and the plain ``Problem``), each
     with the schema of its ``legal_moves``' items (``None``: it has none)."""
-    import yaml
+    from tools.openapi import load_spec
 
-    schemas = yaml.safe_load(SPEC.read_text(encoding="utf-8"))["components"]["schemas"]
+    schemas = load_spec(SPEC)["components"]["schemas"]
     found: dict[str, str | None] = {}
     for name, schema in sorted(schemas.items()):
         if name.endswith("Problem") and {"code", "detail", "status"} <= set(schema.get("required", ())):

@@ -29,12 +29,11 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from tools.golden import FIXED_TIME_MS, seeded_randomness
+from service.schemas.games import schema_prefix
+from tools.golden import app_with, seeded_randomness
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES_PATH = ROOT / "service" / "static" / "examples.json"
@@ -51,10 +50,7 @@ SEALED_NOTE = ("Sealed mode only, shown for its shape: a token opens only on the
 
 
 def _app(config: dict[str, Any], folder: str) -> Any:
-    from service.app import create_app
-
-    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_DEADLINE_SECONDS": 600,
-                       "REFEREE_TOKEN_STORE_PATH": str(Path(folder) / "spent.sqlite3"), **config})
+    return app_with({"REFEREE_DEADLINE_SECONDS": 600, **config}, folder)
 
 
 class _Referee:
@@ -92,7 +88,7 @@ def _trick_play(play: dict[str, Any]) -> dict[str, Any]:
 def _game_examples(referee: _Referee, game: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
     """One game's operation examples (by operation id), its deal alternatives' (by component name) and
     the example its operations on a hand share (``{Game}Hand``, a component of the spec)."""
-    prefix, component = game.replace("-", "_"), "".join(part.capitalize() for part in game.split("-"))
+    prefix, component = game.replace("-", "_"), schema_prefix(game)
     seating = _seating(game)
     deal = {**seating, "seed": SEED}
     dealt = referee.post(game, "deal", deal)
@@ -166,7 +162,7 @@ def _game_examples(referee: _Referee, game: str) -> tuple[dict[str, Any], dict[s
 def _sealed_examples(referee: _Referee, game: str, advance: Any, deck: list[str], hands: list[list[str]]) -> tuple[dict[str, Any], dict[str, Any]]:
     """A game's ``timeout`` and ``reseat`` examples, and its next-hand deal alternatives' (with ``deck`` and
     ``hands`` for those from a deck and from hands), from a sealed referee."""
-    prefix, component = game.replace("-", "_"), "".join(part.capitalize() for part in game.split("-"))
+    prefix, component = game.replace("-", "_"), schema_prefix(game)
     seating = _seating(game)
     dealt = referee.post(game, "deal", {**seating, "clock": {"move_seconds": 60}})
     token, seats, host = dealt["token"], dealt["seats"], dealt["host"]
@@ -197,21 +193,6 @@ def _sealed_examples(referee: _Referee, game: str, advance: Any, deck: list[str]
     return operations, schemas
 
 
-@contextmanager
-def _fixed_world() -> Iterator[Any]:
-    """The service's randomness seeded and its clock fixed; yields a function that moves the clock on."""
-    from service import clock
-
-    with seeded_randomness(SEED):
-        now = [FIXED_TIME_MS]
-        clock.now_ms = lambda: now[0]  # type: ignore[assignment]
-
-        def advance(ms: int) -> None:
-            now[0] += ms
-
-        yield advance
-
-
 def make_examples() -> dict[str, Any]:
     """Every example, from a fresh open referee and a fresh sealed one."""
     from service.games import GAMES
@@ -219,7 +200,7 @@ def make_examples() -> dict[str, Any]:
     operations: dict[str, Any] = {}
     schemas: dict[str, Any] = {}
     components: dict[str, Any] = {}
-    with tempfile.TemporaryDirectory() as folder, _fixed_world() as advance:
+    with tempfile.TemporaryDirectory() as folder, seeded_randomness(SEED) as advance:
         Path(folder, "sealed").mkdir()
         open_referee, sealed_referee = _Referee(_app({}, folder)), _Referee(_app(SEALED, str(Path(folder, "sealed"))))
         for game in GAMES:
@@ -229,7 +210,7 @@ def make_examples() -> dict[str, Any]:
             components.update(shared)
         responses = _problem_examples(open_referee)
         for game in GAMES:
-            component = "".join(part.capitalize() for part in game.split("-"))
+            component = schema_prefix(game)
             more, shapes = _sealed_examples(sealed_referee, game, advance, schemas[f"{component}DeckDeal"]["deck"],
                                             schemas[f"{component}HandsDeal"]["hands"])
             operations.update(more)

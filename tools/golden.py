@@ -32,7 +32,7 @@ import secrets
 import sys
 import tempfile
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -53,21 +53,26 @@ FIXED_TIME_MS = 1_767_225_600_000
 
 
 @contextlib.contextmanager
-def seeded_randomness(seed: int) -> Iterator[None]:
+def seeded_randomness(seed: int) -> Iterator[Callable[[int], None]]:
     """``secrets`` and ``uuid.uuid4`` drawn from one seeded generator, and the
-    service's clock stopped at :data:`FIXED_TIME_MS`."""
+    service's clock stopped at :data:`FIXED_TIME_MS`; yields a function that
+    moves the stopped clock on by its argument (milliseconds)."""
     from service import clock
 
     rng = random.Random(seed)
     now_ms = clock.now_ms
-    clock.now_ms = lambda: FIXED_TIME_MS  # type: ignore[assignment]
+    stopped = [FIXED_TIME_MS]
+    clock.now_ms = lambda: stopped[0]  # type: ignore[assignment]
+
+    def advance(ms: int) -> None:
+        stopped[0] += ms
     saved = (secrets.token_bytes, secrets.randbits, secrets.randbelow, uuid.uuid4)
     secrets.token_bytes = lambda n=32: rng.randbytes(n)  # type: ignore[assignment]
     secrets.randbits = rng.getrandbits  # type: ignore[assignment]
     secrets.randbelow = lambda n: rng.randrange(n)  # type: ignore[assignment]
     uuid.uuid4 = lambda: uuid.UUID(int=rng.getrandbits(128), version=4)  # type: ignore[assignment]
     try:
-        yield
+        yield advance
     finally:
         secrets.token_bytes, secrets.randbits, secrets.randbelow, uuid.uuid4 = saved  # type: ignore[assignment]
         clock.now_ms = now_ms  # type: ignore[method-assign]
@@ -75,10 +80,15 @@ def seeded_randomness(seed: int) -> Iterator[None]:
 
 def app_for(mode: str, folder: str) -> Any:
     """A fresh app of ``mode``, its token store (signed and sealed modes) a new file in ``folder``."""
+    return app_with(MODES[mode], folder)
+
+
+def app_with(settings: dict[str, Any], folder: str) -> Any:
+    """A fresh app with ``settings``, quiet, its token store (signed and sealed modes) a new file in ``folder``."""
     from service.app import create_app
 
     store = Path(folder) / "spent-states.sqlite3"
-    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_TOKEN_STORE_PATH": str(store), **MODES[mode]})
+    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_TOKEN_STORE_PATH": str(store), **settings})
 
 
 class Recorder:

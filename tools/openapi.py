@@ -48,9 +48,9 @@ def load_spec(path: Path = SPEC_PATH) -> dict[str, Any]:
 def app_spec() -> dict[str, Any]:
     """The OpenAPI document the app serves (an open-mode app; the document is the same in every mode)."""
     from service.app import create_app
+    from service.schemas.smorest import api_of
 
-    api = create_app({"TESTING": True}).extensions["flask-smorest"]["apis"][""]["ext_obj"]
-    spec: dict[str, Any] = api.spec.to_dict()
+    spec: dict[str, Any] = api_of(create_app({"TESTING": True})).spec.to_dict()
     return spec
 
 

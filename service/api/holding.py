@@ -512,7 +512,7 @@ class SealedHolding(Holding):
         held = self.load(game, args)
         if not held.host:
             raise CredentialRefused("seat_credential_invalid", "Giving a seat a new player needs the match's host credential "
-                                                         "(Authorization: Bearer <host>, answered by the match's first deal)")
+                                                               "(Authorization: Bearer <host>, answered by the match's first deal)")
         seat, provenance = args["seat"], held.provenance
         refuse_seat(seat, held.hand.players, "seat")
         assert provenance is not None
@@ -540,7 +540,7 @@ class SealedHolding(Holding):
     def authorize_timeout(self, held: Held) -> None:
         if held.seat is None:
             raise CredentialRefused("seat_credential_invalid",
-                              "A timeout needs the credential of a seat of this match (Authorization: Bearer <credential>)")
+                                    "A timeout needs the credential of a seat of this match (Authorization: Bearer <credential>)")
 
     def revealed(self, held: Held) -> Provenance:
         """A finished hand's provenance (its record then carries the nonce and
@@ -592,7 +592,7 @@ class SealedHolding(Holding):
         seat = super().bot_seat(held)
         if held.seat != seat:
             raise CredentialRefused("seat_credential_invalid",
-                              f"A suggestion for seat {seat}, the seat to act, needs seat {seat}'s credential (Authorization: Bearer <credential>)")
+                                    f"A suggestion for seat {seat}, the seat to act, needs seat {seat}'s credential (Authorization: Bearer <credential>)")
         return seat
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
@@ -636,7 +636,7 @@ class SealedHolding(Holding):
             return None, False
         scheme, _, credential = header.partition(" ")
         refused = CredentialRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
-                                                         "or the match's host has since given its seat a new player (reseat)")
+                                                               "or the match's host has since given its seat a new player (reseat)")
         try:
             if scheme.lower() != "bearer":
                 raise Unsealable("not a bearer credential")

@@ -21,7 +21,7 @@ from .fields import Int, List, referee_time_field
 
 SEAT_MAX = max(game.max_players for game in GAMES.values()) - 1
 """The highest seat of any game (RULINGS C1, F8): a clock's seat is read for every game alike, and a
-number past it is no seat (was: unbounded, so a schema-valid seat past 2^53 answered 422)."""
+number past it is no seat."""
 
 
 def _move_seconds() -> Int:

@@ -669,10 +669,6 @@ class _DealBase(BoundedSchema):
                                   "leave `clock` out of a deal with `previous`.", "clock")
 
 
-SOURCE_NAMES = {DealSource.RANDOM: "Random", DealSource.SEED: "Seed", DealSource.DECK: "Deck", DealSource.HANDS: "Hands"}
-"""Each source of a deal, as its alternative's component name says it (``RandomDeal``, ``SeedDeal``...)."""
-
-
 def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] | None) -> type[Schema]:
     """The deal request. With a ``state`` schema: the request ``deal`` takes,
     loaded as one schema and documented as ``oneOf`` its alternatives: a
@@ -704,11 +700,11 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
     seating = edge.deal_seating_fields(parts, first=False)
 
     def alternatives(name: str, others: Callable[[], dict[str, Any]], doc: str) -> tuple[type[Schema], ...]:
-        """One documented schema per source: ``{prefix}{name}{Source}Deal``."""
+        """One documented schema per source (``DealSource``, in its order): ``{prefix}{name}{Source}Deal``."""
         return tuple(
-            named_schema(f"{prefix}{name}{SOURCE_NAMES[source]}Deal", {**sources(source), **options, **others()}, _DealBase,
+            named_schema(f"{prefix}{name}{source.value.capitalize()}Deal", {**sources(source), **options, **others()}, _DealBase,
                          doc=f"{doc}, {SOURCE_DOCS[source]}.")
-            for source in SOURCE_NAMES)
+            for source in DealSource)
 
     if state is None:
         later = named_schema(f"{prefix}TranscriptDeal", {**sources(), **options, **seating}, _DealBase,
@@ -743,7 +739,7 @@ SOURCE_DOCS = {
     DealSource.DECK: "dealt from a deck order",
     DealSource.HANDS: "dealt as the hands given",
 }
-"""How each source's alternative deals, for its description."""
+"""How each source's alternative deals, for its description (its name: the source's, ``SeedDeal``)."""
 
 
 def _state_schema(parts: GameParts, edge: FamilyEdge[Any]) -> type[Schema]:

@@ -26,7 +26,7 @@ TOUCHED: dict[str, tuple[str, ...]] = {
             "_spec"),
     "Blueprint": ("register_views_in_doc",),
     "view": ("_apidoc",),
-    "app.extensions": ("flask-smorest", "blp_name_to_api"),
+    "app.extensions": ("flask-smorest", "blp_name_to_api", "apis", "ext_obj"),
 }
 """Each private name the referee reaches, by where flask-smorest keeps it."""
 
@@ -84,3 +84,10 @@ def copy_doc(view: Callable[..., Any], documented: Callable[..., Any]) -> None:
     ``documented`` (its ``_apidoc``), so a view decorated for the spec alone
     is documented as if it had been decorated itself."""
     view._apidoc = documented._apidoc  # type: ignore[attr-defined]
+
+
+def api_of(app: flask.Flask) -> AdaptedApi:
+    """The API ``app`` serves (its spec: ``api_of(app).spec``), where
+    flask-smorest keeps it on the app (the API of no URL prefix)."""
+    api: AdaptedApi = app.extensions["flask-smorest"]["apis"][""]["ext_obj"]
+    return api
