@@ -358,10 +358,16 @@ def read_records(lines: Sequence[str], *, game: str) -> list[Record]:
         try:
             records.append(read_record(line, game=game))
         except RecordInvalid as invalid:
-            invalid.detail = f"records[{index}]: {invalid.detail}"
-            invalid.extra["record"] = index
+            name_record(invalid, index)
             raise
     return records
+
+
+def name_record(refusal: RefereeError, index: int) -> None:
+    """Say in ``refusal`` that it is of a match's ``records[index]``: its
+    ``detail`` begins with it and its ``record`` member is ``index`` (from 0)."""
+    refusal.detail = f"records[{index}]: {refusal.detail}"
+    refusal.extra["record"] = index
 
 
 def replay_records(records: Sequence[Record]) -> tuple[Hand, list[tuple[int, Event]], list[Score]]:

@@ -21,7 +21,7 @@ from ..errors import RefereeError
 from ..games import GAMES, Game, Hand
 from ..games.base import replay_transcript
 from ..games.records import Event, Family, Score
-from ..notation import read_record, read_records, replay_records, write_record
+from ..notation import name_record, read_record, read_records, replay_records, write_record
 from ..schemas.games import schemas_for
 from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
@@ -226,8 +226,7 @@ def _records_answer(holding: Holding, game: Game, lines: list[str]) -> flask.Res
         hand, events, scores = replay_records(records)
     except RefereeError as refusal:
         if "hand" in refusal.extra:  # the rules' refusal of a record's deal or play (not a deadline passed)
-            refusal.detail = f"records[{refusal.extra['hand'] - 1}]: {refusal.detail}"
-            refusal.extra["record"] = refusal.extra["hand"] - 1
+            name_record(refusal, refusal.extra["hand"] - 1)
         raise
     return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, transcript, first), starts_match=True)
 
