@@ -267,3 +267,24 @@ def test_move_order_tries_the_cheapest_winner_first_and_fapfaps_threes_last():
     assert order() == ["9H", "4H", "AH"]  # 10H (seat 2) and 8H (in the trick) split seat 1's hearts
     position.play(position.from_play(Play(1, Card.parse("4H"))))
     assert order() == ["10H", "6H"]  # 10H beats 8H; 6H does not
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    pytest.param(game.id, players, id=f"{game.id}-{players}")
+    for game in GAMES.values() for players in range(game.min_players, game.max_players + 1)
+])
+def test_mirrored_only_where_a_finished_hand_is_worth_the_negation_to_the_other_side(game_id, players):
+    """Two sides, and what one wins the other loses: Agency's teams (A4, A13:
+    1 and -1, a void hand 0 to both) and Fapfap's two players (F6: the loser
+    pays the winner); every other game and player count has more sides or
+    pays the winner alone (F2)."""
+    expected = game_id == "agency" or (game_id == "fapfap" and players == 2)
+    for seed in range(20):
+        rng = random.Random(seed)
+        position = Position.from_hand(deal(game_id, players, {"stake": 1 + seed % 3} if game_id == "fapfap" else {}, seed))
+        assert position.mirrored == expected
+        while not position.over:
+            position.play(rng.choice(position.legal()))
+        if expected:
+            assert sorted(set(position.side_of)) == [0, 1]
+            assert position.value(0) == -position.value(1)

@@ -16,13 +16,15 @@ from collections import Counter
 from functools import cache
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from service.analysis.engine import Position
 from service.analysis.solver import Solver, solve
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
 from service.tricks import Play
-from support import VOID_HANDS
+from support import VOID_HANDS, examples
 
 # -- the Agram family, from F1-F6 -----------------------------------------------------
 
@@ -449,3 +451,49 @@ def test_solve_of_a_finished_hand_has_no_seat_no_moves_and_no_value():
         hand, _ = game.play(hand, rng.choice(hand.legal_moves()))
     solution = solve(hand)
     assert (solution.to_act, solution.moves, solution.value, solution.exact) == (None, (), None, True)
+
+
+# -- what one side proves, read by the other ------------------------------------------------
+
+CONFIGURATIONS = [(game.id, players) for game in GAMES.values() for players in range(game.min_players, game.max_players + 1)]
+MIRRORED = [("agency", 4)] * 8 + [("fapfap", 2)] * 4
+"""Drawn more often: the configurations whose two sides share what is proved."""
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_one_solver_for_both_sides_proves_what_a_fresh_solver_per_question_does(data):
+    """A solver asked about both sides in turn, along a line of play walked
+    back as ``analyze`` does (its tables shared between the sides where
+    ``Position.mirrored``), answers each question as a fresh solver does:
+    the same values with budget enough, bounds that hold them with little."""
+    game_id, players = data.draw(st.sampled_from(CONFIGURATIONS + MIRRORED), label="game")
+    game = GAMES[game_id]
+    seed = data.draw(st.integers(0, 10**6), label="seed")
+    options = {"stake": 1 + seed % 3} if game_id == "fapfap" else {}
+    left = 20 if game_id == "agency" else {2: 8, 3: 9, 4: 12}.get(players, 2 * players + 1)
+    hand = late_position(game, players, options, seed, left, keep_walls=seed % 2 == 0)
+    assume(not hand.hand_over)
+    rng = random.Random(seed)
+    hands, plays = [hand], []
+    while not hands[-1].hand_over:
+        plays.append(rng.choice(hands[-1].legal_moves()))
+        hands.append(game.play(hands[-1], plays[-1])[0])
+    budget = data.draw(st.sampled_from([10**7, 10**7, 30, 300]), label="budget")
+    shared = Solver(Position.from_hand(hand))
+    for play in plays:
+        shared.position.play(shared.position.from_play(play))
+    for index in range(len(hands) - 1, -1, -1):
+        if index < len(hands) - 1:
+            shared.position.undo()
+        assert shared.position.state() == Position.from_hand(hands[index]).state()
+        sides = data.draw(st.permutations(sorted(set(shared.position.side_of))), label="sides")[:2]
+        for side, other in zip(sides, reversed(sides)):
+            exact = Solver(Position.from_hand(hands[index])).bounds(side, 10**7)
+            assert exact[0] == exact[1]
+            found = shared.bounds(side, budget)
+            assert found[0] <= exact[0] <= found[1]
+            if budget == 10**7:
+                assert found == exact
+            assert shared.carried(side, found, side) == found
+            assert shared.carried(side, found, other) == ((-found[1], -found[0]) if shared.position.mirrored else None)

@@ -66,9 +66,13 @@ class Position:
         values: every value a finished hand can have for one side, ascending
             (the contract's value table, ``TrickGame.seat_value``).
         side_of: each seat's side: the seat itself, or Agency's team (A4).
+        mirrored: whether there are two sides and a finished hand is worth
+            to one the negation of what it is worth to the other (Agency,
+            A13; Fapfap with 2 players, F6), so what is proved for one side
+            holds, negated, for the other.
     """
 
-    __slots__ = ("family", "players", "to_act", "leader", "trick", "values", "side_of", "_ranks", "_bit_of", "_cards",
+    __slots__ = ("family", "players", "to_act", "leader", "trick", "values", "side_of", "mirrored", "_ranks", "_bit_of", "_cards",
                  "_suit_of", "_suits")
 
     family: str
@@ -78,6 +82,7 @@ class Position:
     trick: list[int]
     values: tuple[int, ...]
     side_of: tuple[int, ...]
+    mirrored: bool
 
     def __init__(self, hand: Hand) -> None:
         game = hand.game
@@ -325,6 +330,7 @@ class LastTrickPosition(Position):
         self._plain = (0, 1) if scoring.worth is not None else (-scoring.stake, scoring.stake * (self.players - 1))
         """The outcomes with no bonus rank in play: a hand lost or won, at 1 (F2, F6)."""
         self.side_of = tuple(range(self.players))
+        self.mirrored = self.players == 2 and scoring.worth is None  # F6: the loser pays the winner the stake
         worth = scoring.worth or ()
         self._worth_masks = tuple(
             (value, sum(1 << (shift + rank) for _, shift in self._suits for rank in range(count) if worth[rank] == value))
@@ -687,6 +693,7 @@ class AgencyPosition(Position):
         self._early = int(hand.options["early_end_points"])
         self.values = (-1, 0, 1)
         self.side_of = tuple(seat % 2 for seat in range(_SEATS))  # A4
+        self.mirrored = True  # A13: a hand won by one team is lost by the other; a void hand is 0 to both
         self.start, self.middle, self.end, self.walls = [0] * _SEATS, [0] * _SEATS, [0] * _SEATS, [0] * _SEATS
         self.digits = [0] * len(suits)
         self._holder_of = [-1] * (len(suits) * count)

@@ -112,12 +112,14 @@ def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
         position.play(position.from_play(play))
     solver = Solver(position)
     found: list[PlayReview] = []
+    known: tuple[int, tuple[int, int]] | None = None  # a side, and what the later play's "before" proved for it here
     for ply in range(len(history) - 1, -1, -1):
         side = position.side_of[history[ply].seat]
         share = (budget - solver.nodes) // (ply + 1)
         spent = solver.nodes
-        after = solver.bounds(side, share // 2)
+        after = solver.bounds(side, share // 2, known=None if known is None else solver.carried(*known, side))
         position.undo()
         before = solver.bounds(side, share - (solver.nodes - spent), at_least=after[0])
+        known = (side, before)
         found.append(PlayReview(ply=ply, move=history[ply], before=before, after=after))
     return Review(plays=tuple(reversed(found)), nodes=solver.nodes)

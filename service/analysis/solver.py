@@ -160,6 +160,11 @@ class Solver:
         self._tables: dict[int, dict[Hashable, tuple[int, int, _Outcomes]]] = {}
         self._outcomes: dict[tuple[int, ...], _Outcomes] = {}
         self._best: dict[int, dict[Hashable, int]] = {}
+        self._mirrored = position.mirrored
+        """Two sides whose values are each other's negation (``Position.mirrored``):
+        what one side's search proves, the other's reads as well."""
+        self._mirror: dict[int, _Outcomes] = {}
+        self._other: dict[Hashable, tuple[int, int, _Outcomes]] | None = None
         # the search in progress
         self._side = 0
         self._limit = 0
@@ -201,13 +206,29 @@ class Solver:
         found = [MoveValue(play, values[bounds[move][0]], values[bounds[move][1]]) for play, move in zip(plays, standing)]
         return found, self.nodes - start
 
-    def bounds(self, side: int, budget: int, *, at_least: int | None = None) -> tuple[int, int]:
+    def bounds(self, side: int, budget: int, *, at_least: int | None = None,
+               known: tuple[int, int] | None = None) -> tuple[int, int]:
         """The proved bounds ``(lower, upper)`` (values) of the current
         position for ``side``, searched within ``budget`` nodes; ``at_least``
-        is a value already known to be a lower bound."""
-        low = 0 if at_least is None else self._index[at_least]
-        low, high = self._narrow(side, (low, len(self._values) - 1), self.nodes + max(0, budget))
+        is a value already known to be a lower bound, ``known`` bounds
+        already proved (as ``bounds`` or ``carried`` answered them)."""
+        index = self._index
+        low = 0 if at_least is None else index[at_least]
+        high = len(self._values) - 1
+        if known is not None:
+            low, high = max(low, index[known[0]]), min(high, index[known[1]])
+        low, high = self._narrow(side, (low, high), self.nodes + max(0, budget))
         return self._values[low], self._values[high]
+
+    def carried(self, side: int, bounds: tuple[int, int], to: int) -> tuple[int, int] | None:
+        """Proved ``bounds`` (values) of a position for ``side`` read as
+        bounds for the side ``to``: the same for the same side, negated
+        where the two sides mirror each other (Agency, A13), else ``None``."""
+        if to == side:
+            return bounds
+        if self._mirrored:
+            return -bounds[1], -bounds[0]
+        return None
 
     def _narrow(self, side: int, bounds: tuple[int, int], limit: int) -> tuple[int, int]:
         """Tighten ``bounds`` (value indices) of the current position for
@@ -247,9 +268,42 @@ class Solver:
                 before stays in the tables).
         """
         self._side, self._limit = side, limit
-        self._table = self._tables.setdefault(side, {})
-        self._best_moves = self._best.setdefault(side, {})
+        table = self._tables.get(side)
+        if table is None:
+            table = self._tables[side] = self._mirror_table(1 - side) if self._mirrored else {}
+        self._table = table
+        self._other = self._tables.get(1 - side) if self._mirrored else None
+        self._best_moves = self._best.setdefault(0 if self._mirrored else side, {})
         return self._search(target)
+
+    def _store(self, key: Hashable, low: int, high: int, info: _Outcomes) -> None:
+        """Keep proved bounds (value indices) of the position ``key`` for the
+        side searched, and the other side's too once it has a table of its
+        own (``_mirrored``)."""
+        self._table[key] = (low, high, info)
+        other = self._other
+        if other is not None:
+            top = len(self._values) - 1
+            found = other.get(key)
+            if found is None:
+                other[key] = (top - high, top - low, self._mirror_info(info))
+            else:
+                other[key] = (max(found[0], top - high), min(found[1], top - low), found[2])
+
+    def _mirror_table(self, side: int) -> dict[Hashable, tuple[int, int, _Outcomes]]:
+        """What ``side``'s table proved, read for the other side (``_mirrored``)."""
+        top = len(self._values) - 1
+        return {key: (top - high, top - low, self._mirror_info(info))
+                for key, (low, high, info) in self._tables.get(side, {}).items()}
+
+    def _mirror_info(self, info: _Outcomes) -> _Outcomes:
+        """The outcomes ``info`` of a position for one side, read for the other (``_mirrored``)."""
+        found = self._mirror.get(id(info))
+        if found is None:
+            values = self._values
+            outcomes = tuple(sorted(-values[index] for index in range(info[0], info[1] + 1) if info[2][index] == index))
+            found = self._mirror[id(info)] = self._outcome_info(outcomes)
+        return found
 
     # -- the search ----------------------------------------------------------------------
 
@@ -312,7 +366,7 @@ class Solver:
                     low = info[2][target]
                 else:
                     high = info[3][target - 1]
-                self._table[key] = (low, high, info)
+                self._store(key, low, high, info)
                 self._count(visited - 1)
                 return reached
         moves = position.moves()
@@ -342,5 +396,5 @@ class Solver:
                 low = max(low, info[2][target])
             else:
                 high = min(high, info[3][target - 1])
-            self._table[key] = (low, high, info)
+            self._store(key, low, high, info)
         return result
