@@ -15,11 +15,15 @@ Agency hand of ``make bench`` (built through the API of that mode):
   rebuilt (signed, sealed: ``Trust.REBUILD``) or restored (open: ``Trust.RESTORE``), the
   move played, the state dumped, signed or sealed, the events, the answer
   encoded;
-* the view as Flask calls it, less those stages: the glue around them;
-* the plumbing in front of Flask (``service.server.plumbing``): the whole
-  request less Flask's own WSGI app;
-* what is left: Flask's own dispatch (request context, routing, the
-  response's WSGI headers).
+* then the same stages within real requests (each stage's function wrapped
+  in a timer where the app looks it up, the timers' own cost taken off), and
+  around them the view as Flask calls it and Flask's WSGI app: so the edge,
+  what the request pays outside its stages, splits into the view's glue,
+  Flask's dispatch (request context, routing, the response object and its
+  WSGI headers) and the plumbing in front of Flask
+  (``service.server.plumbing``). A stage costs more within a request than
+  alone (other code runs between two calls of it), so the edge is the whole
+  request less the stages as they run there, not as they run alone.
 
 ``--profile`` adds cProfile's top entries (cumulative and own time) for the
 whole request; cProfile slows many small calls more than a few long ones, so
@@ -31,9 +35,11 @@ from __future__ import annotations
 import argparse
 import cProfile
 import io
+import math
 import pstats
 import sys
 import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -135,10 +141,9 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     ]
 
 
-def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str], inner: bool = False) -> Callable[[], bytes]:
+def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str]) -> Callable[[], bytes]:
     """One request as a WSGI server calls the app (an environ, then the answer
-    read whole), with no socket and no test client; ``inner``: Flask's own
-    WSGI app, without the plumbing in front of it."""
+    read whole), with no socket and no test client."""
     from werkzeug.test import EnvironBuilder
 
     base = EnvironBuilder(path=path, method="POST", data=body, content_type="application/json", headers=headers).get_environ()
@@ -149,7 +154,7 @@ def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str], inner: 
     def call() -> bytes:
         environ = dict(base)
         environ["wsgi.input"] = io.BytesIO(body)
-        answer = app.wsgi_app.inner(environ, start_response) if inner else app(environ, start_response)
+        answer = app(environ, start_response)
         try:
             return b"".join(answer)
         finally:
@@ -158,10 +163,139 @@ def wsgi_call(app: Any, path: str, body: bytes, headers: dict[str, str], inner: 
     return call
 
 
-def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict[str, Any]]:
-    """Every row of one mode's table: (label, µs)."""
-    import flask
+Patch = tuple[str, Any, str]
+"""A stage as the request runs it: its label, and the function's owner and attribute name."""
 
+
+def in_request(mode: str, app: Any) -> list[Patch]:
+    """The stages as the app calls them within a request, each the function
+    (at the place the app looks it up) that does that stage's work: timed
+    in place, they cost what they cost in a real request, where other code
+    runs between them (the table of stages alone times each on its own,
+    again and again, which is faster)."""
+    from service.api import games as games_module
+    from service.api import holding as holding_module
+    from service.api import operations, spending
+    from service.games import GAMES
+    game = GAMES["agency"]
+    holding = app.extensions[holding_module.EXTENSION]
+    common = [("play", game, "play"), ("dump the events", games_module, "dump_event"),
+              ("encode the answer (orjson)", spending, "json_bytes")]
+    if mode == "sealed":
+        return [("decode the body (orjson, with its media type and size checks)", operations, "json_body"),
+                ("open the token (AES-256-GCM)", holding.sealer, "open"),
+                ("read the payload", holding_module, "read_payload"),
+                ("rebuild: Game.build", game, "build"),
+                ("check the seat's credential (HMAC)", holding.sealer, "credential_seat"),
+                ("read the body (the compiled reader)", operations, "read"),
+                ("dump the public state", holding_module, "dump_public"),
+                ("seal: the payload", holding_module, "payload"),
+                ("seal: AES-256-GCM", holding.sealer, "seal"), *common]
+    build = ("restore: replay every play from the deal, check every field" if mode == "open"
+             else "rebuild: the hand from its record, Game.build")
+    stages = [("decode the body (orjson, with its media type and size checks)", operations, "json_body"),
+              ("read the body (the compiled reader)", operations, "read"),
+              (build, game, "build"),
+              ("dump the state", holding_module, "dump_state"), *common]
+    if mode == "signed":
+        stages += [("check the signature (HMAC-SHA256 over the sorted JSON)", type(holding), "verify"),
+                   ("sign: encode the sorted state once, HMAC it", holding_module.signing, "signed_bytes")]
+    return stages
+
+
+def _set(owner: Any, name: str, value: Any) -> None:
+    """Set an attribute (a dict: an item), even on a frozen dataclass's instance (a game)."""
+    if isinstance(owner, dict):
+        owner[name] = value
+    else:
+        (setattr if isinstance(owner, (type, types.ModuleType)) else object.__setattr__)(owner, name, value)
+
+
+def _delete(owner: Any, name: str) -> None:
+    (delattr if isinstance(owner, (type, types.ModuleType)) else object.__delattr__)(owner, name)
+
+
+EDGE = ("the view's glue around the stages",
+        "Flask's dispatch (request context, routing, the response object and its WSGI headers)",
+        "the plumbing (service.server.plumbing: request id, body, admission, headers, CORS, access log, metrics)")
+"""The edge's rows: what a request pays outside its stages, innermost first."""
+
+
+def timed_in_request(call: Callable[[], Any], stages: list[Patch], layers: list[Patch], batches: int = 20,
+                     requests: int = 250) -> dict[str, float]:
+    """Each stage's time within a request, in µs per request, and each
+    layer's around them (``layers``, outermost first: Flask's WSGI app,
+    then the view), and ``""``: the whole request; from the least disturbed
+    of ``batches`` runs of ``requests`` calls of ``call``. Each function is
+    wrapped in a timer for the runs (then put back); the timers' own cost
+    is taken off what they time and off every layer around them."""
+    patches = [*layers, *stages]
+    spent = {label: 0 for label, _, _ in patches}
+    calls = dict.fromkeys(spent, 0)
+
+    def timer(label: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            began = time.perf_counter_ns()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                spent[label] += time.perf_counter_ns() - began
+                calls[label] += 1
+        return timed
+
+    def nothing() -> None:
+        return None
+
+    spent[""] = calls[""] = 0
+    empty = timer("", nothing)
+    for _ in range(100_000):
+        empty()
+    inside_ns = spent[""] / calls[""]  # what a timed call of nothing counts
+    whole_ns = (scenarios.per_call_us(empty, 0.2) - scenarios.per_call_us(nothing, 0.2)) * 1000  # what it costs
+    kept = [(owner, name, _get_own(owner, name)) for _, owner, name in patches]
+    for label, owner, name in patches:
+        _set(owner, name, timer(label, owner[name] if isinstance(owner, dict) else getattr(owner, name)))
+    best: tuple[int, dict[str, float]] | None = None
+    try:
+        for _ in range(requests):  # warm up
+            call()
+        for _ in range(batches):
+            for label in calls:
+                spent[label] = calls[label] = 0
+            began = time.perf_counter_ns()
+            for _ in range(requests):
+                call()
+            took = time.perf_counter_ns() - began
+            if best is None or took < best[0]:
+                true = {}
+                within = sum(calls[label] for label, _, _ in stages)
+                for label, _, _ in reversed(patches):  # innermost first: each layer holds every timer after it
+                    is_layer = label in (name for name, _, _ in layers)
+                    nested = within if is_layer else 0
+                    true[label] = (spent[label] - inside_ns * calls[label] - whole_ns * nested) / requests / 1000
+                    if is_layer:
+                        within += calls[label]
+                true[""] = (took - whole_ns * sum(calls[label] for label in calls if label)) / requests / 1000
+                best = (took, true)
+    finally:
+        for owner, name, original in kept:
+            if original is None:
+                _delete(owner, name)
+            else:
+                _set(owner, name, original)
+    assert best is not None
+    return best[1]
+
+
+def _get_own(owner: Any, name: str) -> Any:
+    """The attribute as set on ``owner`` itself (``None``: inherited, or a method of its class)."""
+    if isinstance(owner, dict):
+        return owner[name]
+    return vars(owner).get(name) if hasattr(owner, "__dict__") else None
+
+
+def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float, float | None]], dict[str, Any]]:
+    """Every row of one mode's table: (label, µs alone, µs within the request)."""
     from bench.floor_app import app as floor_app
 
     bodies = scenarios.build_bodies(mode)
@@ -179,37 +313,38 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float]], dict
     values: list[Any] = [None]
     for _, step in stages:
         values.append(step(values[-1]))
-    rows = [(label, best_us(lambda step=step, value=value: step(fresh(value)), budget)
-             - best_us(lambda value=value: fresh(value), budget / 4))
-            for (label, step), value in zip(stages, values)]
-    work = sum(us for _, us in rows)
+    alone = [(label, best_us(lambda step=step, value=value: step(fresh(value)), budget)
+              - best_us(lambda value=value: fresh(value), budget / 4))
+             for (label, step), value in zip(stages, values)]
 
-    inner = best_us(wsgi_call(app, PATH, body, headers, inner=True), budget)
-    with app.test_request_context(PATH, method="POST", data=body, content_type="application/json", headers=headers):
-        view = app.view_functions["games.agency_play"]
-        view_us = best_us(lambda: (flask.g.pop("referee.json_body", None), view()), budget)
-    glue = view_us - work
-    plumbing = whole - inner
-    rest = inner - view_us
-    summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "glue": glue, "plumbing": plumbing, "rest": rest,
+    flask_app, view = ("Flask's app", app.wsgi_app, "inner"), ("the view", app.view_functions, "games.agency_play")
+    placed = in_request(mode, app)
+    inside = timed_in_request(wsgi_call(app, PATH, body, headers), placed, [flask_app, view])
+    work = sum(inside[label] for label, _, _ in placed)
+    glue, dispatch = inside[view[0]] - work, inside[flask_app[0]] - inside[view[0]]
+    plumbing = inside[""] - inside[flask_app[0]]
+    edge = glue + dispatch + plumbing
+    summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "edge": edge, "timed_whole": inside[""],
                "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
-    table = [*rows, ("the view's glue around the stages", glue),
-             ("the plumbing (service.server.plumbing: request id, body, headers, CORS, access log, metrics)", plumbing),
-             ("the rest: Flask's dispatch (request context, routing, the response's WSGI headers)", rest)]
+    table: list[tuple[str, float, float | None]] = [(label, us, inside.get(label)) for label, us in alone]
+    table += [(label, math.nan, inside[label]) for label, _, _ in placed if label not in dict(alone)]
+    table += [(label, math.nan, us) for label, us in zip(EDGE, (glue, dispatch, plumbing))]
     return table, summary
 
 
-def print_table(mode: str, table: list[tuple[str, float]], summary: dict[str, Any]) -> None:
-    whole = summary["whole"]
+def print_table(mode: str, table: list[tuple[str, float, float | None]], summary: dict[str, Any]) -> None:
+    floor = summary["floor"]
     print(f"### {mode}: agency play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
     print()
-    print(f"whole request {whole:,.0f} µs, called as a WSGI server calls the app (the floor app: {summary['floor']:,.0f} µs); "
-          f"the view's stages {summary['work']:,.0f} µs, the plumbing {summary['plumbing']:,.0f} µs")
+    print(f"whole request {summary['whole']:,.0f} µs, called as a WSGI server calls the app (the floor app: {floor:,.0f} µs). "
+          f"Timed within the request (the least disturbed of 20 runs of 250 requests, each stage's function wrapped in a "
+          f"timer): {summary['timed_whole']:,.0f} µs, the stages {summary['work']:,.0f} µs, the edge {summary['edge']:,.0f} µs, "
+          f"{summary['edge'] / floor:.1f} times the floor app's whole request")
     print()
-    print("| stage | µs | share of the request |")
+    print("| stage | µs alone | µs within the request |")
     print("|---|---:|---:|")
-    for label, us in table:
-        print(f"| {label} | {us:,.1f} | {us / whole:.0%} |")
+    for label, alone, inside in table:
+        print(f"| {label} | {'' if math.isnan(alone) else f'{alone:,.1f}'} | {'' if inside is None else f'{inside:,.1f}'} |")
     print()
 
 
