@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -69,6 +72,46 @@ def test_expired_records_are_deleted_as_claims_are_made(tmp_path: Path) -> None:
     with sqlite3.connect(path) as connection:
         (count,) = connection.execute("SELECT count(*) FROM spent").fetchone()
     assert count == EmbeddedStore.PURGE_EVERY
+
+
+def database_pages(path: Path) -> int:
+    """Pages in the database file itself (a checkpoint copies the log's pages there)."""
+    return path.stat().st_size // 4096
+
+
+def test_where_a_thread_checkpoints_the_log_no_claim_does_and_the_thread_does(tmp_path: Path) -> None:
+    """A claim that fills the log past 1,000 pages would checkpoint it (3 to
+    15 ms a time); with ``checkpoints`` the claims leave that to a thread of
+    the process, which copies the log into the database every
+    CHECKPOINT_SECONDS, and each record is there to read."""
+    path = tmp_path / "spent.sqlite3"
+    store = EmbeddedStore(path, checkpoints=True)
+    store.CHECKPOINT_SECONDS = 3600.0  # the thread waits: only a claim could checkpoint
+    value = b"v" * 1500
+    for number in range(1500):  # about 3 pages of log each: past SQLite's 1,000 pages
+        assert store.claim(b"k%d" % number, value, 60) is None
+    assert database_pages(path) < 10  # nothing copied from the log yet
+    store.close()
+    store = EmbeddedStore(path, checkpoints=True)
+    store.CHECKPOINT_SECONDS = 0.05
+    assert store.claim(b"last", value, 60) is None
+    deadline = time.monotonic() + 10
+    while database_pages(path) < 1500 * 1500 // 4096 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert database_pages(path) >= 1500 * 1500 // 4096  # the thread copied the log in
+    assert all(store.get(b"k%d" % number) == value for number in (0, 749, 1499)) and store.get(b"last") == value
+    store.close()
+
+
+def test_a_thread_checkpoints_the_log_only_where_gevent_made_threads_greenlets() -> None:
+    """In a gunicorn gevent worker a claim's checkpoint would stop the whole
+    worker; elsewhere SQLite's own checkpoints, in the claim, stop only its thread."""
+    assert EmbeddedStore("unused.sqlite3").checkpoints is False
+    patched = subprocess.run(
+        [sys.executable, "-c", "from gevent import monkey; monkey.patch_all(); from service.store import EmbeddedStore; "
+                               "print(EmbeddedStore('unused.sqlite3').checkpoints)"],
+        cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True, timeout=60)
+    assert patched.stdout.strip() == "True"
 
 
 def test_of_many_processes_claiming_one_key_at_once_exactly_one_records_it(tmp_path: Path) -> None:
