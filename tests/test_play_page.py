@@ -667,3 +667,117 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
         page.screenshot(path=str(SCREENSHOTS / "clock-end.png"), full_page=True)
         page.close()
 
+
+
+SLOW_BOTS = """(() => {
+    // The page's bots think for 2.5 s: their suggest (or legal-moves) is held back that long before it is sent.
+    const send = window.fetch.bind(window);
+    window.fetch = async (input, init) => {
+        const request = input instanceof Request ? input : null;
+        const url = request ? request.url : String(input);
+        const method = (init && init.method) || (request ? request.method : 'GET');
+        if (method === 'POST' && /\\/(suggest|legal-moves)$/.test(url)) await new Promise((done) => setTimeout(done, 2500));
+        return send(input, init);
+    };
+})();"""
+
+
+def test_a_bot_slower_than_its_clock_is_timed_out_on_time_and_its_late_move_refused(browser):
+    """Regression: the page called timeout only once its own bot had moved, so a bot slower than the clock was never
+    timed out. With a 1-second clock and bots that take 2.5 s to choose (their requests held back in the page), the
+    countdown's timeout goes at the deadline, before the bot's move; the referee plays for the bot's seat, and the
+    bot's move, sent afterwards on the token the timeout spent, is refused (409 state_spent, CONTRACT: States spent
+    once), applies nothing, and the log says so. The person never plays either: the hand runs to its end on timeouts."""
+    seat, players = 0, 2
+    with running_gunicorn(workers=1, env={"REFEREE_SEALING_KEYS": SEALING_KEY}) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        page = browser.new_page()
+        page.add_init_script(SLOW_BOTS)
+        wire = Wire(page)
+        deal(page, base, "agram", players, seat, level="random", clock="1")
+        page.wait_for_selector("#status[data-state=hand-over]", timeout=90_000)
+        page.wait_for_selector("body[data-busy=false]")
+        assert page.is_hidden("#error")
+
+        timeouts = {body["token"]: (index, answer) for index, (operation, body, status, answer) in enumerate(wire.calls)
+                    if operation == "timeout" and status == 200}
+        late = [(index, body, answer) for index, (operation, body, status, answer) in enumerate(wire.calls)
+                if operation == "play" and body["move"]["seat"] != seat]
+        assert late and [answer.get("code") for _, _, answer in late] == ["state_spent"] * len(late), late  # no bot's move applied
+        for index, body, _ in late:
+            timed_out, answer = timeouts[body["token"]]  # the token the bot chose on was spent by a timeout ...
+            assert timed_out < index  # ... sent before the bot's move, not after it
+            (event, *_) = answer["events"]
+            assert (event["type"], event["seat"], event["timeout"]) == ("card_played", body["move"]["seat"], True)
+        plies = 6 * players  # an Agram hand: six tricks (F2), every move on timeout
+        assert wire.public["timeouts"] == list(range(1, plies + 1)) and wire.plays() == []
+        log = page.eval_on_selector_all("#events li[data-type=late]", "items => items.map(item => item.textContent)")
+        assert log == [f"Seat {body['move']['seat']}'s move came too late: its time had run out and the referee had played for it."
+                       for _, body, _ in late]
+        page.close()
+
+
+@pytest.mark.parametrize(("game", "players"), [("agram", 3), ("agency", 4)])
+def test_a_spectators_link_shows_the_table_at_its_newest_token_and_no_held_card(browser, game, players):
+    """docs/holding.md "Spectators": a sealed table offers its players a link that carries its newest token. Opened
+    in another browser page with no credential, it asks `view` with that token alone and shows every seat, the trick
+    and the match: the only card faces on it are played cards (the trick, the last trick), never one that a seat
+    holds, and there is nothing to click. After the next move the table's link carries the newer token."""
+    seat = 0
+    with running_gunicorn(workers=1, env={"REFEREE_SEALING_KEYS": SEALING_KEY}) as server:
+        base = f"http://127.0.0.1:{server.port}"
+        page = browser.new_page()
+        wire = Wire(page)
+        for _ in range(10):  # mid-hand: a trick or more played, cards held by every seat (an Agency hand may end early, A12a)
+            deal(page, base, game, players, seat, level="random")
+            while your_turn(page) and not wire.public["tricks"]:
+                play_on(page)
+            if your_turn(page):
+                break
+        assert your_turn(page) and wire.public["tricks"]
+        token = wire.held["token"]
+        link = page.get_attribute("#spectate", "href")
+        assert link == f"{base}/play?game={game}&watch={token}" and page.is_visible("#spectate-box")
+
+        watcher = browser.new_page()
+        sent: list[tuple[str, str, str | None, str | None]] = []
+        watcher.on("request", lambda request: sent.append((request.method, request.url, request.headers.get("authorization"),
+                                                             request.post_data)) if "/v1/games/" in request.url else None)
+        watcher.goto(link)
+        watcher.wait_for_selector("body[data-ready=true][data-watching=true]")
+        assert [(url, credential, json.loads(body or "null")) for method, url, credential, body in sent if method == "POST"] == [
+            (f"{base}/v1/games/{game}/view", None, {"token": token})]
+
+        public = wire.public
+        shown = watcher.eval_on_selector_all(".card", "cards => cards.map(card => card.getAttribute('aria-label'))")
+        trick = public["trick"]["plays"] if public["trick"] else []
+        last = public["tricks"][-1]["plays"] if public["tricks"] else []
+        assert sorted(shown) == sorted(card_name(game, play["card"], play.get("holder")) for play in trick + last)
+        held = set()
+        for other in range(players):  # every card each seat holds, from its own view
+            view = post(base, f"/v1/games/{game}/view", {"token": token}, wire.credentials[other])
+            if game == "agency":
+                held |= {card_name(game, card, reach["holder"]) for reach in view["reach"] for card in reach["cards"]}
+                held |= {card_name(game, card, holder["holder"]) for holder in view["holders"] if holder["cards"]
+                         for card in holder["cards"]}
+            else:
+                held |= {card_name(game, card, None) for card in view["hand"]}
+        # The faces shown are the played cards, each once (above), so none is a held card; a held card's name is not
+        # among them either (but a holder's two Walls, which share one: A6).
+        assert held and not {name for name in held if not name.startswith("Wall")} & set(shown)
+        assert watcher.query_selector_all("button.card") == [] and watcher.is_hidden("#setup") and watcher.is_hidden("#hint-box")
+        assert watcher.inner_text("#status").startswith(f"Seat {public['to_act']} to play.")
+        backs = watcher.eval_on_selector_all(".backs", "rows => rows.map(row => row.querySelectorAll('.back').length)")
+        if game == "agency":
+            assert sorted(backs) == sorted(holder["count"] for holder in public["holders"])
+        else:
+            assert sorted(backs) == sorted(public["hand_sizes"])
+        watcher.screenshot(path=str(SCREENSHOTS / f"spectator-{game}.png"), full_page=True)
+        assert serious(axe(watcher, f"spectator-{game}")) == []
+        watcher.close()
+
+        play_on(page)
+        page.wait_for_selector("body[data-busy=false]")
+        assert wire.held["token"] != token
+        assert page.get_attribute("#spectate", "href") == f"{base}/play?game={game}&watch={wire.held['token']}"
+        page.close()

@@ -2,13 +2,18 @@
 // Bundled with the TypeScript client into service/static/play/play.js (make page).
 //
 // `?delay=ms` sets how long each bot waits before it plays (default 600).
+// `?game=id&watch=token` opens a sealed table as a spectator sees it (`view`
+// with the token and no credential): the link the table offers its players.
 
 import { client } from '../clients/typescript/src/client.gen';
 import { listGames, type Game } from '../clients/typescript/src';
 import * as analysis from './analysis';
 import { cardBacks, cardImage, cardName, deckOf, drawCard, mark, suitName, type Deck, type Family } from './cards';
 import { Refused } from './answers';
-import { newTable, type Display, type DoneTrick, type HolderShown, type Line, type Move, type PlayableCard, type SeatShown, type Table } from './tables';
+import {
+  newTable, watch, type Board, type Display, type DoneTrick, type HolderShown, type Line, type Move, type PlayableCard, type SeatShown,
+  type Table, type Watched,
+} from './tables';
 
 function element<T extends HTMLElement>(id: string, kind: new () => T): T {
   const found = document.getElementById(id);
@@ -29,6 +34,8 @@ const ui = {
   error: element('error', HTMLParagraphElement),
   table: element('table', HTMLElement),
   status: element('status', HTMLParagraphElement),
+  spectateBox: element('spectate-box', HTMLParagraphElement),
+  spectate: element('spectate', HTMLAnchorElement),
   refusal: element('refusal', HTMLParagraphElement),
   banner: element('banner', HTMLElement),
   felt: element('felt', HTMLDivElement),
@@ -120,17 +127,17 @@ function placement(players: number, seat: number): Array<{ seat: number; side: k
   }));
 }
 
-function seatPanel(entry: SeatShown, view: Display): HTMLElement {
+function seatPanel(entry: SeatShown, toAct: number | null): HTMLElement {
   const panel = make('section', '', 'seat');
   panel.setAttribute('aria-label', entry.name);
-  panel.classList.toggle('to-act', view.toAct === entry.seat);
+  panel.classList.toggle('to-act', toAct === entry.seat);
   panel.classList.toggle('team-0', entry.team === 0);
   panel.classList.toggle('team-1', entry.team === 1);
   const title = make('h3', entry.name);
   if (entry.team !== null) title.append(make('span', ` · team ${entry.team}`, 'tag'));
   if (entry.dealer) title.append(make('span', ' · dealer', 'tag'));
   panel.append(title);
-  if (view.toAct === entry.seat) panel.append(make('p', 'to play', 'turn'));
+  if (toAct === entry.seat) panel.append(make('p', 'to play', 'turn'));
   if (entry.cards !== null) panel.append(cardBacks(entry.cards));
   if (entry.team !== null) {
     panel.append(make('p', `plays from holders ${(entry.seat + 3) % 4} and ${entry.seat}`, 'small'));
@@ -207,7 +214,10 @@ function playedCard(play: Move, deck: Deck, viewer: number, caption = ''): HTMLL
   return item;
 }
 
-function renderTrick(view: Display, live: Table): void {
+/** What the trick's part of the table shows: the person's view, or a spectator's (`seat` -1: nobody's). */
+type TrickView = Pick<Display, 'seat' | 'toAct' | 'handOver' | 'trick' | 'tricks'>;
+
+function renderTrick(view: TrickView, live: { deck: Deck }): void {
   ui.trickTitle.textContent = view.handOver ? (view.trick.length > 0 ? 'The discarded trick' : 'The table') : `Trick ${view.tricks.length + 1}`;
   ui.trick.replaceChildren(...view.trick.map((play, index) => playedCard(play, live.deck, view.seat,
     `${play.seat === view.seat ? 'you' : `seat ${play.seat}`}${index === 0 ? ' (led)' : ''}`)));
@@ -237,13 +247,14 @@ function trickText(trick: DoneTrick, deck: Deck, viewer: number): string {
   return `trick ${trick.number}, won by ${who} with the ${cardName(deck, trick.card)}${trick.points === null ? '' : `, ${trick.points} points`}.`;
 }
 
-function renderSeats(view: Display, live: Table): void {
+/** The other seats round the table, seen from `viewer` at the bottom. */
+function renderSeats(seats: readonly SeatShown[], players: number, viewer: number, toAct: number | null): void {
   for (const side of Object.values(sides)) side.replaceChildren();
-  for (const { seat, side } of placement(live.players, view.seat)) {
-    const entry = view.seats[seat];
-    if (entry !== undefined) sides[side].append(seatPanel(entry, view));
+  for (const { seat, side } of placement(players, viewer)) {
+    const entry = seats[seat];
+    if (entry !== undefined) sides[side].append(seatPanel(entry, toAct));
   }
-  // Left seats are listed from the top down, so the one after the person is lowest.
+  // Left seats are listed from the top down, so the one after the viewer is lowest.
   sides.left.replaceChildren(...[...sides.left.children].reverse());
 }
 
@@ -300,11 +311,20 @@ function renderBanner(view: Display, live: Table): void {
 }
 
 function renderBoard(view: Display): void {
-  const caption = make('caption', view.board.caption);
+  showBoard(view.board);
+  const hand = handNumber(view);
+  if (view.result !== null && !recorded.has(hand)) {
+    recorded.add(hand);
+    ui.history.append(make('li', `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
+  }
+}
+
+function showBoard(board: Board): void {
+  const caption = make('caption', board.caption);
   const head = make('tr');
   head.append(make('th', 'Who'), make('th', 'Tally'));
   head.querySelectorAll('th').forEach((cell) => cell.setAttribute('scope', 'col'));
-  const rows = view.board.rows.map((row) => {
+  const rows = board.rows.map((row) => {
     const line = make('tr', '', row.yours ? 'yours' : '');
     const name = make('th', row.name);
     name.setAttribute('scope', 'row');
@@ -314,11 +334,6 @@ function renderBoard(view: Display): void {
   ui.board.replaceChildren(caption, make('thead'), make('tbody'));
   ui.board.tHead?.append(head);
   ui.board.tBodies[0]?.append(...rows);
-  const hand = handNumber(view);
-  if (view.result !== null && !recorded.has(hand)) {
-    recorded.add(hand);
-    ui.history.append(make('li', `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
-  }
 }
 
 function handNumber(view: Display): number {
@@ -380,16 +395,65 @@ function render(view: Display, live: Table): void {
     : yours ? 'Your turn: play a raised card (Tab or the arrow keys, then Enter).' : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make('span', ` ${live.game}, ${live.players} players, ${mode}.`, 'small'));
   ui.felt.classList.toggle('agency', live.teams);
-  renderSeats(view, live);
+  renderSeats(view.seats, live.players, view.seat, view.toAct);
   renderTrick(view, live);
   renderCards(view, live);
   renderBanner(view, live);
   renderBoard(view);
   renderReview(view, live);
   renderClock(view, live);
+  const token = live.token();
+  ui.spectateBox.hidden = token === null;
+  ui.spectate.href = token === null ? '/play' : spectatorLink(live.game, token);
   if (yours && !ui.felt.contains(document.activeElement)) {
     ui.felt.querySelector<HTMLButtonElement>('button.card.legal')?.focus();
   }
+}
+
+/** The page watching `game` from `token`, as anyone may (docs/holding.md "Spectators"). */
+function spectatorLink(game: string, token: string): string {
+  const query = new URLSearchParams({ game, watch: token });
+  return `${window.location.origin}/play?${query.toString()}`;
+}
+
+/** The table as a spectator sees it: every seat, with card backs for the
+ * cards it holds, the trick, the last trick, the match; never a card that a
+ * seat holds, and no move to make (a spectator holds no credential). */
+function renderWatched(watched: Watched): void {
+  ui.status.dataset['state'] = watched.handOver ? 'hand-over' : 'watching';
+  ui.status.textContent = watched.handOver ? `The hand is over. ${watched.outcome ?? ''}` : `Seat ${watched.toAct} to play.`;
+  ui.status.append(make('span', ` Watching ${watched.game}, ${watched.players} players, as this link's token left the table: `
+    + 'no seat\'s cards are shown, and a later link from a player shows later moves.', 'small'));
+  ui.felt.classList.toggle('agency', watched.teams);
+  renderSeats(watched.seats, watched.players, 0, watched.toAct);
+  renderTrick({ ...watched, seat: -1 }, watched);
+  // Seat 0 sits at the bottom, where a player's own cards would be.
+  ui.meTitle.textContent = watched.teams ? 'Seat 0, team 0' : 'Seat 0';
+  ui.me.classList.toggle('to-act', watched.toAct === 0 && !watched.handOver);
+  ui.hand.replaceChildren();
+  const bottom = watched.seats[0];
+  if (bottom !== undefined && bottom.cards !== null) ui.hand.append(cardBacks(bottom.cards));
+  for (const corner of corners) corner.replaceChildren();
+  watched.holders?.forEach((shown, index) => {
+    const box = make('section', '', 'holder');
+    box.setAttribute('aria-label', `Holder ${shown.holder}, between seat ${shown.holder} and seat ${(shown.holder + 1) % 4}`);
+    box.append(make('h3', `Holder ${shown.holder}`), cardBacks(shown.count));
+    corners[index]?.append(box);
+  });
+  ui.points.textContent = watched.points ?? '';
+  ui.points.hidden = watched.points === null;
+  ui.hintBox.hidden = true;
+  showBoard(watched.board);
+}
+
+/** Open the page as a spectator of the sealed table `token` holds. */
+async function spectate(game: string, token: string): Promise<void> {
+  ui.form.hidden = true;
+  const known = games.find((entry) => entry.id === game);
+  if (known !== undefined) legend(known);
+  renderWatched(await watch(game, token));
+  ui.table.hidden = false;
+  document.body.dataset['watching'] = 'true';
 }
 
 interface Legend {
@@ -468,6 +532,17 @@ function act(action: () => Promise<void>): void {
   });
 }
 
+/** Run `action` now, beside whatever the page is doing (the clock's
+ * `timeout`, which must not wait for a bot), and count it in `body[data-busy]`. */
+function alongside(action: () => Promise<void>): void {
+  pending += 1;
+  document.body.dataset['busy'] = 'true';
+  action().catch(showError).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset['busy'] = 'false';
+  });
+}
+
 async function choose(play: () => Promise<Line[]>): Promise<void> {
   try {
     log(await play());
@@ -490,8 +565,9 @@ let ticking: number | undefined;
 
 /** The seat to act's countdown, from the state's `clock.deadline` (the
  * referee's time; docs/holding.md "Clocks"), shown while the hand runs. When
- * it reaches 0 the page asks the referee to play for that seat (`timeout`),
- * once the page is done with what it is doing. */
+ * it reaches 0 the page asks the referee to play for that seat (`timeout`)
+ * at once, whatever else the page is doing: a bot still thinking is timed
+ * out like a person, and its move, once made, is refused (`botMove`). */
 function renderClock(view: Display, live: Table): void {
   window.clearInterval(ticking);
   ticking = undefined;
@@ -510,7 +586,7 @@ function renderClock(view: Display, live: Table): void {
     if (left > 0) return true;
     window.clearInterval(ticking);
     ticking = undefined;
-    act(() => timeOut(live, clock.deadline));
+    alongside(() => timeOut(live, clock.deadline));
     return false;
   };
   if (tick()) ticking = window.setInterval(tick, 250);
@@ -519,12 +595,17 @@ function renderClock(view: Display, live: Table): void {
 /** `timeout` for the seat to act whose `deadline` passed, unless the hand
  * moved on meanwhile (a move was played: its clock is another). Before the
  * referee's deadline (the browser's clock ahead of it) it answers 409
- * `clock_running` with the time left: the page asks again then. */
+ * `clock_running` with the time left: the page asks again then. A move made
+ * on the same state just before it wins (the referee spends a state once):
+ * then `timeout` answers 409 `state_spent`, and the move's answer moves the
+ * table on. After the referee's move the table is shown at once, and the
+ * bots go on once the page is done with what it was doing. */
 async function timeOut(live: Table, deadline: string): Promise<void> {
   if (table !== live || live.clock()?.deadline !== deadline) return;
   try {
     log(await live.timeout());
   } catch (error) {
+    if (error instanceof Refused && error.code === 'state_spent') return;
     if (!(error instanceof Refused) || error.code !== 'clock_running') throw error;
     await pause(Math.max(50, error.remainingMs ?? 250));
     await timeOut(live, deadline);
@@ -532,7 +613,21 @@ async function timeOut(live: Table, deadline: string): Promise<void> {
   }
   hinted = null;
   ui.hintText.textContent = '';
-  await advance();
+  if (table !== live) return;
+  render(await live.display(), live);
+  act(advance);
+}
+
+/** The bot's move for `seat`, the seat to act. A bot slower than its clock
+ * has been timed out meanwhile (`timeOut`): the referee refuses its move on
+ * the spent state (409 `state_spent`), nothing is applied, and the log says so. */
+async function botMove(live: Table, seat: number): Promise<Line[]> {
+  try {
+    return await live.botTurn(ui.level.value, seat);
+  } catch (error) {
+    if (!(error instanceof Refused) || error.code !== 'state_spent') throw error;
+    return [{ type: 'late', text: `Seat ${seat}'s move came too late: its time had run out and the referee had played for it.` }];
+  }
 }
 
 function pause(ms: number): Promise<void> {
@@ -550,9 +645,9 @@ async function advance(): Promise<void> {
       reviewed = { table: live, hand: handNumber(view), plays: await live.review().catch(() => null) };
     }
     render(view, live);
-    if (view.handOver || view.toAct === view.seat) return;
+    if (view.handOver || view.toAct === null || view.toAct === view.seat) return;
     await pause(delay);
-    log(await live.botTurn(ui.level.value));
+    log(await botMove(live, view.toAct));
   }
 }
 
@@ -626,6 +721,14 @@ async function load(): Promise<void> {
   canAnalyse = games[0] !== undefined && await analysis.available(games[0].id);
   ui.levelField.hidden = !canAnalyse;
   document.body.dataset['analysis'] = String(canAnalyse);
+  const asked = new URLSearchParams(window.location.search);
+  const watching = asked.get('watch');
+  if (watching !== null) {
+    await spectate(asked.get('game') ?? '', watching);
+    document.body.dataset['ready'] = 'true';
+    document.body.dataset['busy'] = 'false';
+    return;
+  }
   fillSeats();
   ui.game.addEventListener('change', fillSeats);
   ui.players.addEventListener('change', fillSeats);

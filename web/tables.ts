@@ -133,9 +133,12 @@ export interface Table {
   readonly sealed: boolean;
   /** The person's view of the hand now. */
   display(): Promise<Display>;
-  /** The seat to act (a bot) plays `suggest` at `level`, or a random legal move
-   * where the referee has no `suggest`; what happened. */
-  botTurn(level: string): Promise<Line[]>;
+  /** `seat` (a bot, to act) plays `suggest` at `level`, or a random legal move
+   * where the referee has no `suggest`, on the state held when its turn began;
+   * what happened (nothing when `seat` is no longer to act). Throws `Refused`
+   * 409 `state_spent` when that state was spent meanwhile (its time ran out:
+   * `timeout` played for it first). */
+  botTurn(level: string, seat: number): Promise<Line[]>;
   /** The referee's suggestion for the person's seat (default level). */
   hint(): Promise<analysis.Suggestion | null>;
   /** The review of the finished hand (`analyze`). */
@@ -148,6 +151,8 @@ export interface Table {
   /** `timeout`: the referee plays for the seat to act, whose time ran out
    * (its `card_played` event has `"timeout": true`); what happened. */
   timeout(): Promise<Line[]>;
+  /** Sealed mode: the newest token, which a spectator's link carries; null in open mode. */
+  token(): string | null;
 }
 
 /** A match's clock on a state (signed and sealed modes, docs/holding.md "Clocks"). */
@@ -208,6 +213,11 @@ class Hold<S extends Turn, P extends Turn> {
     return 'token' in this.held ? { token: this.held.token } : { state: this.held.state, seat };
   }
 
+  /** The newest token (sealed mode), or null. */
+  get token(): string | null {
+    return 'token' in this.held ? this.held.token : null;
+  }
+
   /** The finished hand, as `previous` of the next deal. */
   previous(): S | string {
     return 'token' in this.held ? this.held.token : this.held.state;
@@ -231,20 +241,24 @@ function pick<T>(items: readonly T[]): T {
   return item;
 }
 
-/** A bot's turn for the seat to act: the referee's suggestion at `level`
- * played, or a random legal move where the referee has no `suggest`, or
- * where its analysis stayed busy (503) past `analysis.PATIENCE_MS`: then the
- * lines say so first. */
-async function botTurn<S extends Turn, P extends Turn, M>(game: string, hand: Hold<S, P>, level: string,
-  legal: (headers: Record<string, string>) => Promise<{ moves: M[] }>, play: (move: M) => Promise<Line[]>): Promise<Line[]> {
-  const toAct = hand.shown.to_act;
-  if (toAct === null || toAct === undefined) return [];
-  const headers = hand.as(toAct);
-  if (!(await analysis.available(game))) return play(pick((await legal(headers)).moves));
-  const suggestion = await analysis.patientSuggest(game, hand.held, headers, level);
-  if (suggestion !== null) return play(suggestion.move as M);
-  const said = { type: 'busy', text: `The referee's analysis stayed busy, so seat ${toAct} played a random legal move (the random level).` };
-  return [said, ...(await play(pick((await legal(headers)).moves)))];
+/** A bot's turn for `seat`, if it is still to act: the referee's suggestion
+ * at `level` played, or a random legal move where the referee has no
+ * `suggest`, or where its analysis stayed busy (503) past
+ * `analysis.PATIENCE_MS`: then the lines say so first. The move is played on
+ * the state held when the turn began, however long the bot took: if the
+ * seat's time ran out meanwhile and `timeout` spent that state, the referee
+ * refuses it (409 `state_spent`) and nothing is applied. */
+async function botTurn<S extends Turn, P extends Turn, M>(game: string, hand: Hold<S, P>, level: string, seat: number,
+  legal: (held: Held<S>, headers: Record<string, string>) => Promise<{ moves: M[] }>,
+  play: (move: M, held: Held<S>) => Promise<Line[]>): Promise<Line[]> {
+  if (hand.shown.to_act !== seat) return [];
+  const held = hand.held;
+  const headers = hand.as(seat);
+  if (!(await analysis.available(game))) return play(pick((await legal(held, headers)).moves), held);
+  const suggestion = await analysis.patientSuggest(game, held, headers, level);
+  if (suggestion !== null) return play(suggestion.move as M, held);
+  const said = { type: 'busy', text: `The referee's analysis stayed busy, so seat ${seat} played a random legal move (the random level).` };
+  return [said, ...(await play(pick((await legal(held, headers)).moves), held))];
 }
 
 // -- words ------------------------------------------------------------------------
@@ -393,8 +407,8 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
   type Body = { players: number; seed?: number; clock?: { move_seconds: number } } | { previous: S | string; seed?: number };
   const deal = (body: Body): Promise<Dealt<S, P>> => answer(api.deal({ body }));
   const hand = new Hold<S, P>(api, await deal({ players, ...moveClock(clock) }));
-  const play = async (move: FamilyMove<C>): Promise<Line[]> => {
-    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
+  const play = async (move: FamilyMove<C>, held: Held<S> = hand.held): Promise<Line[]> => {
+    const played = await answer(api.play({ body: { ...held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
     return lines(played.events, game);
   };
@@ -424,14 +438,15 @@ async function familyTable<S extends Turn, P extends Turn, C extends string, E e
         nextLeaders: null,
       };
     },
-    botTurn: (level: string): Promise<Line[]> =>
-      botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
+    botTurn: (level: string, toAct: number): Promise<Line[]> =>
+      botTurn(game, hand, level, toAct, (held, headers) => answer(api.legalMoves({ body: held, headers })), play),
     hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS - analysis.HINT_DRAWING_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(): Promise<void> {
       hand.update(await deal({ previous: hand.previous() }));
     },
     clock: () => hand.shown.clock ?? null,
+    token: () => hand.token,
     async timeout(): Promise<Line[]> {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
@@ -535,8 +550,8 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
   const deal = (body: Body, headers: Record<string, string> = {}): Promise<Dealt<S, P>> => answer(api.deal({ body, headers }));
   const hand = new Hold<S, P>(api, await deal(moveClock(clock)));
   let last: AgencyViewOf<C> | null = null;
-  const play = async (move: AgencyMoveOf<C>): Promise<Line[]> => {
-    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
+  const play = async (move: AgencyMoveOf<C>, held: Held<S> = hand.held): Promise<Line[]> => {
+    const played = await answer(api.play({ body: { ...held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
     return lines(played.events, 'agency');
   };
@@ -588,8 +603,8 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null,
       };
     },
-    botTurn: (level: string): Promise<Line[]> =>
-      botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
+    botTurn: (level: string, toAct: number): Promise<Line[]> =>
+      botTurn(game, hand, level, toAct, (held, headers) => answer(api.legalMoves({ body: held, headers })), play),
     hint: () => analysis.patientSuggest(game, hand.held, hand.as(seat), '', analysis.HINT_MS - analysis.HINT_DRAWING_MS),
     review: () => analysis.analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader?: number): Promise<void> {
@@ -601,11 +616,83 @@ async function agencyTable<S extends Turn, P extends Turn, C extends string, E e
       hand.update(await deal({ previous: hand.previous(), ...(first === undefined ? {} : { first_leader: first }) }, asked));
     },
     clock: () => hand.shown.clock ?? null,
+    token: () => hand.token,
     async timeout(): Promise<Line[]> {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
       return lines(played.events, game);
     },
+  };
+}
+
+// -- watching ---------------------------------------------------------------------
+
+/** What a spectator sees of a sealed table: `view` with a token and no
+ * credential (docs/holding.md "Spectators"): the public state, and no card
+ * that a seat holds. */
+export interface Watched {
+  game: string;
+  deck: Deck;
+  players: number;
+  teams: boolean;
+  toAct: number | null;
+  handOver: boolean;
+  seats: SeatShown[]; // every seat, in seat order; the Agram family: how many cards it holds
+  holders: Array<{ holder: number; count: number }> | null; // Agency: how many cards each holder has
+  trick: Move[];
+  tricks: DoneTrick[];
+  points: string | null; // Agency: card points so far (A3)
+  outcome: string | null; // once the hand is over: who won it
+  board: Board;
+}
+
+/** The spectator's view, as the page reads it, in any game. */
+interface SpectatorView {
+  seat: number | null;
+  to_act: number | null;
+  hand_over: boolean;
+  winner: number | null; // the Agram family: a seat; Agency: a team
+  hand_sizes?: number[];
+  dealer?: number;
+  holders?: Array<{ holder: number; count: number }>;
+  team_points?: number[];
+  trick: { plays: Move[] } | null;
+  tricks: Array<CompletedTrick<Move>>;
+  match: MatchView;
+}
+
+type SpectatorCall = (options: { body: { token: string } }) => Promise<Answer<SpectatorView, Refusal>>;
+
+/** Each game's `view`, as a spectator calls it (the token alone, no credential). */
+const SPECTATOR_VIEWS = {
+  agency: agencyView, agram: agramView, 'sink-sink': sinkSinkView, fapfap: fapfapView, 'agram-mali': agramMaliView, spar: sparView,
+} as Record<string, unknown> as Record<string, SpectatorCall | undefined>;
+
+/** The table a sealed `token` of `game` holds, as a spectator sees it. */
+export async function watch(game: string, token: string): Promise<Watched> {
+  const call = SPECTATOR_VIEWS[game];
+  if (call === undefined) throw new Error(`Unknown game ${game}`);
+  const view = await answer(call({ body: { token } }));
+  if (view.seat !== null) throw new Error("The referee answered a seat's view to a spectator");
+  const holders = view.holders?.map(({ holder, count }) => ({ holder, count })) ?? null;
+  const teams = holders !== null;
+  const players = teams ? SEATS : view.hand_sizes?.length ?? 0;
+  const winner = view.winner;
+  let outcome: string | null = null;
+  if (view.hand_over) {
+    outcome = winner === null ? 'A void hand: nobody wins it (A13).'
+      : teams ? `Team ${winner} (seats ${winner} and ${winner + 2}) wins the hand.` : `Seat ${winner} wins the hand.`;
+  }
+  const points = view.team_points;
+  return {
+    game, deck: deckOf(teams ? 'agency' : 'last-trick'), players, teams, toAct: view.to_act, handOver: view.hand_over,
+    seats: Array.from({ length: players }, (_, seat) => ({
+      seat, name: `Seat ${seat}`, team: teams ? seat % 2 : null, dealer: !teams && seat === view.dealer,
+      cards: teams ? null : view.hand_sizes?.[seat] ?? 0,
+    })),
+    holders, trick: view.trick?.plays ?? [], tricks: done(view.tricks),
+    points: points === undefined ? null : `Card points: team 0 ${points[0]}, team 1 ${points[1]}.`,
+    outcome, board: board(view.match, -1, teams),
   };
 }
 

@@ -36,7 +36,7 @@ async function main(): Promise<void> {
         }));
         break;
       }
-      events.push(...(await table.botTurn('random')));
+      events.push(...(await table.botTurn('random', view.toAct ?? 0)));
     }
   }
 }

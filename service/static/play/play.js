@@ -1440,6 +1440,10 @@ var Hold = class {
   viewBody(seat) {
     return "token" in this.held ? { token: this.held.token } : { state: this.held.state, seat };
   }
+  /** The newest token (sealed mode), or null. */
+  get token() {
+    return "token" in this.held ? this.held.token : null;
+  }
   /** The finished hand, as `previous` of the next deal. */
   previous() {
     return "token" in this.held ? this.held.token : this.held.state;
@@ -1458,15 +1462,15 @@ function pick(items) {
   if (item === void 0) throw new Error("Nothing to choose from");
   return item;
 }
-async function botTurn(game, hand, level, legal, play) {
-  const toAct = hand.shown.to_act;
-  if (toAct === null || toAct === void 0) return [];
-  const headers = hand.as(toAct);
-  if (!await available(game)) return play(pick((await legal(headers)).moves));
-  const suggestion = await patientSuggest(game, hand.held, headers, level);
-  if (suggestion !== null) return play(suggestion.move);
-  const said = { type: "busy", text: `The referee's analysis stayed busy, so seat ${toAct} played a random legal move (the random level).` };
-  return [said, ...await play(pick((await legal(headers)).moves))];
+async function botTurn(game, hand, level, seat, legal, play) {
+  if (hand.shown.to_act !== seat) return [];
+  const held = hand.held;
+  const headers = hand.as(seat);
+  if (!await available(game)) return play(pick((await legal(held, headers)).moves), held);
+  const suggestion = await patientSuggest(game, held, headers, level);
+  if (suggestion !== null) return play(suggestion.move, held);
+  const said = { type: "busy", text: `The referee's analysis stayed busy, so seat ${seat} played a random legal move (the random level).` };
+  return [said, ...await play(pick((await legal(held, headers)).moves), held)];
 }
 function seatName(seat, viewer, teams) {
   if (seat === viewer) return "You";
@@ -1539,8 +1543,8 @@ async function familyTable(game, api, players, seat, clock) {
   const deck = deckOf("last-trick");
   const deal = (body) => answer(api.deal({ body }));
   const hand = new Hold(api, await deal({ players, ...moveClock(clock) }));
-  const play = async (move) => {
-    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
+  const play = async (move, held = hand.held) => {
+    const played = await answer(api.play({ body: { ...held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
     return lines(played.events, game);
   };
@@ -1586,13 +1590,14 @@ async function familyTable(game, api, players, seat, clock) {
         nextLeaders: null
       };
     },
-    botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
+    botTurn: (level, toAct) => botTurn(game, hand, level, toAct, (held, headers) => answer(api.legalMoves({ body: held, headers })), play),
     hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS - HINT_DRAWING_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand() {
       hand.update(await deal({ previous: hand.previous() }));
     },
     clock: () => hand.shown.clock ?? null,
+    token: () => hand.token,
     async timeout() {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
@@ -1647,8 +1652,8 @@ async function agencyTable(api, seat, clock) {
   const deal = (body, headers = {}) => answer(api.deal({ body, headers }));
   const hand = new Hold(api, await deal(moveClock(clock)));
   let last = null;
-  const play = async (move) => {
-    const played = await answer(api.play({ body: { ...hand.held, move }, headers: hand.as(move.seat) }));
+  const play = async (move, held = hand.held) => {
+    const played = await answer(api.play({ body: { ...held, move }, headers: hand.as(move.seat) }));
     hand.update(played);
     return lines(played.events, "agency");
   };
@@ -1707,7 +1712,7 @@ async function agencyTable(api, seat, clock) {
         nextLeaders: naming === ours ? [ours, ours + 2] : naming === null && view.hand_over ? [0, 1, 2, 3] : null
       };
     },
-    botTurn: (level) => botTurn(game, hand, level, (headers) => answer(api.legalMoves({ body: hand.held, headers })), play),
+    botTurn: (level, toAct) => botTurn(game, hand, level, toAct, (held, headers) => answer(api.legalMoves({ body: held, headers })), play),
     hint: () => patientSuggest(game, hand.held, hand.as(seat), "", HINT_MS - HINT_DRAWING_MS),
     review: () => analyze(game, hand.held, hand.as(seat)),
     async nextHand(leader) {
@@ -1718,11 +1723,56 @@ async function agencyTable(api, seat, clock) {
       hand.update(await deal({ previous: hand.previous(), ...first === void 0 ? {} : { first_leader: first } }, asked));
     },
     clock: () => hand.shown.clock ?? null,
+    token: () => hand.token,
     async timeout() {
       const played = await answer(api.timeout({ body: hand.held, headers: hand.as(seat) }));
       hand.update(played);
       return lines(played.events, game);
     }
+  };
+}
+var SPECTATOR_VIEWS = {
+  agency: agencyView,
+  agram: agramView,
+  "sink-sink": sinkSinkView,
+  fapfap: fapfapView,
+  "agram-mali": agramMaliView,
+  spar: sparView
+};
+async function watch(game, token) {
+  const call = SPECTATOR_VIEWS[game];
+  if (call === void 0) throw new Error(`Unknown game ${game}`);
+  const view = await answer(call({ body: { token } }));
+  if (view.seat !== null) throw new Error("The referee answered a seat's view to a spectator");
+  const holders = view.holders?.map(({ holder, count }) => ({ holder, count })) ?? null;
+  const teams = holders !== null;
+  const players = teams ? SEATS : view.hand_sizes?.length ?? 0;
+  const winner = view.winner;
+  let outcome = null;
+  if (view.hand_over) {
+    outcome = winner === null ? "A void hand: nobody wins it (A13)." : teams ? `Team ${winner} (seats ${winner} and ${winner + 2}) wins the hand.` : `Seat ${winner} wins the hand.`;
+  }
+  const points = view.team_points;
+  return {
+    game,
+    deck: deckOf(teams ? "agency" : "last-trick"),
+    players,
+    teams,
+    toAct: view.to_act,
+    handOver: view.hand_over,
+    seats: Array.from({ length: players }, (_, seat) => ({
+      seat,
+      name: `Seat ${seat}`,
+      team: teams ? seat % 2 : null,
+      dealer: !teams && seat === view.dealer,
+      cards: teams ? null : view.hand_sizes?.[seat] ?? 0
+    })),
+    holders,
+    trick: view.trick?.plays ?? [],
+    tricks: done(view.tricks),
+    points: points === void 0 ? null : `Card points: team 0 ${points[0]}, team 1 ${points[1]}.`,
+    outcome,
+    board: board(view.match, -1, teams)
   };
 }
 var open = (state) => !("match_id" in state);
@@ -1811,6 +1861,8 @@ var ui = {
   error: element("error", HTMLParagraphElement),
   table: element("table", HTMLElement),
   status: element("status", HTMLParagraphElement),
+  spectateBox: element("spectate-box", HTMLParagraphElement),
+  spectate: element("spectate", HTMLAnchorElement),
   refusal: element("refusal", HTMLParagraphElement),
   banner: element("banner", HTMLElement),
   felt: element("felt", HTMLDivElement),
@@ -1887,17 +1939,17 @@ function placement(players, seat) {
     side: index < flank ? "left" : index >= others - flank ? "right" : "top"
   }));
 }
-function seatPanel(entry, view) {
+function seatPanel(entry, toAct) {
   const panel = make("section", "", "seat");
   panel.setAttribute("aria-label", entry.name);
-  panel.classList.toggle("to-act", view.toAct === entry.seat);
+  panel.classList.toggle("to-act", toAct === entry.seat);
   panel.classList.toggle("team-0", entry.team === 0);
   panel.classList.toggle("team-1", entry.team === 1);
   const title = make("h3", entry.name);
   if (entry.team !== null) title.append(make("span", ` · team ${entry.team}`, "tag"));
   if (entry.dealer) title.append(make("span", " · dealer", "tag"));
   panel.append(title);
-  if (view.toAct === entry.seat) panel.append(make("p", "to play", "turn"));
+  if (toAct === entry.seat) panel.append(make("p", "to play", "turn"));
   if (entry.cards !== null) panel.append(cardBacks(entry.cards));
   if (entry.team !== null) {
     panel.append(make("p", `plays from holders ${(entry.seat + 3) % 4} and ${entry.seat}`, "small"));
@@ -1997,11 +2049,11 @@ function trickText(trick, deck, viewer) {
   const who = trick.winner === viewer ? "you" : `seat ${trick.winner}`;
   return `trick ${trick.number}, won by ${who} with the ${cardName(deck, trick.card)}${trick.points === null ? "" : `, ${trick.points} points`}.`;
 }
-function renderSeats(view, live) {
+function renderSeats(seats, players, viewer, toAct) {
   for (const side of Object.values(sides)) side.replaceChildren();
-  for (const { seat, side } of placement(live.players, view.seat)) {
-    const entry = view.seats[seat];
-    if (entry !== void 0) sides[side].append(seatPanel(entry, view));
+  for (const { seat, side } of placement(players, viewer)) {
+    const entry = seats[seat];
+    if (entry !== void 0) sides[side].append(seatPanel(entry, toAct));
   }
   sides.left.replaceChildren(...[...sides.left.children].reverse());
 }
@@ -2053,11 +2105,19 @@ function renderBanner(view, live) {
   }
 }
 function renderBoard(view) {
-  const caption = make("caption", view.board.caption);
+  showBoard(view.board);
+  const hand = handNumber(view);
+  if (view.result !== null && !recorded.has(hand)) {
+    recorded.add(hand);
+    ui.history.append(make("li", `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
+  }
+}
+function showBoard(board2) {
+  const caption = make("caption", board2.caption);
   const head = make("tr");
   head.append(make("th", "Who"), make("th", "Tally"));
   head.querySelectorAll("th").forEach((cell) => cell.setAttribute("scope", "col"));
-  const rows = view.board.rows.map((row) => {
+  const rows = board2.rows.map((row) => {
     const line = make("tr", "", row.yours ? "yours" : "");
     const name = make("th", row.name);
     name.setAttribute("scope", "row");
@@ -2067,11 +2127,6 @@ function renderBoard(view) {
   ui.board.replaceChildren(caption, make("thead"), make("tbody"));
   ui.board.tHead?.append(head);
   ui.board.tBodies[0]?.append(...rows);
-  const hand = handNumber(view);
-  if (view.result !== null && !recorded.has(hand)) {
-    recorded.add(hand);
-    ui.history.append(make("li", `Hand ${hand}: ${view.result.headline.toLowerCase()}.`));
-  }
 }
 function handNumber(view) {
   return Number(/Hand (\d+)/.exec(view.board.caption)?.[1] ?? "0");
@@ -2127,16 +2182,55 @@ function render(view, live) {
   ui.status.textContent = view.handOver ? view.matchOver ? view.matchWinner ?? "The match is over." : "The hand is over." : yours ? "Your turn: play a raised card (Tab or the arrow keys, then Enter)." : `Seat ${view.toAct} is thinking…`;
   ui.status.append(make("span", ` ${live.game}, ${live.players} players, ${mode}.`, "small"));
   ui.felt.classList.toggle("agency", live.teams);
-  renderSeats(view, live);
+  renderSeats(view.seats, live.players, view.seat, view.toAct);
   renderTrick(view, live);
   renderCards(view, live);
   renderBanner(view, live);
   renderBoard(view);
   renderReview(view, live);
   renderClock(view, live);
+  const token = live.token();
+  ui.spectateBox.hidden = token === null;
+  ui.spectate.href = token === null ? "/play" : spectatorLink(live.game, token);
   if (yours && !ui.felt.contains(document.activeElement)) {
     ui.felt.querySelector("button.card.legal")?.focus();
   }
+}
+function spectatorLink(game, token) {
+  const query = new URLSearchParams({ game, watch: token });
+  return `${window.location.origin}/play?${query.toString()}`;
+}
+function renderWatched(watched) {
+  ui.status.dataset["state"] = watched.handOver ? "hand-over" : "watching";
+  ui.status.textContent = watched.handOver ? `The hand is over. ${watched.outcome ?? ""}` : `Seat ${watched.toAct} to play.`;
+  ui.status.append(make("span", ` Watching ${watched.game}, ${watched.players} players, as this link's token left the table: no seat's cards are shown, and a later link from a player shows later moves.`, "small"));
+  ui.felt.classList.toggle("agency", watched.teams);
+  renderSeats(watched.seats, watched.players, 0, watched.toAct);
+  renderTrick({ ...watched, seat: -1 }, watched);
+  ui.meTitle.textContent = watched.teams ? "Seat 0, team 0" : "Seat 0";
+  ui.me.classList.toggle("to-act", watched.toAct === 0 && !watched.handOver);
+  ui.hand.replaceChildren();
+  const bottom = watched.seats[0];
+  if (bottom !== void 0 && bottom.cards !== null) ui.hand.append(cardBacks(bottom.cards));
+  for (const corner of corners) corner.replaceChildren();
+  watched.holders?.forEach((shown, index) => {
+    const box = make("section", "", "holder");
+    box.setAttribute("aria-label", `Holder ${shown.holder}, between seat ${shown.holder} and seat ${(shown.holder + 1) % 4}`);
+    box.append(make("h3", `Holder ${shown.holder}`), cardBacks(shown.count));
+    corners[index]?.append(box);
+  });
+  ui.points.textContent = watched.points ?? "";
+  ui.points.hidden = watched.points === null;
+  ui.hintBox.hidden = true;
+  showBoard(watched.board);
+}
+async function spectate(game, token) {
+  ui.form.hidden = true;
+  const known = games.find((entry) => entry.id === game);
+  if (known !== void 0) legend(known);
+  renderWatched(await watch(game, token));
+  ui.table.hidden = false;
+  document.body.dataset["watching"] = "true";
 }
 var LEGENDS = {
   agency: {
@@ -2196,6 +2290,14 @@ function act(action) {
     if (pending === 0) document.body.dataset["busy"] = "false";
   });
 }
+function alongside(action) {
+  pending += 1;
+  document.body.dataset["busy"] = "true";
+  action().catch(showError).finally(() => {
+    pending -= 1;
+    if (pending === 0) document.body.dataset["busy"] = "false";
+  });
+}
 async function choose(play) {
   try {
     log(await play());
@@ -2229,7 +2331,7 @@ function renderClock(view, live) {
     if (left > 0) return true;
     window.clearInterval(ticking);
     ticking = void 0;
-    act(() => timeOut(live, clock.deadline));
+    alongside(() => timeOut(live, clock.deadline));
     return false;
   };
   if (tick()) ticking = window.setInterval(tick, 250);
@@ -2239,6 +2341,7 @@ async function timeOut(live, deadline) {
   try {
     log(await live.timeout());
   } catch (error) {
+    if (error instanceof Refused && error.code === "state_spent") return;
     if (!(error instanceof Refused) || error.code !== "clock_running") throw error;
     await pause(Math.max(50, error.remainingMs ?? 250));
     await timeOut(live, deadline);
@@ -2246,7 +2349,17 @@ async function timeOut(live, deadline) {
   }
   hinted = null;
   ui.hintText.textContent = "";
-  await advance();
+  if (table !== live) return;
+  render(await live.display(), live);
+  act(advance);
+}
+async function botMove(live, seat) {
+  try {
+    return await live.botTurn(ui.level.value, seat);
+  } catch (error) {
+    if (!(error instanceof Refused) || error.code !== "state_spent") throw error;
+    return [{ type: "late", text: `Seat ${seat}'s move came too late: its time had run out and the referee had played for it.` }];
+  }
 }
 function pause(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
@@ -2261,9 +2374,9 @@ async function advance() {
       reviewed = { table: live, hand: handNumber(view), plays: await live.review().catch(() => null) };
     }
     render(view, live);
-    if (view.handOver || view.toAct === view.seat) return;
+    if (view.handOver || view.toAct === null || view.toAct === view.seat) return;
     await pause(delay);
-    log(await live.botTurn(ui.level.value));
+    log(await botMove(live, view.toAct));
   }
 }
 async function hint(clicked) {
@@ -2327,6 +2440,14 @@ async function load() {
   canAnalyse = games[0] !== void 0 && await available(games[0].id);
   ui.levelField.hidden = !canAnalyse;
   document.body.dataset["analysis"] = String(canAnalyse);
+  const asked = new URLSearchParams(window.location.search);
+  const watching = asked.get("watch");
+  if (watching !== null) {
+    await spectate(asked.get("game") ?? "", watching);
+    document.body.dataset["ready"] = "true";
+    document.body.dataset["busy"] = "false";
+    return;
+  }
   fillSeats();
   ui.game.addEventListener("change", fillSeats);
   ui.players.addEventListener("change", fillSeats);
