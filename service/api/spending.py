@@ -28,9 +28,11 @@ move or arguments, the credential's seat), and how to work out its answer;
    applied, since the client never sees the state it would have made.
 
 The record is the fingerprint (16 bytes of SHA-256) and the answer's bytes
-compressed (raw deflate with a 4 KiB window, :func:`pack`): about 1.1 to 1.5
-KB for a sealed ``play`` (deploy/README.md sizes a store from it); it lives
-``REFEREE_TOKEN_TTL_SECONDS``. While a request waits for the store it is not
+as they were sent: 1.1 to 3.5 KB for a sealed ``play``, about 2 KB as a rule
+(deploy/README.md sizes a store from it); it lives
+``REFEREE_TOKEN_TTL_SECONDS``. They are not compressed: deflate (level 1,
+a 4 KiB window) kept a third fewer bytes but cost 40 to 70 µs of a worker's
+CPU a spend, 5 to 8% of a sealed ``play`` (bench/spending.py). While a request waits for the store it is not
 counted among the requests its worker works on (``REFEREE_MAX_ACTIVE``): like
 the analysis pool, the store is another process, and the wait uses none of
 the worker's CPU (``service.server.plumbing.waiting_elsewhere``). Keeping the
@@ -44,7 +46,6 @@ worked out and sent, and nothing is recorded or refused.
 from __future__ import annotations
 
 import hashlib
-import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -60,21 +61,6 @@ from ..store import Store
 
 FINGERPRINT_BYTES = 16
 KEY_BYTES = 16
-WINDOW_BITS = 12
-"""The deflate window of a record's answer, 4 KiB (an answer is a few KB): zlib's
-default 32 KiB window, and the memory it sets up, cost several times as much
-time for a few bytes less."""
-
-
-def pack(body: bytes) -> bytes:
-    """An answer's bytes as a record keeps them: raw deflate, level 1, a 4 KiB window."""
-    packer = zlib.compressobj(1, zlib.DEFLATED, -WINDOW_BITS, 5)
-    return packer.compress(body) + packer.flush()
-
-
-def unpack(packed: bytes) -> bytes:
-    """The answer's bytes :func:`pack` kept."""
-    return zlib.decompress(packed, -WINDOW_BITS)
 
 
 @dataclass(frozen=True)
@@ -146,13 +132,13 @@ class Spending:
                 raise self._spent() from None
             raise
         mine = fingerprint(request)
-        record = mine + pack(body)
+        record = mine + body
         with waiting_elsewhere(flask.request.environ):
             before = store.claim(state.key, record, self.ttl)
         if before is None:
             return body
         if before[:FINGERPRINT_BYTES] == mine:
-            return unpack(before[FINGERPRINT_BYTES:])
+            return before[FINGERPRINT_BYTES:]
         raise self._spent()
 
     def _expired(self, state: Spendable) -> StateExpired:
