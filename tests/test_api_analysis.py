@@ -391,7 +391,7 @@ def test_an_entry_not_exact_has_both_values_null_even_where_one_side_was_proved(
         hand, _ = game.play(hand, move)
         moves.append(move)
     state = replayed(client_of(), game_id, _deal_request(hand, seating, hand.deal_hands), _moves(moves))
-    status, answer, _ = post(client_of(**{ANALYZE_NODES: 3_000}), game_id, "analyze", {"state": state})
+    status, answer, _ = post(client_of(**{ANALYZE_NODES: 1_000}), game_id, "analyze", {"state": state})
     assert status == 200 and answer["exact"] is False
     loose = [entry for entry in answer["plays"] if not entry["exact"]]
     half = [entry for entry in loose if entry["before"][0] == entry["before"][1] or entry["after"][0] == entry["after"][1]]

@@ -11,8 +11,10 @@ The plays are searched from the last back to the first with one solver, so
 its transposition tables carry what later positions proved into earlier
 ones (a position near the end is cheap, and the positions before it find
 their subtrees solved). The budget is counted in nodes for the whole review:
-each play gets an equal part of what is left when its turn comes, so cheap
-late plays leave more to the early ones.
+each play in turn may spend all that is left (half of it on its "after"),
+since a position nearer the end is cheaper to prove: the review is exact
+from the last play back as far as the budget reaches, and the plays before
+get the bounds what is left proves.
 """
 
 from __future__ import annotations
@@ -115,7 +117,7 @@ def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
     known: tuple[int, tuple[int, int]] | None = None  # a side, and what the later play's "before" proved for it here
     for ply in range(len(history) - 1, -1, -1):
         side = position.side_of[history[ply].seat]
-        share = (budget - solver.nodes) // (ply + 1)
+        share = budget - solver.nodes
         spent = solver.nodes
         after = solver.bounds(side, share // 2, known=None if known is None else solver.carried(*known, side))
         position.undo()
