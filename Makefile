@@ -58,9 +58,11 @@ $(NGINX):
 	cd $(VENV)/nginx && { apt-get download -qq nginx || { apt-get update -qq && apt-get download -qq nginx; }; }
 	dpkg-deb -x $(VENV)/nginx/nginx_*.deb $(VENV)/nginx
 
-## run: serve the referee with gunicorn on $(PORT) (default 8000)
+## run: serve the referee with gunicorn on $(PORT) (default 8000); in signed and sealed modes
+## its spent states go to .run/ in the checkout unless REFEREE_TOKEN_STORE_PATH says otherwise
 run: $(VENV)/.installed-run
-	PORT=$(PORT) $(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
+	PORT=$(PORT) REFEREE_TOKEN_STORE_PATH="$${REFEREE_TOKEN_STORE_PATH:-$(CURDIR)/.run/spent-states.sqlite3}" \
+		$(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: lint (ruff), type-check (mypy --strict on service/ and conformance/), then the whole
 ## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then

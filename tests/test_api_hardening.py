@@ -390,7 +390,7 @@ def _leaves(node, path=()):
 @pytest.mark.parametrize(("path", "body", "detail"), [
     ("deal", {}, "`players`: Say how many players, or give the previous hand of the match."),
     ("deal", {"players": 3, "seed": 1, "deck": ["AS"]}, "The body: Give at most one of seed, deck and hands, not seed and deck."),
-    ("deal", [1], "The body: Invalid input type."),
+    ("deal", [1], "The body: Must be a JSON object."),
     ("trick-winner", {"plays": [{"seat": 0, "card": "ZZ"}]},
      "`plays[0].card`: Not a card code: 'ZZ'. Codes are rank then suit, e.g. 10S, AH, 7V, or W."),
     ("deal", {"players": "x", "seed": -1, "deck": 3},
@@ -412,6 +412,14 @@ def test_a_422_detail_names_the_first_fault_and_counts_the_others(client, path, 
     (_, first), *others = _leaves(answer["errors"]["json"])
     assert detail.split(": ", 1)[1].startswith(first.rstrip("."))
     assert len(others) == (int(detail.split("; ")[1].split()[0]) if others else 0)
+
+
+def test_a_422_of_the_body_itself_says_what_the_body_must_be(client):
+    """A fault of the body as a whole reads as one sentence about the body
+    (was: "The body: The body is a hand's state itself...")."""
+    state = post(client, "/v1/games/agram/deal", {"players": 3, "seed": 5})[1]["state"]
+    status, answer = post(client, "/v1/games/agram/play", state)
+    assert status == 422 and answer["detail"].startswith("The body is a hand's state itself: send it as `state`"), answer
 
 
 def test_a_422_of_more_faults_than_listed_says_the_body_has_more(client):

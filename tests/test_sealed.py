@@ -280,6 +280,35 @@ def test_only_the_host_reseats_and_only_a_seat_at_the_table():
     assert status == 403 and refused["code"] == "state_token_invalid"
 
 
+@pytest.mark.parametrize("settings", [{}, {"REFEREE_SIGNING_KEYS": KEY}], ids=["open", "signed"])
+def test_reseat_where_states_are_not_sealed_is_refused_whatever_the_body(settings):
+    """Only a sealed referee issues seats' credentials, so only it has a
+    player to replace (CONTRACT: Replacing a seat's player): elsewhere
+    ``reseat`` is refused before its body is read, with a sentence saying
+    so, for any body (was: a body with a ``state`` answered 422 for a
+    missing ``token``, as if a token would have done)."""
+    client = create_app({"TESTING": True, **settings}).test_client()
+    state = post(client, "agram", "deal", {"players": 3, "seed": 5})[1]["state"]
+    for body in ({"state": state, "seat": 1}, {"token": "x", "seat": 1}, {}, [1]):
+        status, refused = post(client, "agram", "reseat", body)
+        assert status == 403 and refused["code"] == "state_token_invalid", (body, refused)
+        assert "reseat is a sealed referee's operation" in refused["detail"]
+
+
+@pytest.mark.parametrize("header", ["Basic c2VhdDowOng=", "Token abc", "abc"])
+def test_a_credential_sent_by_another_scheme_is_refused_naming_bearer(header):
+    """A credential goes as ``Authorization: Bearer <credential>``
+    (CONTRACT: Sealed states); another scheme is refused with a detail
+    that says so (was: the detail said the credential was not one the
+    referee issued, as for a wrong credential)."""
+    client = sealed_client()
+    table = Table(client, "agram", deal(client, "agram"))
+    response = client.post("/v1/games/agram/legal-moves", json={"token": table.token}, headers={"Authorization": header})
+    refused = response.get_json()
+    assert response.status_code == 403 and refused["code"] == "seat_credential_invalid"
+    assert "Authorization: Bearer <credential>" in refused["detail"] and header.split()[0] in refused["detail"]
+
+
 def test_a_reseated_token_keeps_the_match_clock(monkeypatch):
     """A match's clock is carried to every hand of it (CONTRACT: clocks),
     the new token of a reseat too: its state shows the clock, the seat to

@@ -10,6 +10,7 @@ call the rules core and dump; refusals are rendered in ``problems``.
 
 from __future__ import annotations
 
+from operator import methodcaller
 from typing import Any
 
 import flask
@@ -366,6 +367,7 @@ def _register(game: Game) -> None:
         "reseat", f"Give a seat a new player ({game.name})", schemas.reseat_request(), schemas.reseat_response,
         conflict("A seat not at this table (`seat_out_of_range`), or a token already spent by another request "
                  "(`state_spent`): go on from the newest token."),
+        before=methodcaller("refuse_reseat"),
     )
     def reseat(args: dict[str, Any]) -> flask.Response:
         """Give a seat a new player.

@@ -36,7 +36,7 @@ from flask_smorest import abort
 from .. import clock, signing
 from ..clock import MoveClock
 from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
-from ..errors import CredentialRefused, IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid, TokenInvalid
+from ..errors import CredentialRefused, IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid, TokenInvalid, echo
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.checks import refuse_seat
 from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
@@ -217,13 +217,21 @@ class Holding:
         """Refuse a move the request may not make for its seat (sealed mode)."""
 
     def reseat(self, game: Game, args: dict[str, Any]) -> bytes:
-        """``reseat``'s answer (sealed mode); here a refusal: open and signed
-        states have no seats' credentials to replace.
+        """``reseat``'s answer (sealed mode); here a refusal (:meth:`refuse_reseat`)."""
+        self.refuse_reseat()
+        raise AssertionError("refused above")
+
+    def refuse_reseat(self) -> None:
+        """Refuse ``reseat`` before its body is read where states are not
+        sealed: open and signed states have no seats' credentials, and so no
+        player to replace (CONTRACT: Replacing a seat's player).
 
         Raises:
             TokenInvalid: ``state_token_invalid``.
         """
-        self._refuse_token()
+        raise TokenInvalid("state_token_invalid", "This referee does not seal states (no sealing keys), so it issues no "
+                                                  "seats' credentials and has no player to replace: reseat is a sealed "
+                                                  "referee's operation")
 
     def authorize_timeout(self, held: Held) -> None:
         """Refuse a ``timeout`` from outside the table (sealed mode: no credential of the match)."""
@@ -497,6 +505,9 @@ class SealedHolding(Holding):
             out["host"] = self.sealer.host_credential(provenance.match_id)
         return out
 
+    def refuse_reseat(self) -> None:
+        """A sealed referee serves ``reseat``."""
+
     def reseat(self, game: Game, args: dict[str, Any]) -> bytes:
         """``reseat`` (CONTRACT: Replacing a seat's player): the same hand
         in a new token in which seat ``args["seat"]`` is in its next
@@ -635,11 +646,12 @@ class SealedHolding(Holding):
         if header is None:
             return None, False
         scheme, _, credential = header.partition(" ")
+        if scheme.lower() != "bearer":
+            raise CredentialRefused("seat_credential_invalid", "A credential is sent as Authorization: Bearer <credential>; "
+                                                               f"the {echo(scheme)} scheme is not accepted")
         refused = CredentialRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
                                                                "or the match's host has since given its seat a new player (reseat)")
         try:
-            if scheme.lower() != "bearer":
-                raise Unsealable("not a bearer credential")
             seat = self.sealer.credential_seat(credential.strip(), provenance.match_id, provenance.generation)
         except Unsealable:
             raise refused from None

@@ -156,7 +156,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
-                  credential: bool | None = None, **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+                  credential: bool | None = None, before: Callable[[Holding], None] | None = None,
+                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
@@ -167,7 +168,9 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         to a stub only: the view itself runs none of their wrappers. Its
         endpoint and ``operationId`` are both ``<game>_<name>``. Its
         ``security``: a seat's credential, optional, when it reads one
-        (``credential``; by default when its body can carry a state), else none."""
+        (``credential``; by default when its body can carry a state), else none.
+        ``before`` is called with the holding before the body is read: it
+        refuses an operation the holding does not serve, whatever the body."""
         operation_id = f"{prefix}_{name}"
         errors = {**BODY_PROBLEMS, 409: conflict, **({403: STATE_REFUSED} if holds_state else {})}
         documented = getattr(type(request), "DOCUMENTED_AS", None)
@@ -191,7 +194,10 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
             @functools.wraps(answer)
             def view() -> flask.Response:
                 deadline.check()
-                return answer(request_arguments(request, current(), verify=verify, alternatives=alternatives))
+                holding = current()
+                if before is not None:
+                    before(holding)
+                return answer(request_arguments(request, holding, verify=verify, alternatives=alternatives))
 
             stub: View = _no_view
             for decorator in reversed(docs):

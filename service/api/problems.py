@@ -418,7 +418,8 @@ def first_fault(errors_: Mapping[str, Any], truncated: bool = False) -> str | No
     if not found:
         return None
     path, message = found[0]
-    sentence = f"{_member(path)}: {message.strip()}"
+    message = message.strip()
+    sentence = message if not path and message.startswith("The body") else f"{_member(path)}: {message}"
     more = len(found) - 1
     if not more and not truncated:
         return sentence if sentence.endswith((".", "?", "!")) else f"{sentence}."

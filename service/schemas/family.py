@@ -158,6 +158,8 @@ class BoundedSchema(Schema):
     marshmallow lists each one: a body of a hundred thousand made-up keys
     costs a set difference, not a hundred thousand errors."""
 
+    error_messages = {"type": "Must be a JSON object."}  # marshmallow's: "Invalid input type."
+
     @pre_load
     def _pre_read(self, data: Any, **kwargs: Any) -> Any:
         self.read_first(data)
