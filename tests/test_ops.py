@@ -224,6 +224,28 @@ def test_docs_page_is_served_offline(client):
     assert client.get("/openapi.json").get_json()["openapi"] == "3.1.0"
 
 
+@pytest.mark.parametrize(("accept", "packed"), [
+    ("gzip", True), ("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.5", True), ("*", True),
+    (None, False), ("identity", False), ("br", False), ("gzip;q=0", False), ("*;q=0", False),
+])
+def test_the_openapi_document_is_gzipped_for_a_client_that_accepts_gzip(client, accept, packed):
+    """``/openapi.json`` (over a megabyte with its examples) goes gzipped to
+    a client whose Accept-Encoding takes gzip (RFC 9110, 12.5.3: a quality
+    of 0 refuses it), as the same document; every answer varies on
+    Accept-Encoding, so a cache keeps the two apart."""
+    import gzip
+
+    plain = client.get("/openapi.json", headers={"Accept-Encoding": "identity"}).get_data()
+    answer = client.get("/openapi.json", headers={"Accept-Encoding": accept} if accept else {})
+    assert answer.status_code == 200 and "Accept-Encoding" in answer.headers.get("Vary", "")
+    assert answer.headers.get("Content-Encoding") == ("gzip" if packed else None)
+    body = answer.get_data()
+    assert (gzip.decompress(body) if packed else body) == plain
+    assert int(answer.headers["Content-Length"]) == len(body)
+    if packed:
+        assert len(body) * 5 < len(plain)
+
+
 def test_problem_types_dereference(client):
     listed = client.get("/problems").get_json()["problems"]
     assert {"not_your_turn", "must_follow_suit", "invalid_state"} <= {p["code"] for p in listed}

@@ -25,6 +25,7 @@ To document error responses on a view::
 
 from __future__ import annotations
 
+import gzip
 import logging
 import re
 from collections.abc import Mapping
@@ -479,19 +480,28 @@ class ProblemApi(SpecOnReadApi):
 
     def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
         """As :class:`SpecOnReadApi`'s; the document made from the spec so far is made again when next read."""
-        self._document: bytes | None = None
+        self._document: tuple[bytes, bytes] | None = None
         super().register_blueprint(blp, parameters=parameters, **options)
 
     def openapi_json(self) -> flask.Response:
         """``/openapi.json``: the spec's JSON (as flask-smorest writes it),
         made at its first read and then shared by every answer
         (:data:`~service.server.answers.SHARED`): the same bytes, never a
-        copy per request, however many clients read it at once or slowly."""
-        document = getattr(self, "_document", None)
-        if document is None:
-            document = self._document = flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode()
+        copy per request, however many clients read it at once or slowly.
+        A client that accepts gzip (``Accept-Encoding``, RFC 9110, 12.5.3)
+        gets them compressed once (``Content-Encoding: gzip``), about a
+        tenth of the size; either answer says ``Vary: Accept-Encoding``."""
+        documents = getattr(self, "_document", None)
+        if documents is None:
+            plain = flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode()
+            documents = self._document = (plain, gzip.compress(plain, mtime=0))
         flask.request.environ[SHARED] = True
-        return flask.current_app.response_class(document, mimetype="application/json")
+        packed = flask.request.accept_encodings["gzip"] > 0
+        answer = flask.current_app.response_class(documents[packed], mimetype="application/json")
+        if packed:
+            answer.headers["Content-Encoding"] = "gzip"
+        answer.vary.add("Accept-Encoding")
+        return answer
 
     def handle_http_exception(self, error: HTTPException) -> flask.Response:
         """Render a werkzeug/webargs HTTP error as a problem, keeping its headers (``Allow``)."""
