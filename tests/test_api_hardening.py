@@ -414,6 +414,27 @@ def test_a_422_detail_names_the_first_fault_and_counts_the_others(client, path, 
     assert len(others) == (int(detail.split("; ")[1].split()[0]) if others else 0)
 
 
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_deal_with_the_other_familys_seating_says_what_this_game_has_instead(client, game_id):
+    """Agency is dealt with ``first_leader`` and no ``players`` or
+    ``dealer`` (A14); the Agram family with ``players`` and ``dealer`` (F4).
+    The other family's members are refused each with a sentence saying what
+    this game has instead (was: "Unknown field."), in a first deal and in a
+    replay's deal; a member no game has is still an unknown field."""
+    agency = GAMES[game_id].family == "agency"
+    seating = {} if agency else {"players": 3}
+    foreign = {"players": (4, "always played by 4 players"), "dealer": (1, "first_leader names the seat that leads")} if agency \
+        else {"first_leader": (1, "the seat after the dealer leads the first trick (F4)")}
+    for name, (value, says) in foreign.items():
+        for path, body in (("deal", {**seating, name: value}), ("replay", {"deal": {**seating, "seed": 1, name: value}, "moves": []})):
+            status, answer = post(client, f"/v1/games/{game_id}/{path}", body)
+            assert status == 422, answer
+            detail = answer["detail"]
+            assert detail.startswith(f"`{'deal.' if path == 'replay' else ''}{name}`: ") and says in detail, detail
+    status, answer = post(client, f"/v1/games/{game_id}/deal", {**seating, "dealr": 1})
+    assert status == 422 and answer["detail"] == "`dealr`: Unknown field."
+
+
 def test_a_422_of_the_body_itself_says_what_the_body_must_be(client):
     """A fault of the body as a whole reads as one sentence about the body
     (was: "The body: The body is a hand's state itself...")."""

@@ -27,6 +27,10 @@ class AgencyEdge(FamilyEdge[AgencyHand]):
     DECK_DOC = "A full deck order: card k (k < 32) goes to seat k mod 4; the last 4 stay undealt (A7)."
     DEALT_HANDS_DOC = "hands[s]: seat s's {hand_size} dealt cards, in dealt order (Walls are added, A5)."
     PREVIOUS_DOC = "The finished hand this one follows in a match (RULINGS A14): the team that lost it names the leader."
+    OTHER_FAMILY_MEMBERS = {
+        "players": "Agency is always played by 4 players: a deal names no players.",
+        "dealer": "Agency has no dealer: first_leader names the seat that leads the first trick (A14).",
+    }
 
     def seating(self, data: dict[str, Any]) -> Seating:
         return Seating(SEATS, data["first_leader"])

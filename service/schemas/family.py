@@ -71,6 +71,9 @@ class FamilyEdge(Generic[H]):
     """What a deal request's ``hands`` are (``{hand_size}``: the cards dealt to each seat)."""
     PREVIOUS_DOC: ClassVar[str]
     """What a deal request's ``previous`` is, and who then chooses (A14, F7)."""
+    OTHER_FAMILY_MEMBERS: ClassVar[dict[str, str]]
+    """The deal members of the other family, each with the sentence that
+    refuses it here (in place of "Unknown field."): what this family has instead."""
 
     # -- loading -------------------------------------------------------------
 
@@ -159,6 +162,10 @@ class BoundedSchema(Schema):
     costs a set difference, not a hundred thousand errors."""
 
     error_messages = {"type": "Must be a JSON object."}  # marshmallow's: "Invalid input type."
+    NOT_MEMBERS: ClassVar[dict[str, str]] = {}
+    """Members that are not this object's but that a client may well send
+    (another game's), each with the sentence that refuses it in place of
+    marshmallow's "Unknown field." (``service.schemas.reading``)."""
 
     @pre_load
     def _pre_read(self, data: Any, **kwargs: Any) -> Any:

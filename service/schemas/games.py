@@ -706,10 +706,16 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
                          doc=f"{doc}, {SOURCE_DOCS[source]}.")
             for source in DealSource)
 
+    def deal_schema(name: str, members: dict[str, Any], doc: str) -> type[Schema]:
+        """A deal request as it is loaded, refusing the other family's members by name."""
+        schema = named_schema(name, members, _DealBase, doc=doc)
+        schema.NOT_MEMBERS = edge.OTHER_FAMILY_MEMBERS  # type: ignore[attr-defined]
+        return schema
+
     if state is None:
-        later = named_schema(f"{prefix}TranscriptDeal", {**sources(), **options, **seating}, _DealBase,
-                             doc="A later hand of a transcript (its previous hand is the one before): "
-                                 "at most one of seed, deck and hands; none deals at random.")
+        later = deal_schema(f"{prefix}TranscriptDeal", {**sources(), **options, **seating},
+                            "A later hand of a transcript (its previous hand is the one before): "
+                            "at most one of seed, deck and hands; none deals at random.")
         later.DOCUMENTED_AS = alternatives(  # type: ignore[attr-defined]
             "Transcript", lambda: edge.deal_seating_fields(parts, first=False),
             "A later hand of a transcript (its previous hand is the one before)")
@@ -723,8 +729,8 @@ def _deal_request(parts: GameParts, edge: FamilyEdge[Any], state: type[Schema] |
         return {"clock": fields.Nested(DealClock, metadata={
             "description": "Signed and sealed modes: the match's clock, for every hand of it (open mode: 422)."})}
 
-    loaded = named_schema(f"{prefix}DealRequest", {**sources(), **options, "previous": previous(False), **seating, **clock()}, _DealBase,
-                          doc="A new hand: at most one of seed, deck and hands; none deals at random.")
+    loaded = deal_schema(f"{prefix}DealRequest", {**sources(), **options, "previous": previous(False), **seating, **clock()},
+                         "A new hand: at most one of seed, deck and hands; none deals at random.")
     loaded.DOCUMENTED_AS = (  # type: ignore[attr-defined]
         *alternatives("", lambda: {**edge.deal_seating_fields(parts, first=True), **clock()}, "The first hand of a match"),
         *alternatives("Next", lambda: {"previous": previous(True), **edge.deal_seating_fields(parts, first=False)},

@@ -21,6 +21,9 @@ class LastTrickEdge(FamilyEdge[LastTrickHand]):
     DECK_DOC = "A full deck order: dealt in batches from the seat after the dealer, the dealer last (F3)."
     DEALT_HANDS_DOC = "hands[s]: seat s's {hand_size} dealt cards, in dealt order."
     PREVIOUS_DOC = "The finished hand this one follows in a match (RULINGS F7): its winner deals."
+    OTHER_FAMILY_MEMBERS = {
+        "first_leader": "This game names its dealer (dealer), and the seat after the dealer leads the first trick (F4).",
+    }
 
     def seating(self, data: dict[str, Any]) -> Seating:
         return seating_of(data["players"], data["dealer"])

@@ -316,7 +316,7 @@ def _object_faults(schema: Schema, data: Any, budget: _Budget) -> dict[str, Any]
         if key not in members:
             if budget.truncated:
                 return errors
-            errors[key] = budget.spend([schema.error_messages["unknown"]])
+            errors[key] = budget.spend([schema.NOT_MEMBERS.get(key, schema.error_messages["unknown"])])  # type: ignore[attr-defined]
     if not errors:
         try:
             schema.checks(_read_members(schema, data))  # type: ignore[attr-defined]
