@@ -128,8 +128,8 @@ class EmbeddedStore:
     fsyncs ``synchronous=NORMAL`` makes there) are the only slow part of a
     claim: SQLite runs one in the claim that fills the log past 1,000
     pages, about every 330th, and it takes 3 to 15 ms, during which a
-    gevent worker serves nothing. So where gevent has patched the process's
-    threads (``checkpoints``: ``None``), the claims make none and an
+    gevent worker serves nothing. So where gevent has patched the threads
+    of the process that claims (``checkpoints``: ``None``), the claims make none and an
     operating-system thread of the process checkpoints the log every
     :data:`CHECKPOINT_SECONDS` instead (``PASSIVE``: it never holds up a
     claim); the claims still checkpoint once the log passes
@@ -153,8 +153,10 @@ class EmbeddedStore:
         self.now = now
         """The clock records expire by (the machine's: every worker of it reads the same)."""
         self.description = f"embedded (SQLite) at {self.path}"
-        self.checkpoints = _threads_are_greenlets() if checkpoints is None else checkpoints
-        """Whether an operating-system thread checkpoints the log, rather than the claims."""
+        self.checkpoints = checkpoints
+        """Whether an operating-system thread checkpoints the log, rather than the claims
+        (``None``: where gevent has patched the threads of the process that claims, which
+        gunicorn's master, where the app is made, has not; its workers have)."""
         self._local: tuple[int, sqlite3.Connection] | None = None
         self._checkpointer: _Checkpointer | None = None
         self._claims = 0
@@ -164,9 +166,13 @@ class EmbeddedStore:
         pid = os.getpid()
         if self._local is None or self._local[0] != pid:
             self._local = (pid, self._open())
-            if self.checkpoints and (self._checkpointer is None or self._checkpointer.pid != pid):
+            if self._threaded() and (self._checkpointer is None or self._checkpointer.pid != pid):
                 self._checkpointer = _Checkpointer(self.path, self.CHECKPOINT_SECONDS, self.BUSY_MS / 1000)
         return self._local[1]
+
+    def _threaded(self) -> bool:
+        """Whether a thread checkpoints the log in this process (:attr:`checkpoints`)."""
+        return _threads_are_greenlets() if self.checkpoints is None else self.checkpoints
 
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -174,7 +180,7 @@ class EmbeddedStore:
         try:
             connection.execute("PRAGMA journal_mode=WAL")
             connection.execute("PRAGMA synchronous=NORMAL")
-            if self.checkpoints:
+            if self._threaded():
                 connection.execute(f"PRAGMA wal_autocheckpoint={self.CHECKPOINT_BACKSTOP_PAGES:d}")
             connection.execute(
                 "CREATE TABLE IF NOT EXISTS spent (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, value BLOB NOT NULL, expires REAL NOT NULL)")

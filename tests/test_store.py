@@ -106,10 +106,11 @@ def test_where_a_thread_checkpoints_the_log_no_claim_does_and_the_thread_does(tm
 def test_a_thread_checkpoints_the_log_only_where_gevent_made_threads_greenlets() -> None:
     """In a gunicorn gevent worker a claim's checkpoint would stop the whole
     worker; elsewhere SQLite's own checkpoints, in the claim, stop only its thread."""
-    assert EmbeddedStore("unused.sqlite3").checkpoints is False
+    assert EmbeddedStore("unused.sqlite3")._threaded() is False
+    # Made before gevent patches the process (gunicorn makes the app in its master, then forks and patches each worker).
     patched = subprocess.run(
-        [sys.executable, "-c", "from gevent import monkey; monkey.patch_all(); from service.store import EmbeddedStore; "
-                               "print(EmbeddedStore('unused.sqlite3').checkpoints)"],
+        [sys.executable, "-c", "from service.store import EmbeddedStore; store = EmbeddedStore('unused.sqlite3'); "
+                               "from gevent import monkey; monkey.patch_all(); print(store._threaded())"],
         cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True, timeout=60)
     assert patched.stdout.strip() == "True"
 
