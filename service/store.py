@@ -320,15 +320,6 @@ class RedisStore:
     first attempt did reach the server finds its own value there, which the
     caller reads as its own (``service.api.spending``). Keys are
     :data:`PREFIX` followed by the state's key.
-
-    Each command goes straight to a connection this process keeps open
-    (redis-py's, made by its pool's connection class with its settings), one
-    per request waiting for the server at once, taken and put back without
-    redis-py's client and pool around it: their bookkeeping (a check that a
-    connection has nothing left to read, which polls its socket, events,
-    locks) cost two to three times the command's own send and read, 30 to
-    50 µs of a worker's CPU a claim. A connection that fails is closed and
-    opened again by the retries; one that failed for good is dropped.
     """
 
     PREFIX = b"referee:spent:"
@@ -342,51 +333,32 @@ class RedisStore:
 
     def __init__(self, url: str) -> None:
         import redis
-        from redis.backoff import ExponentialBackoff, NoBackoff
+        from redis.backoff import ExponentialBackoff
         from redis.retry import Retry
 
         self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-        self._retry = Retry(ExponentialBackoff(cap=self.RETRY_SECONDS / 2, base=0.05), self.RETRIES,
-                            supported_errors=(redis.ConnectionError, redis.TimeoutError, OSError))
+        retry = Retry(ExponentialBackoff(cap=self.RETRY_SECONDS / 2, base=0.05), self.RETRIES,
+                      supported_errors=(redis.ConnectionError, redis.TimeoutError, OSError))
         self.client = redis.Redis.from_url(
-            url, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=self.COMMAND_SECONDS, retry=self._retry,
+            url, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=self.COMMAND_SECONDS, retry=retry,
             health_check_interval=0, client_name="referee")
-        self._idle: tuple[int, list[Any]] = (os.getpid(), [])
         kwargs = self.client.connection_pool.connection_kwargs
-        self._connection_kwargs = {**kwargs, "retry": Retry(NoBackoff(), 0)}  # retried as a whole: connect, send, read
         self.description = (f"Redis at {kwargs.get('host', 'localhost')}:{kwargs.get('port', 6379)}/{kwargs.get('db', 0)}"
                             if "path" not in kwargs else f"Redis at {kwargs['path']}")
 
-    def _command(self, *args: Any) -> Any:
-        """One command's parsed answer, on an idle connection of this process (or a new one), retried as :attr:`_retry` says.
-
-        Raises:
-            StoreUnavailable: the server cannot be reached, or refused the command.
-        """
-        pid, idle = self._idle
-        if pid != os.getpid():  # a fork: the parent's connections are not this process's
-            self._idle = pid, idle = os.getpid(), []
-        connection = idle.pop() if idle else self.client.connection_pool.connection_class(**self._connection_kwargs)
-
-        def attempt() -> Any:
-            connection.send_packed_command(connection.pack_command(*args), check_health=False)
-            return connection.read_response()
-
-        try:
-            answer = self._retry.call_with_retry(attempt, lambda error: connection.disconnect())
-        except self._errors as error:
-            connection.disconnect()
-            raise _unreachable(self.description, error) from None
-        idle.append(connection)
-        return answer
-
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
-        before = self._command("SET", self.PREFIX + key, value, "NX", "GET", "EX", ttl)
-        return None if before is None else bytes(before)
+        try:
+            before = self.client.set(self.PREFIX + key, value, ex=ttl, nx=True, get=True)
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        return None if before is None else bytes(before)  # type: ignore[arg-type]
 
     def get(self, key: bytes) -> bytes | None:
-        value = self._command("GET", self.PREFIX + key)
-        return None if value is None else bytes(value)
+        try:
+            value = self.client.get(self.PREFIX + key)
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        return None if value is None else bytes(value)  # type: ignore[arg-type]
 
     def check(self) -> None:
         """``PING``, and refuse a server older than 7.0 (``SET`` with both ``NX`` and ``GET``)."""
@@ -402,11 +374,6 @@ class RedisStore:
             raise StoreUnavailable(cause=f"{self.description} is Redis {version}: the token store needs Redis 7.0 or later, or Valkey")
 
     def close(self) -> None:
-        pid, idle = self._idle
-        self._idle = os.getpid(), []
-        if pid == os.getpid():
-            for connection in idle:
-                connection.disconnect()
         self.client.connection_pool.disconnect()
 
 
