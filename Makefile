@@ -68,7 +68,7 @@ run: $(VENV)/.installed-run
 ## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then
 ## the tests that time the service, alone so that no other test's load falls on them
 TEST_JOBS ?= 2
-ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_hostile_clients.py tests/test_soak.py tests/test_isolation.py tests/test_table_soak.py
+ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_hostile_clients.py tests/test_soak.py tests/test_isolation.py tests/test_table_soak.py tests/test_pool.py
 test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(NGINX)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
