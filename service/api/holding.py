@@ -218,8 +218,7 @@ class Holding:
 
     def reseat(self, game: Game, args: dict[str, Any]) -> bytes:
         """``reseat``'s answer (sealed mode); here a refusal (:meth:`refuse_reseat`)."""
-        self.refuse_reseat()
-        raise AssertionError("refused above")
+        self._no_seats()
 
     def refuse_reseat(self) -> None:
         """Refuse ``reseat`` before its body is read where states are not
@@ -229,6 +228,9 @@ class Holding:
         Raises:
             TokenInvalid: ``state_token_invalid``.
         """
+        self._no_seats()
+
+    def _no_seats(self) -> NoReturn:
         raise TokenInvalid("state_token_invalid", "This referee does not seal states (no sealing keys), so it issues no "
                                                   "seats' credentials and has no player to replace: reseat is a sealed "
                                                   "referee's operation")
