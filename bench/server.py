@@ -193,10 +193,17 @@ class Gunicorn:
 
 def post(port: int, path: str, body: bytes, timeout: float = 10.0, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
     """One POST on a new connection; (status, body)."""
+    status, _, data = exchange(port, path, body, timeout, headers)
+    return status, data
+
+
+def exchange(port: int, path: str, body: bytes, timeout: float = 10.0,
+             headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], bytes]:
+    """One POST on a new connection; (status, the answer's headers by lower-case name, body)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
         connection.request("POST", path, body=body, headers={"Content-Type": "application/json", **(headers or {})})
         response = connection.getresponse()
-        return response.status, response.read()
+        return response.status, {name.lower(): value for name, value in response.getheaders()}, response.read()
     finally:
         connection.close()

@@ -22,6 +22,8 @@ What is checked (CONTRACT: States spent once), each fault counted in
 * every 200 to a ``play`` is the move applied once: its public state's
   ``ply`` is one more than before and its plays are exactly the moves this
   client had answered 200, in order, with this one last;
+* a move sent just after Redis stops (:class:`Probe`) is refused with 503
+  ``token_store_unavailable`` and ``Retry-After``, and applied nowhere;
 * every refused move (503 ``token_store_unavailable`` while Redis is down,
   409 ``state_spent`` on a fork) is applied nowhere: the next 200 on that
   token shows only the move it played, and no fork is ever answered 200;
@@ -54,7 +56,7 @@ if __package__ in (None, ""):  # run as a script: python bench/table_soak.py
 import orjson  # noqa: E402
 
 from bench.redis_server import running_redis  # noqa: E402
-from bench.server import ROOT, Gunicorn, post  # noqa: E402
+from bench.server import ROOT, Gunicorn, exchange, post  # noqa: E402
 from service.cards import Card  # noqa: E402
 from service.games import GAMES  # noqa: E402
 from service.tricks import Play  # noqa: E402
@@ -239,6 +241,44 @@ class Client:
         self.tally.count("hands_replayed")
 
 
+class Probe:
+    """One move sent while Redis is down, on each referee in turn: the clients'
+    own moves in flight when Redis stops ride the store client's retries and
+    may all be answered once it is back, so each outage is met for certain by
+    a move sent after Redis has stopped. It must be refused with 503
+    ``token_store_unavailable`` and ``Retry-After``, and applied nowhere: the
+    same move sent once Redis is back is answered 200 at ply 1."""
+
+    GAME = "agram"
+
+    def __init__(self, port: int, tally: Tally) -> None:
+        self.port, self.tally = port, tally
+        _, data = post(port, f"/v1/games/{self.GAME}/deal", orjson.dumps({"players": 3}), timeout=30)
+        first = orjson.loads(data)
+        seat = first["state"]["to_act"]
+        self.credential = next(entry["credential"] for entry in first["seats"] if entry["seat"] == seat)
+        _, data = post(port, f"/v1/games/{self.GAME}/legal-moves", orjson.dumps({"token": first["token"]}), timeout=30,
+                       headers=self.headers)
+        self.body = orjson.dumps({"token": first["token"], "move": orjson.loads(data)["moves"][0]})
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.credential}"}
+
+    def while_down(self) -> None:
+        status, headers, data = exchange(self.port, f"/v1/games/{self.GAME}/play", self.body, timeout=30, headers=self.headers)
+        if status == 503 and orjson.loads(data).get("code") == "token_store_unavailable" and headers.get("retry-after"):
+            self.tally.count("store_unavailable")
+            self.tally.count("probes_refused")
+        else:
+            self.tally.fault(f"a move sent while Redis was down answered {status}, not 503 with Retry-After")
+
+    def once_back(self) -> None:
+        status, data = post(self.port, f"/v1/games/{self.GAME}/play", self.body, timeout=30, headers=self.headers)
+        if status != 200 or orjson.loads(data)["state"]["ply"] != 1:
+            self.tally.fault(f"the move refused while Redis was down answered {status} once it was back, not 200 at ply 1")
+
+
 def final_check(tally: Tally) -> None:
     """With the store up again: every sampled token still spent, its retry the first bytes."""
     for port, game, body, other, credential, first in tally.spent:
@@ -273,10 +313,13 @@ def soak(seconds: float = 60.0, clients: int = 8, restarts: int = 2, outage: flo
             outages = []
             for number in range(1, restarts + 1):
                 time.sleep(max(0.0, began + seconds * number / (restarts + 1) - time.monotonic()))
+                probe = Probe(ports[number % len(ports)], tally)
                 stopped = time.monotonic() - began
                 redis.stop()
-                time.sleep(outage)
+                probe.while_down()
+                time.sleep(max(0.0, began + stopped + outage - time.monotonic()))
                 redis.start()
+                probe.once_back()
                 outages.append([round(stopped, 1), round(time.monotonic() - began, 1)])
             for thread in threads:
                 thread.join(timeout=seconds + 120)

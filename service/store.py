@@ -314,12 +314,17 @@ class RedisStore:
 
     Through redis-py, the standard client. A claim is one command, ``SET key
     value NX GET EX ttl``: atomic on the server, whichever replica sends it.
-    A connection that fails is retried a few times within
-    :data:`RETRY_SECONDS` (a server restarting, a connection the server
-    closed), then the store counts as unreachable; a retried claim whose
-    first attempt did reach the server finds its own value there, which the
-    caller reads as its own (``service.api.spending``). Keys are
-    :data:`PREFIX` followed by the state's key.
+    A connection that cannot be opened is tried :data:`RETRIES` more times,
+    0.1, 0.2, 0.4 and 0.5 s apart (the backoff doubles, capped at half of
+    :data:`RETRY_SECONDS`), then the store counts as unreachable: a claim
+    sent while the server is down is refused after about 1.2 s. A claim whose connection breaks while it waits for
+    the answer (the server stopping under it) is sent again on a new
+    connection, up to :data:`RETRIES` times, each opening tried as above: it
+    keeps trying for about 6 s, and a server back within that time answers
+    it. A retried claim whose first attempt did reach the server finds its
+    own value there, which the caller reads as its own
+    (``service.api.spending``). Keys are :data:`PREFIX` followed by the
+    state's key.
     """
 
     PREFIX = b"referee:spent:"
@@ -329,7 +334,7 @@ class RedisStore:
     """The longest wait for a command's answer."""
     RETRIES = 4
     RETRY_SECONDS = 1.0
-    """About the longest a command keeps retrying, backoff included (not counting the waits above)."""
+    """Twice the longest wait between two tries."""
 
     def __init__(self, url: str) -> None:
         import redis

@@ -318,8 +318,8 @@ def test_a_request_whose_deadline_passes_in_the_queue_answers_what_it_has_by_the
             assert len(answer["plays"]) == 1 and answer["nodes"] < 2048
 
 
-def test_the_answers_margin_is_a_tenth_of_the_deadline_at_most_a_second():
-    assert [answer_margin(seconds) for seconds in (0.5, 2, 10, 60)] == [0.05, 0.2, 1.0, 1.0]
+def test_the_answers_margin_is_a_tenth_of_the_deadline_from_a_quarter_second_to_a_second_at_most_half():
+    assert [answer_margin(seconds) for seconds in (0.2, 0.5, 2, 5, 10, 60)] == [0.1, 0.25, 0.25, 0.5, 1.0, 1.0]
 
 
 # -- the pool itself -------------------------------------------------------------------------

@@ -24,5 +24,5 @@ def test_a_table_across_two_referees_loses_nothing_while_redis_restarts() -> Non
     assert counts["plays_applied"] > 100 and counts["hands_replayed"] > 10, counts
     assert counts["next_hands"] > 0, counts  # matches went on: each next hand asked for by its choosers (A14)
     assert counts["forks_refused"] > 0 and counts["retries_same_bytes"] > 0, counts
-    assert counts.get("store_unavailable", 0) >= 1, counts  # the outages were met, and answered fail-closed
+    assert counts["probes_refused"] == 2, counts  # each outage met by a move sent while Redis was down: 503, applied nowhere
     assert counts["checked_after"] > 0, counts

@@ -29,7 +29,8 @@ and a pool process that died while it worked on the request, answer 503
 admission does.
 
 The deadline: the work stops :func:`answer_margin` before the request's
-deadline (a tenth of ``REFEREE_DEADLINE_SECONDS``, at most a second), so
+deadline (a tenth of ``REFEREE_DEADLINE_SECONDS``, from a quarter of a
+second to a second, at most half of it), so
 that what it found is dumped and sent by then; a request whose work's
 deadline passes while it waits for a pool process is answered here at once,
 its work stopping at its first checkpoint (bounds, the first world's move):
@@ -112,14 +113,21 @@ def start_pool(app: flask.Flask) -> None:
 
 ANSWER_SHARE = 0.1
 """The share of ``REFEREE_DEADLINE_SECONDS`` the analysis leaves for its answer to be sent."""
+ANSWER_LEAST_SECONDS = 0.25
+"""The least it leaves, in seconds (but never more than half the deadline):
+the work at its first checkpoint past its deadline, and the answer's
+encoding, take tens of milliseconds on a processor that was idle while the
+request waited for the pool."""
 ANSWER_MOST_SECONDS = 1.0
 """The most it leaves, in seconds."""
 
 
 def answer_margin(deadline_seconds: float) -> float:
     """How long before the request's deadline the analysis work stops, in
-    seconds: a tenth of the deadline, at most a second."""
-    return min(ANSWER_MOST_SECONDS, ANSWER_SHARE * deadline_seconds)
+    seconds: a tenth of the deadline, at least a quarter of a second and at
+    most a second, and never more than half the deadline."""
+    share = min(ANSWER_MOST_SECONDS, max(ANSWER_LEAST_SECONDS, ANSWER_SHARE * deadline_seconds))
+    return min(share, deadline_seconds / 2)
 
 
 def _work(function: Callable[..., T], /, *args: Any, **kwargs: Any) -> T:
