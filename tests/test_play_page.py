@@ -534,12 +534,17 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
     """Regression: after one 503 from ``suggest`` (the analysis pool full) the page showed
     "Seat 1 is thinking…" for good. It asks again after each ``Retry-After``, and when the pool
     stays busy past its patience (8 s) the bot plays a random legal move and the log says so.
-    Another client (127.0.0.2) keeps this worker's one analysis place (no queue) busy with solves."""
+    Another client (127.0.0.2) keeps this worker's one analysis place (no queue) busy with one
+    solve that does not end while the pool is to stay busy (a budget no deadline lets it reach),
+    so the page's suggests never find the place free between two solves; it hangs up when the
+    pool is to be free again, and the referee stops a gone client's work."""
+    import socket
     import threading
 
-    from bench.hostile import CLIENT_A, JSON_HEADERS, dealt_state, raw_request, request_bytes
+    from bench.hostile import CLIENT_A, JSON_HEADERS, connect, dealt_state, request_bytes
 
-    with running_gunicorn(workers=1, env={"REFEREE_ANALYSIS_QUEUE": "0"}) as server:
+    with running_gunicorn(workers=1, env={"REFEREE_ANALYSIS_QUEUE": "0", "REFEREE_SOLVE_NODES": str(10**9),
+                                          "GUNICORN_REQUEST_TIMEOUT": "60"}) as server:
         base = f"http://127.0.0.1:{server.port}"
         solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": dealt_state(server.port)}).encode(),
                               JSON_HEADERS)
@@ -547,10 +552,21 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
 
         def loop() -> None:
             while not stop.is_set():
-                if raw_request(server.port, solve, timeout=30, source=CLIENT_A).status != 200:
+                with connect(server.port, source=CLIENT_A, timeout=0.1) as held:
+                    held.sendall(solve)
+                    answered = b""
+                    while not stop.is_set():
+                        try:
+                            part = held.recv(65536)
+                        except socket.timeout:
+                            continue
+                        if not part:
+                            break
+                        answered += part
+                if not answered.startswith(b"HTTP/1.1 200"):
                     stop.wait(0.05)
 
-        loopers = [threading.Thread(target=loop, daemon=True) for _ in range(2)]
+        loopers = [threading.Thread(target=loop, daemon=True)]
         for looper in loopers:
             looper.start()
         try:
