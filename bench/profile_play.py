@@ -73,6 +73,28 @@ def fresh(value: Any) -> Any:
     return out
 
 
+LABEL = {
+    "decode": "decode the body (orjson; within the request, with its media type and size checks)",
+    "signature": "check the signature (HMAC-SHA256 over the sorted JSON)",
+    "read": "read the body (the compiled reader)",
+    "restore": "restore: replay every play from the deal, check every field",
+    "rebuild": "rebuild: the hand from its record (Game.build)",
+    "open": "open the token (AES-256-GCM)",
+    "payload": "read the payload",
+    "credential": "check the seat's credential (HMAC)",
+    "play": "play",
+    "state": "dump the state",
+    "public": "dump the public state",
+    "sign": "sign: encode the sorted state once, HMAC it",
+    "seal payload": "seal: the payload",
+    "seal": "seal: AES-256-GCM",
+    "events": "dump the events",
+    "encode": "encode the answer (orjson)",
+}
+"""Each stage's label, the same in the table of stages alone (:func:`pipeline`)
+and within the request (:func:`in_request`), which the table joins by it."""
+
+
 def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[Stage]:
     """The stages of the view, in order, each a function of the previous stage's value.
 
@@ -91,7 +113,7 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     game = GAMES["agency"]
     holding = app.extensions[holding_module.EXTENSION]
     request_schema = schemas_for("agency").play_request()
-    decode: Stage = ("decode the body (orjson)", lambda _: {"body": orjson.loads(body)})
+    decode: Stage = (LABEL["decode"], lambda _: {"body": orjson.loads(body)})
 
     def encode(v: dict[str, Any]) -> bytes:
         return orjson.dumps({**v["answer"], "events": v["events"]})
@@ -102,42 +124,41 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     if mode == "open":
         return [
             decode,
-            ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
-            ("restore: replay every play from the deal, check every field", lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.RESTORE)}),
-            ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
-            ("dump the state", lambda v: {**v, "answer": {"state": dump_state(v["played"][0])}}),
-            ("dump the events", events),
-            ("encode the answer (orjson)", encode),
+            (LABEL["read"], lambda v: {**v, "args": read(request_schema, v["body"])}),
+            (LABEL["restore"], lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.RESTORE)}),
+            (LABEL["play"], lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
+            (LABEL["state"], lambda v: {**v, "answer": {"state": dump_state(v["played"][0])}}),
+            (LABEL["events"], events),
+            (LABEL["encode"], encode),
         ]
     if mode == "signed":
         key = holding.keys[0]
         return [
             decode,
-            ("check the signature (HMAC-SHA256 over the sorted JSON)",
-             lambda v: (signing.verify(v["body"]["state"], holding.keys), v)[1]),
-            ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
-            ("rebuild: the hand from its record, Game.build", lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.REBUILD)}),
-            ("play", lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
-            ("dump the state", lambda v: {**v, "state": dump_state(v["played"][0])}),
-            ("sign: encode the sorted state once, HMAC it",
-             lambda v: {**v, "answer": {"state": orjson.Fragment(signing.signed_bytes(v["state"], key))}}),
-            ("dump the events", events),
-            ("encode the answer (orjson)", encode),
+            (LABEL["signature"], lambda v: (signing.verify(v["body"]["state"], holding.keys), v)[1]),
+            (LABEL["read"], lambda v: {**v, "args": read(request_schema, v["body"])}),
+            (LABEL["rebuild"], lambda v: {**v, "hand": game.build(v["args"]["state"], Trust.REBUILD)}),
+            (LABEL["play"], lambda v: {**v, "played": game.play(v["hand"], v["args"]["move"])}),
+            (LABEL["state"], lambda v: {**v, "state": dump_state(v["played"][0])}),
+            (LABEL["sign"], lambda v: {**v, "answer": {"state": orjson.Fragment(signing.signed_bytes(v["state"], key))}}),
+            (LABEL["events"], events),
+            (LABEL["encode"], encode),
         ]
     sealer = holding.sealer
     credential = headers["Authorization"].partition(" ")[2]
     return [
         decode,
-        ("open the token (AES-256-GCM)", lambda v: {**v, "data": sealer.open(v["body"]["token"])}),
-        ("rebuild: read the payload, Game.build", lambda v: {**v, "held": (lambda read_: (game.build(read_[1], Trust.REBUILD), read_[2]))(read_payload(v["data"]))}),
-        ("check the seat's credential (HMAC)", lambda v: (sealer.credential_seat(credential, v["held"][1].match_id), v)[1]),
-        ("read the body (the compiled reader)", lambda v: {**v, "args": read(request_schema, v["body"])}),
-        ("play", lambda v: {**v, "played": game.play(v["held"][0], v["args"]["move"])}),
-        ("dump the public state", lambda v: {**v, "public": dump_public(v["played"][0], v["held"][1])}),
-        ("seal: the payload, AES-256-GCM",
-         lambda v: {**v, "answer": {"state": v["public"], "token": sealer.seal(payload(v["played"][0], v["held"][1]))}}),
-        ("dump the events", events),
-        ("encode the answer (orjson)", encode),
+        (LABEL["open"], lambda v: {**v, "data": sealer.open(v["body"]["token"])}),
+        (LABEL["payload"], lambda v: {**v, "payload": read_payload(v["data"])}),
+        (LABEL["rebuild"], lambda v: {**v, "held": (game.build(v["payload"][1], Trust.REBUILD), v["payload"][2])}),
+        (LABEL["credential"], lambda v: (sealer.credential_seat(credential, v["held"][1].match_id), v)[1]),
+        (LABEL["read"], lambda v: {**v, "args": read(request_schema, v["body"])}),
+        (LABEL["play"], lambda v: {**v, "played": game.play(v["held"][0], v["args"]["move"])}),
+        (LABEL["public"], lambda v: {**v, "public": dump_public(v["played"][0], v["held"][1])}),
+        (LABEL["seal payload"], lambda v: {**v, "sealed": payload(v["played"][0], v["held"][1])}),
+        (LABEL["seal"], lambda v: {**v, "answer": {"state": v["public"], "token": sealer.seal(v["sealed"])}}),
+        (LABEL["events"], events),
+        (LABEL["encode"], encode),
     ]
 
 
@@ -179,27 +200,25 @@ def in_request(mode: str, app: Any) -> list[Patch]:
     from service.games import GAMES
     game = GAMES["agency"]
     holding = app.extensions[holding_module.EXTENSION]
-    common = [("play", game, "play"), ("dump the events", games_module, "dump_event"),
-              ("encode the answer (orjson)", spending, "json_bytes")]
+    common = [(LABEL["play"], game, "play"), (LABEL["events"], games_module, "dump_event"),
+              (LABEL["encode"], spending, "json_bytes")]
     if mode == "sealed":
-        return [("decode the body (orjson, with its media type and size checks)", operations, "json_body"),
-                ("open the token (AES-256-GCM)", holding.sealer, "open"),
-                ("read the payload", holding_module, "read_payload"),
-                ("rebuild: Game.build", game, "build"),
-                ("check the seat's credential (HMAC)", holding.sealer, "credential_seat"),
-                ("read the body (the compiled reader)", operations, "read"),
-                ("dump the public state", holding_module, "dump_public"),
-                ("seal: the payload", holding_module, "payload"),
-                ("seal: AES-256-GCM", holding.sealer, "seal"), *common]
-    build = ("restore: replay every play from the deal, check every field" if mode == "open"
-             else "rebuild: the hand from its record, Game.build")
-    stages = [("decode the body (orjson, with its media type and size checks)", operations, "json_body"),
-              ("read the body (the compiled reader)", operations, "read"),
-              (build, game, "build"),
-              ("dump the state", holding_module, "dump_state"), *common]
+        return [(LABEL["decode"], operations, "json_body"),
+                (LABEL["open"], holding.sealer, "open"),
+                (LABEL["payload"], holding_module, "read_payload"),
+                (LABEL["rebuild"], game, "build"),
+                (LABEL["credential"], holding.sealer, "credential_seat"),
+                (LABEL["read"], operations, "read"),
+                (LABEL["public"], holding_module, "dump_public"),
+                (LABEL["seal payload"], holding_module, "payload"),
+                (LABEL["seal"], holding.sealer, "seal"), *common]
+    stages = [(LABEL["decode"], operations, "json_body"),
+              (LABEL["read"], operations, "read"),
+              (LABEL["restore" if mode == "open" else "rebuild"], game, "build"),
+              (LABEL["state"], holding_module, "dump_state"), *common]
     if mode == "signed":
-        stages += [("check the signature (HMAC-SHA256 over the sorted JSON)", type(holding), "verify"),
-                   ("sign: encode the sorted state once, HMAC it", holding_module.signing, "signed_bytes")]
+        stages += [(LABEL["signature"], type(holding), "verify"),
+                   (LABEL["sign"], holding_module.signing, "signed_bytes")]
     return stages
 
 
@@ -327,7 +346,7 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float, float 
     summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "edge": edge, "timed_whole": inside[""],
                "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
     table: list[tuple[str, float, float | None]] = [(label, us, inside.get(label)) for label, us in alone]
-    table += [(label, math.nan, inside[label]) for label, _, _ in placed if label not in dict(alone)]
+    assert {label for label, _, _ in placed} <= dict(alone).keys(), "every stage timed within the request is timed alone"
     table += [(label, math.nan, us) for label, us in zip(EDGE, (glue, dispatch, plumbing))]
     return table, summary
 
