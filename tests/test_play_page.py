@@ -538,7 +538,6 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
     solve that does not end while the pool is to stay busy (a budget no deadline lets it reach),
     so the page's suggests never find the place free between two solves; it hangs up when the
     pool is to be free again, and the referee stops a gone client's work."""
-    import socket
     import threading
 
     from bench.hostile import CLIENT_A, JSON_HEADERS, connect, dealt_state, request_bytes
@@ -558,7 +557,7 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
                     while not stop.is_set():
                         try:
                             part = held.recv(65536)
-                        except socket.timeout:
+                        except TimeoutError:
                             continue
                         if not part:
                             break
