@@ -63,6 +63,10 @@ class Store(Protocol):
 
     description: str
     """What the startup log says of the store: its kind and where it is (never a password)."""
+    remote: bool
+    """Whether a call waits for another process (a server) rather than
+    working in this one: the request is then not counted among the
+    worker's requests at work while it waits (``waiting_elsewhere``)."""
 
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
         """Record ``value`` under ``key`` for ``ttl`` seconds unless a record
@@ -136,6 +140,8 @@ class EmbeddedStore:
     :data:`CHECKPOINT_BACKSTOP_PAGES`, should that thread fall behind.
     """
 
+    remote = False
+    """A claim is this process's own work (SQLite in the process)."""
     BUSY_MS = 2000
     """How long a claim waits for another process's transaction before answering unavailable."""
     PURGE_EVERY = 64
@@ -327,6 +333,8 @@ class RedisStore:
     state's key.
     """
 
+    remote = True
+    """A claim waits for the Redis server."""
     PREFIX = b"referee:spent:"
     CONNECT_SECONDS = 0.5
     """The longest wait for a connection to open."""

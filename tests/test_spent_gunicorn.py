@@ -217,6 +217,37 @@ def test_redis_stopped_mid_hand_applies_nothing_and_loses_nothing(tmp_path: Path
         assert send(a, f"/v1/games/{GAME}/deal", {"previous": finished.previous()})[0] == 200
 
 
+def test_a_move_waiting_for_redis_holds_none_of_the_workers_places(tmp_path: Path) -> None:
+    """A spending request that waits for a remote store is not counted among
+    its worker's requests at work (REFEREE_MAX_ACTIVE, here 1): with Redis
+    paused (SIGSTOP) under a move, the one worker still answers reading
+    requests, not 503 busy; once Redis goes on, the move is played."""
+    import signal
+
+    with running_redis(tmp_path / "redis") as redis:
+        env = {**MODES["sealed"], "REFEREE_TOKEN_STORE": redis.url, "REFEREE_MAX_ACTIVE": "1"}
+        with running_gunicorn(workers=1, env=env) as server:
+            hand = table("sealed", server.port)
+            move = hand.moves(server.port)[0]
+            assert redis.process is not None
+            redis.process.send_signal(signal.SIGSTOP)
+            try:
+                waiting = threading.Thread(target=lambda: answers.append(hand.play(move, where=server.port)))
+                answers: list[Any] = []
+                waiting.start()
+                waiting.join(0.3)
+                assert waiting.is_alive()  # the move waits for Redis
+                seat = hand.state["to_act"]
+                for operation in ("legal-moves", "score", "check"):
+                    status, _, data = hand.post(operation, hand.held, seat, server.port)
+                    assert status == 200, (operation, data)
+            finally:
+                redis.process.send_signal(signal.SIGCONT)
+            waiting.join(30)
+            (status, _, data), = answers
+            assert status == 200 and json.loads(data)["state"]["ply"] == 1
+
+
 def test_the_embedded_store_spends_once_across_gunicorns_workers(tmp_path: Path) -> None:
     """One machine, no setting: the workers share the SQLite store."""
     path = tmp_path / "spent-states.sqlite3"

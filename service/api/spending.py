@@ -32,10 +32,12 @@ as they were sent: 1.1 to 3.5 KB for a sealed ``play``, about 2 KB as a rule
 (deploy/README.md sizes a store from it); it lives
 ``REFEREE_TOKEN_TTL_SECONDS``. They are not compressed: deflate (level 1,
 a 4 KiB window) kept a third fewer bytes but cost 40 to 70 µs of a worker's
-CPU a spend, 5 to 8% of a sealed ``play`` (bench/spending.py). While a request waits for the store it is not
-counted among the requests its worker works on (``REFEREE_MAX_ACTIVE``): like
-the analysis pool, the store is another process, and the wait uses none of
-the worker's CPU (``service.server.plumbing.waiting_elsewhere``). Keeping the
+CPU a spend, 5 to 8% of a sealed ``play`` (bench/spending.py). While a request waits for a remote store (Redis)
+it is not counted among the requests its worker works on
+(``REFEREE_MAX_ACTIVE``): like the analysis pool, the store is another
+process, and the wait uses none of the worker's CPU
+(``service.server.plumbing.waiting_elsewhere``); the embedded store's work
+is the worker's own, and stays counted. Keeping the
 bytes, rather than what would rebuild them, keeps no secret in the store:
 a sealed answer's hidden part is its token, which only the referee's keys open.
 
@@ -47,6 +49,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,20 +129,27 @@ class Spending:
         try:
             body = json_bytes(answer())
         except (IllegalMove, RulesRefusal):
-            with waiting_elsewhere(flask.request.environ):
+            with self._waiting():
                 spent = store.get(state.key) is not None
             if spent:
                 raise self._spent() from None
             raise
         mine = fingerprint(request)
         record = mine + body
-        with waiting_elsewhere(flask.request.environ):
+        with self._waiting():
             before = store.claim(state.key, record, self.ttl)
         if before is None:
             return body
         if before[:FINGERPRINT_BYTES] == mine:
             return before[FINGERPRINT_BYTES:]
         raise self._spent()
+
+    def _waiting(self) -> AbstractContextManager[None]:
+        """Around a call of the store: the request waits elsewhere while a
+        remote store answers (``Store.remote``); an embedded one's call is
+        this worker's own work, and stays counted."""
+        assert self.store is not None
+        return waiting_elsewhere(flask.request.environ) if self.store.remote else nullcontext()
 
     def _expired(self, state: Spendable) -> StateExpired:
         when = ("at a time it does not say (it was issued before states carried their time)" if state.issued_ms is None
