@@ -18,7 +18,7 @@ from typing import Generic, Protocol, TypeVar
 from trick_referee_client import AuthenticatedClient, Client
 from trick_referee_client.api.agency import agency_deal, agency_legal_moves, agency_play, agency_score, agency_suggest
 from trick_referee_client.api.agram import agram_deal, agram_legal_moves, agram_play, agram_score, agram_suggest
-from trick_referee_client.api.agram_mali_version import (
+from trick_referee_client.api.agram_mali import (
     agram_mali_deal,
     agram_mali_legal_moves,
     agram_mali_play,

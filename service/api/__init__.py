@@ -6,9 +6,14 @@ from flask_smorest import Api
 
 
 def register(api: Api) -> None:
-    """Register every API blueprint on ``api`` (game endpoints, analysis, then operations)."""
+    """Register every API blueprint on ``api`` (game endpoints, analysis, then
+    operations), and name each game's tag: its id, which the clients' module
+    names follow."""
     from service.api import analysis, games, ops
+    from service.games import GAMES
 
     api.register_blueprint(games.blp)
     api.register_blueprint(analysis.blp)
     api.register_blueprint(ops.blp)
+    for game in GAMES.values():
+        api.spec.tag({"name": game.id, "description": f"Every operation of {game.name}, under `/v1/games/{game.id}/`."})

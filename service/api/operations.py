@@ -149,10 +149,10 @@ Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]],
 
 def operations(game: Game, blueprint: Blueprint) -> Registrar:
     """The maker of ``game``'s ``POST`` operations on ``blueprint``
-    (``/games/<id>/<name>``), each documented with its game's tag."""
+    (``/games/<id>/<name>``), each documented with its game's tag, the game's id."""
     base = f"/games/{game.id}"
     prefix = game.id.replace("-", "_")
-    tags = [game.name]
+    tags = [game.id]
 
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
