@@ -228,22 +228,30 @@ def test_docs_page_is_served_offline(client):
     ("gzip", True), ("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.5", True), ("*", True),
     (None, False), ("identity", False), ("br", False), ("gzip;q=0", False), ("*;q=0", False),
 ])
-def test_the_openapi_document_is_gzipped_for_a_client_that_accepts_gzip(client, accept, packed):
-    """``/openapi.json`` (over a megabyte with its examples) goes gzipped to
-    a client whose Accept-Encoding takes gzip (RFC 9110, 12.5.3: a quality
-    of 0 refuses it), as the same document; every answer varies on
-    Accept-Encoding, so a cache keeps the two apart."""
-    import gzip
-
-    plain = client.get("/openapi.json", headers={"Accept-Encoding": "identity"}).get_data()
-    answer = client.get("/openapi.json", headers={"Accept-Encoding": accept} if accept else {})
+@pytest.mark.parametrize(("path", "shrinks"), [("/openapi.json", 5), ("/docs/assets/swagger-ui-bundle.js", 3),
+                                           ("/docs/assets/swagger-ui.css", 4)])
+def test_the_documents_the_docs_page_loads_are_gzipped_for_a_client_that_accepts_gzip(client, accept, packed, path, shrinks):
+    """``/openapi.json`` (over a megabyte with its examples) and the Swagger
+    UI's script and style (1.4 MB and 150 KB) go gzipped to a client whose
+    Accept-Encoding takes gzip (RFC 9110, 12.5.3: a quality of 0 refuses
+    it), as the same document; every answer varies on Accept-Encoding, so a
+    cache keeps the two apart, and its ETag names its bytes: If-None-Match
+    with it answers 304 and no body, the other encoding's ETag does not."""
+    plain = client.get(path, headers={"Accept-Encoding": "identity"}).get_data()
+    answer = client.get(path, headers={"Accept-Encoding": accept} if accept else {})
     assert answer.status_code == 200 and "Accept-Encoding" in answer.headers.get("Vary", "")
     assert answer.headers.get("Content-Encoding") == ("gzip" if packed else None)
     body = answer.get_data()
     assert (gzip.decompress(body) if packed else body) == plain
     assert int(answer.headers["Content-Length"]) == len(body)
     if packed:
-        assert len(body) * 5 < len(plain)
+        assert len(body) * shrinks < len(plain)
+    tag = answer.headers["ETag"]
+    headers = {"Accept-Encoding": accept} if accept else {}
+    again = client.get(path, headers={**headers, "If-None-Match": tag})
+    assert again.status_code == 304 and again.get_data() == b"" and again.headers["ETag"] == tag
+    other = client.get(path, headers={"Accept-Encoding": "identity" if packed else "gzip", "If-None-Match": tag})
+    assert other.status_code == 200 and other.headers["ETag"] != tag
 
 
 def test_problem_types_dereference(client):

@@ -20,6 +20,7 @@ import hashlib
 import importlib
 import importlib.resources
 import logging
+import mimetypes
 import time
 from collections.abc import Mapping
 from http import HTTPStatus
@@ -36,7 +37,7 @@ from prometheus_flask_exporter import PrometheusMetrics
 from service.api import problems
 from service.api.operations import NO_CREDENTIAL
 from service.errors import echo
-from service.server.answers import SHARED
+from service.server.answers import SHARED, Packed
 from service.server.headers import CSP_HEADER
 from service.server.http_errors import HTTP_CODES
 
@@ -329,8 +330,22 @@ def docs_init() -> flask.Response:
 
 @docs.get("/docs/assets/<string:filename>")
 def docs_asset(filename: str) -> flask.Response:
-    """One Swagger UI asset from the bundled distribution (cacheable)."""
+    """One Swagger UI asset from the bundled distribution: read and gzipped
+    once (``Packed``: the script is 1.4 MB, a quarter of that gzipped), with
+    its ETag, cacheable for a day."""
     if filename not in SWAGGER_UI_ASSETS:
         flask.abort(HTTPStatus.NOT_FOUND)
-    with importlib.resources.as_file(SWAGGER_UI_DIST) as dist:
-        return flask.send_from_directory(dist, filename, max_age=86400)
+    asset = _ASSETS.get(filename)
+    if asset is None:
+        asset = _ASSETS[filename] = Packed.of((SWAGGER_UI_DIST / filename).read_bytes())
+    flask.request.environ[SHARED] = True
+    answer = asset.answer(flask.request, flask.current_app.response_class, mimetypes.guess_type(filename)[0] or "application/octet-stream")
+    answer.cache_control.public = True
+    answer.cache_control.max_age = ASSET_MAX_AGE
+    return answer  # type: ignore[return-value]
+
+
+_ASSETS: dict[str, Packed] = {}
+"""The Swagger UI assets read so far, by name (at most :data:`SWAGGER_UI_ASSETS`)."""
+ASSET_MAX_AGE = 86400
+"""How long a client may keep a Swagger UI asset, in seconds."""

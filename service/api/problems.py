@@ -25,7 +25,6 @@ To document error responses on a view::
 
 from __future__ import annotations
 
-import gzip
 import logging
 import re
 from collections.abc import Mapping
@@ -44,7 +43,7 @@ from service.games.records import ProblemCode
 from service.schemas import examples
 from service.schemas.records import to_json
 from service.schemas.spec import SpecOnReadApi
-from service.server.answers import BLANK_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, SHARED, problem_bytes
+from service.server.answers import BLANK_TYPE, JSON_MEDIA_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, SHARED, Packed, problem_bytes
 from service.server.http_errors import HTTP_CODES, HTTP_DETAILS, HTTP_ERRORS, PARSER_ERRORS, RETRY_AFTER
 
 PROBLEM_TYPE_PREFIX = "/problems/"
@@ -480,7 +479,7 @@ class ProblemApi(SpecOnReadApi):
 
     def register_blueprint(self, blp: Any, *, parameters: Any = None, **options: Any) -> None:
         """As :class:`SpecOnReadApi`'s; the document made from the spec so far is made again when next read."""
-        self._document: tuple[bytes, bytes] | None = None
+        self._document: Packed | None = None
         super().register_blueprint(blp, parameters=parameters, **options)
 
     def openapi_json(self) -> flask.Response:
@@ -491,17 +490,11 @@ class ProblemApi(SpecOnReadApi):
         A client that accepts gzip (``Accept-Encoding``, RFC 9110, 12.5.3)
         gets them compressed once (``Content-Encoding: gzip``), about a
         tenth of the size; either answer says ``Vary: Accept-Encoding``."""
-        documents = getattr(self, "_document", None)
-        if documents is None:
-            plain = flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode()
-            documents = self._document = (plain, gzip.compress(plain, mtime=0))
+        document = getattr(self, "_document", None)
+        if document is None:
+            document = self._document = Packed.of(flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode())
         flask.request.environ[SHARED] = True
-        packed = flask.request.accept_encodings["gzip"] > 0
-        answer = flask.current_app.response_class(documents[packed], mimetype="application/json")
-        if packed:
-            answer.headers["Content-Encoding"] = "gzip"
-        answer.vary.add("Accept-Encoding")
-        return answer
+        return document.answer(flask.request, flask.current_app.response_class, JSON_MEDIA_TYPE)  # type: ignore[return-value]
 
     def handle_http_exception(self, error: HTTPException) -> flask.Response:
         """Render a werkzeug/webargs HTTP error as a problem, keeping its headers (``Allow``)."""

@@ -3,13 +3,17 @@ problems (RFC 9457) bounded in size, for the views and the server alike."""
 
 from __future__ import annotations
 
+import gzip
+import hashlib
 from collections.abc import Mapping
+from dataclasses import dataclass
 from http import HTTPStatus
 from itertools import islice
 from typing import Any
 
 import orjson
 from werkzeug.http import HTTP_STATUS_CODES
+from werkzeug.wrappers import Request, Response
 
 SHARED = "referee.shared_answer"
 """Environ key a view sets (to ``True``) when its answer's bytes are made
@@ -20,6 +24,37 @@ answer budget (``budgets.ANSWERS``), however many clients read them."""
 JSON_MEDIA_TYPE = "application/json"
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 BLANK_TYPE = "about:blank"
+
+
+@dataclass(frozen=True)
+class Packed:
+    """A document's bytes, plain and gzipped once (``mtime`` 0: the same
+    bytes on every start), answered either way by what the client accepts,
+    with an entity tag worked out once (``tag``: 32 hex digits of the
+    plain bytes' SHA-256)."""
+
+    plain: bytes
+    gzipped: bytes
+    tag: str
+
+    @classmethod
+    def of(cls, plain: bytes) -> Packed:
+        return cls(plain, gzip.compress(plain, mtime=0), hashlib.sha256(plain).hexdigest()[:32])
+
+    def answer(self, request: Request, response_class: type[Response], mimetype: str) -> Response:
+        """The gzipped bytes (``Content-Encoding: gzip``) to a client that
+        accepts gzip (``Accept-Encoding``, RFC 9110, 12.5.3: werkzeug reads
+        the qualities, and ``q=0`` refuses), else the plain ones; either
+        answer says ``Vary: Accept-Encoding``, so a cache keeps both, and
+        carries its ETag (the gzipped one's ends ``-gzip``): a request whose
+        ``If-None-Match`` names it is answered 304 with no body."""
+        packed = request.accept_encodings["gzip"] > 0
+        answer = response_class(self.gzipped if packed else self.plain, mimetype=mimetype)
+        if packed:
+            answer.headers["Content-Encoding"] = "gzip"
+        answer.vary.add("Accept-Encoding")
+        answer.set_etag(self.tag + ("-gzip" if packed else ""))
+        return answer.make_conditional(request)
 
 
 def json_bytes(value: Any, option: int = 0) -> bytes:
