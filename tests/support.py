@@ -400,7 +400,8 @@ def running_gunicorn(workers: int = 2, env: dict[str, str] | None = None, stdout
             start_new_session=new_session,
         )
         process.port = port
-        process.stderr_text = lambda: (errors.seek(0), errors.read())[1].decode(errors="replace")
+        # pread: the file's offset is shared with gunicorn, which writes at it; reading must not move it
+        process.stderr_text = lambda: os.pread(errors.fileno(), os.fstat(errors.fileno()).st_size, 0).decode(errors="replace")
         try:
             deadline = time.monotonic() + 60
             while True:
