@@ -73,7 +73,7 @@ test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
-	$(BIN)/python -m pytest $(ALONE_TESTS)
+	$(BIN)/python -m pytest --durations=15 $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
 ## processes, with hypothesis's check profile (a quarter of the examples): under 2 minutes

@@ -65,7 +65,7 @@ def test_docs_try_it_out_deals_with_the_spec_example(server):
     Agency's deal sends the request body's first example as it stands (a
     deal from a seed) and gets 200 and a hand. The operation shows its
     optional seat credential (the lock Authorize fills in)."""
-    tried = try_it_out(server, "Agency-agency_deal")
+    tried = try_it_out(server, "agency-agency_deal")
     assert tried["status"] == "200", tried
     assert tried["sent"] == {"seed": 42}
     assert tried["body"]["state"]["game"] == "agency" and tried["body"]["state"]["deal"]["seed"] == 42
