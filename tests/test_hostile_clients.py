@@ -99,8 +99,8 @@ def test_another_clients_suggest_is_answered_beside_ten_connections_looping_solv
     ``solve`` got 97% of client B's ``suggest`` refused. A client holds at
     most its share of the pool's places (REFEREE_CLIENT_SHARE), and a
     process that comes free goes to the client holding the fewest."""
-    share = analysis_share(server.port, loopers=10, tries=20)
-    assert share.answered >= 0.9, share.line()
+    share = analysis_share(server.port, loopers=10, tries=10)
+    assert share.answered >= 0.9, share.line()  # 9 of 10: before, 97% were refused
     assert share.looped.get(200, 0) > 0, share.line()  # A is served too, within its share
 
 
