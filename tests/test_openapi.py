@@ -14,6 +14,7 @@ import yaml
 
 from service.analysis.bots import Level
 from service.app import create_app
+from service.games import GAMES
 from service.schemas.smorest import api_of
 from tools.openapi import app_spec, load_spec, spec_yaml
 
@@ -106,6 +107,27 @@ def test_every_link_targets_an_existing_operation(committed):
         for name, link in (response.get("links") or {}).items()
     ]
     assert [where for where, target in targets if target not in ids] == []
+
+
+def test_making_an_app_documents_nothing_until_its_spec_is_read(monkeypatch):
+    """Regression: naming each game's tag read the spec while the app was
+    made, so every app (a test's, a worker's) built the whole document
+    (about 0.2 s, most of making an app). Only a read of the spec documents
+    the blueprints, and the game's tags come with them."""
+    documented = []
+    document = flask_smorest.Blueprint.register_views_in_doc
+
+    def counted(*args, **kwargs):
+        documented.append(kwargs.get("name"))
+        return document(*args, **kwargs)
+
+    monkeypatch.setattr(flask_smorest.Blueprint, "register_views_in_doc", counted)
+    app = create_app({"TESTING": True})
+    app.test_client().get("/healthz")
+    assert documented == []
+    tags = [tag["name"] for tag in api_of(app).spec.to_dict()["tags"]]
+    assert documented == ["games", "analysis", "ops"]
+    assert tags == ["games", "analysis", "ops", *GAMES]
 
 
 def test_the_spec_built_on_first_read_is_the_same_whoever_reads_it_first(generated, monkeypatch):

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from flask_smorest import Api
+from service.schemas.spec import SpecOnReadApi
 
 
-def register(api: Api) -> None:
+def register(api: SpecOnReadApi) -> None:
     """Register every API blueprint on ``api`` (game endpoints, analysis, then
     operations), and name each game's tag: its id, which the clients' module
     names follow."""
@@ -16,4 +16,4 @@ def register(api: Api) -> None:
     api.register_blueprint(analysis.blp)
     api.register_blueprint(ops.blp)
     for game in GAMES.values():
-        api.spec.tag({"name": game.id, "description": f"Every operation of {game.name}, under `/v1/games/{game.id}/`."})
+        api.tag_later({"name": game.id, "description": f"Every operation of {game.name}, under `/v1/games/{game.id}/`."})

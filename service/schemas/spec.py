@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from apispec import BasePlugin
@@ -95,7 +96,8 @@ class SpecOnReadApi(AdaptedApi):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._undocumented: list[tuple[Any, str, Any]] = []
+        self._undocumented: list[Callable[[Any], None]] = []
+        """What is still to be written into the spec, in order: each function writes its part."""
         self._documenting = threading.RLock()
         self._building = False
         self._spec: Any = None
@@ -110,9 +112,7 @@ class SpecOnReadApi(AdaptedApi):
                     self._building = True
                     try:
                         while self._undocumented:
-                            blueprint, name, parameters = self._undocumented.pop(0)
-                            self.document_blueprint(blueprint, self._spec, name, parameters)
-                            self._spec.tag({"name": name, "description": blueprint.description})
+                            self._undocumented.pop(0)(self._spec)
                     finally:
                         self._building = False
         return self._spec
@@ -126,4 +126,13 @@ class SpecOnReadApi(AdaptedApi):
         name = options.get("name", blp.name)
         self.map_blueprint(name)
         self.app.register_blueprint(blp, **options)
-        self._undocumented.append((blp, name, parameters))
+        def document(spec: Any) -> None:
+            self.document_blueprint(blp, spec, name, parameters)
+            spec.tag({"name": name, "description": blp.description})
+
+        self._undocumented.append(document)
+
+    def tag_later(self, tag: dict[str, Any]) -> None:
+        """Add ``tag`` (an OpenAPI tag object: ``name``, ``description``) to
+        the spec's tags when the spec is built, after what was registered before it."""
+        self._undocumented.append(lambda spec: spec.tag(tag))
