@@ -224,15 +224,29 @@ def test_docs_page_is_served_offline(client):
     assert client.get("/openapi.json").get_json()["openapi"] == "3.1.0"
 
 
+@pytest.mark.parametrize(("path", "cache_control"), [
+    ("/docs/assets/swagger-ui-bundle.js", "public, max-age=86400"), ("/play", "no-cache"), ("/play/play.js", "no-cache"),
+])
+def test_the_docs_assets_are_kept_a_day_and_the_pages_files_asked_for_again(client, path, cache_control):
+    """The Swagger UI's assets change only with the service's dependencies:
+    a browser keeps them a day. The table page's files keep their address
+    from one version of the service to the next: a browser asks again each
+    time, and an unchanged file costs a 304 (its ETag)."""
+    answer = client.get(path)
+    assert answer.status_code == 200 and answer.headers["Cache-Control"] == cache_control and answer.headers["ETag"]
+
+
 @pytest.mark.parametrize(("accept", "packed"), [
     ("gzip", True), ("gzip, deflate, br", True), ("br;q=1.0, gzip;q=0.5", True), ("*", True),
     (None, False), ("identity", False), ("br", False), ("gzip;q=0", False), ("*;q=0", False),
 ])
 @pytest.mark.parametrize(("path", "shrinks"), [("/openapi.json", 5), ("/docs/assets/swagger-ui-bundle.js", 3),
-                                           ("/docs/assets/swagger-ui.css", 4)])
-def test_the_documents_the_docs_page_loads_are_gzipped_for_a_client_that_accepts_gzip(client, accept, packed, path, shrinks):
-    """``/openapi.json`` (over a megabyte with its examples) and the Swagger
-    UI's script and style (1.4 MB and 150 KB) go gzipped to a client whose
+                                           ("/docs/assets/swagger-ui.css", 4), ("/play", 2), ("/play/play.js", 3),
+                                           ("/play/play.css", 2), ("/rules", 2)])
+def test_the_documents_the_pages_load_are_gzipped_for_a_client_that_accepts_gzip(client, accept, packed, path, shrinks):
+    """``/openapi.json`` (over a megabyte with its examples), the Swagger
+    UI's script and style (1.4 MB and 150 KB) and the table page's files
+    (its script 90 KB) go gzipped to a client whose
     Accept-Encoding takes gzip (RFC 9110, 12.5.3: a quality of 0 refuses
     it), as the same document; every answer varies on Accept-Encoding, so a
     cache keeps the two apart, and its ETag names its bytes: If-None-Match

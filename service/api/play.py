@@ -16,6 +16,8 @@ import importlib.resources
 
 import flask
 
+from .documents import document
+
 page = flask.Blueprint("play", __name__)
 
 PLAY_FILES = importlib.resources.files("service") / "static" / "play"
@@ -23,7 +25,9 @@ ASSETS = {"play.js": "text/javascript", "play.css": "text/css"}
 
 
 def _serve(name: str, mimetype: str) -> flask.Response:
-    return flask.Response((PLAY_FILES / name).read_bytes(), mimetype=mimetype)
+    """One of the page's files (``documents``: gzipped, with its ETag; a
+    browser asks again each time, and is answered 304 while it is unchanged)."""
+    return document(PLAY_FILES, name, mimetype)
 
 
 @page.get("/play")

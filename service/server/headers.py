@@ -6,7 +6,9 @@
 * Security headers on every response, with a Content-Security-Policy for the
   API, another for the docs, another for the table page and another for
   the rules page.
-* ``Cache-Control: no-store`` on all but the documentation's static assets.
+* ``Cache-Control: no-store`` on all but the documents served from the
+  service's packages (the Swagger UI's assets, the table and rules pages),
+  whose views say how long they may be kept.
 * CORS (:class:`Cors`), by flask-cors's own rules (``flask_cors.core``) for
   the configured origins: exact origins, or ``*`` for any.
 
@@ -106,17 +108,25 @@ def _area(path: str) -> str:
     return "api"
 
 
+def _static(path: str) -> bool:
+    """Whether ``path`` is one of the documents the service serves from its
+    packages (``service.api.documents``: the Swagger UI's assets, the table
+    page's files, the rules page), whose views set their own ``Cache-Control``."""
+    return path.startswith(DOCS_PREFIX + "/assets/") or _area(path) in ("play", "rules")
+
+
 def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[str, str]] = ()) -> Headers:
     """A response's headers with the request id, the security headers and
     ``Cache-Control`` in place, and ``extra`` (CORS) added where missing."""
     present = {name.lower() for name, _ in headers}
+    static = _static(path)
     out = [(name, value) for name, value in headers if name.lower() not in ("x-request-id", "cache-control")
-           or (name.lower() == "cache-control" and path.startswith(DOCS_PREFIX + "/assets/"))]
+           or (name.lower() == "cache-control" and static)]
     out.append((REQUEST_ID_HEADER, request_id))
     for name, value in _DEFAULT_HEADERS[_area(path)]:
         if name.lower() not in present:
             out.append((name, value))
-    if not path.startswith(DOCS_PREFIX + "/assets/"):
+    if not static or CACHE_HEADER.lower() not in present:
         out.append((CACHE_HEADER, "no-store"))
     for name, value in extra:
         if name.lower() not in present:
