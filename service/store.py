@@ -323,11 +323,11 @@ class RedisStore:
     A connection that cannot be opened is tried :data:`RETRIES` more times,
     0.1, 0.2, 0.4 and 0.5 s apart (the backoff doubles, capped at half of
     :data:`RETRY_SECONDS`), then the store counts as unreachable: a claim
-    sent while the server is down is refused after about 1.2 s. A claim whose connection breaks while it waits for
-    the answer (the server stopping under it) is sent again on a new
-    connection, up to :data:`RETRIES` times, each opening tried as above: it
-    keeps trying for about 6 s, and a server back within that time answers
-    it. A retried claim whose first attempt did reach the server finds its
+    sent while the server is down is refused after about 1.2 s. A claim
+    whose connection breaks while it waits for the answer (the server
+    stopping under it) is sent again on a new connection, up to
+    :data:`RETRIES` times, each opening tried as above: it keeps trying for
+    about 6 s, and a server back within that time answers it. A retried claim whose first attempt did reach the server finds its
     own value there, which the caller reads as its own
     (``service.api.spending``). Keys are :data:`PREFIX` followed by the
     state's key.

@@ -15,7 +15,7 @@ import importlib.resources.abc
 
 import flask
 
-from ..server.answers import SHARED, Packed
+from ..server.answers import Packed
 
 _KEPT: dict[tuple[str, str], Packed] = {}
 """The documents read so far, by (folder, name)."""
@@ -39,7 +39,6 @@ def document(folder: importlib.resources.abc.Traversable, name: str, mimetype: s
     packed = _KEPT.get(key)
     if packed is None:
         packed = _KEPT[key] = Packed.of((folder / name).read_bytes())
-    flask.request.environ[SHARED] = True
     answer = packed.answer(flask.request, flask.current_app.response_class, mimetype)
     if max_age is None:
         answer.cache_control.no_cache = True

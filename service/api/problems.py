@@ -43,7 +43,7 @@ from service.games.records import ProblemCode
 from service.schemas import examples
 from service.schemas.records import to_json
 from service.schemas.spec import SpecOnReadApi
-from service.server.answers import BLANK_TYPE, JSON_MEDIA_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, SHARED, Packed, problem_bytes
+from service.server.answers import BLANK_TYPE, JSON_MEDIA_TYPE, MAX_NAME, PROBLEM_MEDIA_TYPE, Packed, problem_bytes
 from service.server.http_errors import HTTP_CODES, HTTP_DETAILS, HTTP_ERRORS, PARSER_ERRORS, RETRY_AFTER
 
 PROBLEM_TYPE_PREFIX = "/problems/"
@@ -493,7 +493,6 @@ class ProblemApi(SpecOnReadApi):
         document = getattr(self, "_document", None)
         if document is None:
             document = self._document = Packed.of(flask.json.dumps(self.spec.to_dict(), indent=2, sort_keys=False).encode())
-        flask.request.environ[SHARED] = True
         return document.answer(flask.request, flask.current_app.response_class, JSON_MEDIA_TYPE)  # type: ignore[return-value]
 
     def handle_http_exception(self, error: HTTPException) -> flask.Response:

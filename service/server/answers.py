@@ -47,7 +47,9 @@ class Packed:
         the qualities, and ``q=0`` refuses), else the plain ones; either
         answer says ``Vary: Accept-Encoding``, so a cache keeps both, and
         carries its ETag (the gzipped one's ends ``-gzip``): a request whose
-        ``If-None-Match`` names it is answered 304 with no body."""
+        ``If-None-Match`` names it is answered 304 with no body. The bytes
+        are this object's, shared by every request (:data:`SHARED`)."""
+        request.environ[SHARED] = True
         packed = request.accept_encodings["gzip"] > 0
         answer = response_class(self.gzipped if packed else self.plain, mimetype=mimetype)
         if packed:

@@ -108,22 +108,24 @@ def _area(path: str) -> str:
     return "api"
 
 
-def _static(path: str) -> bool:
-    """Whether ``path`` is one of the documents the service serves from its
-    packages (``service.api.documents``: the Swagger UI's assets, the table
-    page's files, the rules page), whose views set their own ``Cache-Control``."""
-    return path.startswith(DOCS_PREFIX + "/assets/") or _area(path) in ("play", "rules")
+def _static(path: str, area: str) -> bool:
+    """Whether ``path`` (in ``area``, its :func:`_area`) is one of the
+    documents the service serves from its packages (``service.api.documents``:
+    the Swagger UI's assets, the table page's files, the rules page), whose
+    views set their own ``Cache-Control``."""
+    return area in ("play", "rules") or (area == "docs" and path.startswith(DOCS_PREFIX + "/assets/"))
 
 
 def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[str, str]] = ()) -> Headers:
     """A response's headers with the request id, the security headers and
     ``Cache-Control`` in place, and ``extra`` (CORS) added where missing."""
     present = {name.lower() for name, _ in headers}
-    static = _static(path)
+    area = _area(path)
+    static = _static(path, area)
     out = [(name, value) for name, value in headers if name.lower() not in ("x-request-id", "cache-control")
            or (name.lower() == "cache-control" and static)]
     out.append((REQUEST_ID_HEADER, request_id))
-    for name, value in _DEFAULT_HEADERS[_area(path)]:
+    for name, value in _DEFAULT_HEADERS[area]:
         if name.lower() not in present:
             out.append((name, value))
     if not static or CACHE_HEADER.lower() not in present:
