@@ -6,6 +6,15 @@ Both also drive a list of requests, each sent once in turn (``run_wrk_list``,
 ``run_python_list``): a request that spends what it names (a sealed play)
 cannot be sent twice and measure the same thing; the summary then also says
 how many requests were sent past the end of the list (``reused``), again.
+
+A list can be sent at saturation (each connection sends its next request as
+soon as it has the answer: what a server can serve) or paced (``rate``:
+about that many requests a second in all, each connection waiting a random
+time, exponential with mean ``connections / rate``, after each answer, with
+wrk's ``delay`` hook). At saturation a closed loop keeps every connection's
+request queued at the server, so a latency percentile there measures the
+queue as much as the request; paced well below saturation, it measures what
+each request costs, and what a change adds to it.
 """
 
 from __future__ import annotations
@@ -15,6 +24,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import random
 import shutil
 import statistics
 import subprocess
@@ -75,6 +85,7 @@ function setup(thread)
 end
 
 function init(args)
+  math.randomseed(1 + id)
   requests, index, reused, wrapped = {}, 0, 0, false
   for line in io.lines(args[1] .. "." .. id) do
     local tab = line:find("\\t", 1, true)
@@ -95,19 +106,27 @@ function request()
   return requests[index]
 end
 
-done = function(summary, latency, requests)
+%(pacing)sdone = function(summary, latency, requests)
   local e, again = summary.errors, 0
   for _, thread in ipairs(threads) do
     again = again + (thread:get("reused") or 0)
   end
   io.write(string.format(
-    "BENCH-RESULT {\\"requests\\": %d, \\"duration_us\\": %d, \\"p50_us\\": %d, \\"p90_us\\": %d, " ..
-    "\\"p99_us\\": %d, \\"max_us\\": %d, \\"mean_us\\": %.1f, \\"connect_errors\\": %d, " ..
-    "\\"read_errors\\": %d, \\"write_errors\\": %d, \\"status_errors\\": %d, \\"timeouts\\": %d, \\"reused\\": %d}\\n",
+    "BENCH-RESULT {\\"requests\\": %%d, \\"duration_us\\": %%d, \\"p50_us\\": %%d, \\"p90_us\\": %%d, " ..
+    "\\"p99_us\\": %%d, \\"max_us\\": %%d, \\"mean_us\\": %%.1f, \\"connect_errors\\": %%d, " ..
+    "\\"read_errors\\": %%d, \\"write_errors\\": %%d, \\"status_errors\\": %%d, \\"timeouts\\": %%d, \\"reused\\": %%d}\\n",
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(90),
     latency:percentile(99), latency.max, latency.mean, e.connect, e.read, e.write, e.status, e.timeout, again))
 end
 """
+
+PACING_LUA = """\
+function delay()
+  return math.floor(-math.log(1 - math.random()) * %(mean_ms).3f + 0.5)
+end
+
+"""
+"""wrk's hook for a paced list: milliseconds to wait before a connection's next request."""
 
 Request = tuple[str, bytes]
 """One request of a list: its ``Authorization`` header's value (``""``: none) and its JSON body."""
@@ -140,10 +159,12 @@ def run_wrk(binary: str, url: str, body: bytes, duration: float, connections: in
     return _wrk_summary(run)
 
 
-def run_wrk_list(binary: str, url: str, requests: list[Request], duration: float, connections: int, threads: int) -> dict:
+def run_wrk_list(binary: str, url: str, requests: list[Request], duration: float, connections: int, threads: int,
+                 rate: float | None = None) -> dict:
     """Load ``url`` for ``duration`` seconds with ``requests``, each thread
     sending its share once in turn (again from its start past its end: the
-    summary's ``reused``)."""
+    summary's ``reused``); at saturation, or paced at about ``rate`` requests
+    a second (the module's docstring)."""
     threads = max(1, min(threads, connections))
     with tempfile.TemporaryDirectory(prefix="bench-requests-") as folder:
         base = Path(folder) / "requests"
@@ -154,7 +175,8 @@ def run_wrk_list(binary: str, url: str, requests: list[Request], duration: float
                 raise ValueError("a request of the list holds a tab or a line break")
             Path(f"{base}.{number}").write_text(text)
         script = Path(folder) / "list.lua"
-        script.write_text(LIST_LUA)
+        pacing = "" if rate is None else PACING_LUA % {"mean_ms": _pause_s(connections, rate) * 1000}
+        script.write_text(LIST_LUA % {"pacing": pacing})
         command = [binary, "-t", str(threads), "-c", str(connections), "-d", f"{max(1, round(duration))}s",
                    "--timeout", "10s", "-s", str(script), url, "--", str(base), urlsplit(url).path]
         run = subprocess.run(command, capture_output=True, text=True, timeout=duration + 60)
@@ -184,11 +206,20 @@ def _wrk_summary(run: subprocess.CompletedProcess[str]) -> dict:
     }
 
 
+def _pause_s(connections: int, rate: float) -> float:
+    """The mean pause of each connection after an answer, in seconds, for about ``rate`` requests a second in all."""
+    if rate <= 0:
+        raise ValueError("a paced load needs a rate above 0")
+    return connections / rate
+
+
 def _python_worker(args: tuple) -> tuple[int, int, int, list[float], int]:
     """One connection's loop: POST each of ``items`` ((headers, body)) in turn
-    until ``stop``; (ok, bad status, socket errors, latencies s, requests sent again)."""
-    host, port, path, items, start, stop = args
+    until ``stop``, pausing a random time of mean ``pause`` seconds after each
+    answer (0: none); (ok, bad status, socket errors, latencies s, requests sent again)."""
+    host, port, path, items, start, stop, pause = args
     ok = bad = errors = reused = 0
+    pauses = random.Random(os.getpid())
     latencies: list[float] = []
     connection = http.client.HTTPConnection(host, port, timeout=10)
     while time.time() < start:
@@ -214,6 +245,8 @@ def _python_worker(args: tuple) -> tuple[int, int, int, list[float], int]:
             ok += 1
         else:
             bad += 1
+        if pause:
+            time.sleep(pauses.expovariate(1 / pause))
     connection.close()
     return ok, bad, errors, latencies, reused
 
@@ -226,18 +259,20 @@ def run_python(url: str, body: bytes, duration: float, connections: int, threads
     return summary
 
 
-def run_python_list(url: str, requests: list[Request], duration: float, connections: int, threads: int = 0) -> dict:
-    """As :func:`run_python`, each process sending its share of ``requests`` once in turn."""
+def run_python_list(url: str, requests: list[Request], duration: float, connections: int, threads: int = 0,
+                    rate: float | None = None) -> dict:
+    """As :func:`run_python`, each process sending its share of ``requests``
+    once in turn; at saturation, or paced at about ``rate`` requests a second."""
     shares = [[({"Authorization": authorization} if authorization else {}, body) for authorization, body in requests[number::connections]]
               for number in range(connections)]
-    return _run_python(url, shares, duration)
+    return _run_python(url, shares, duration, 0.0 if rate is None else _pause_s(connections, rate))
 
 
-def _run_python(url: str, shares: list[list[tuple[dict[str, str], bytes]]], duration: float) -> dict:
+def _run_python(url: str, shares: list[list[tuple[dict[str, str], bytes]]], duration: float, pause: float = 0.0) -> dict:
     parts = urlsplit(url)
     start = time.time() + 0.3
     stop = start + duration
-    jobs = [(parts.hostname, parts.port, parts.path, share, start, stop) for share in shares]
+    jobs = [(parts.hostname, parts.port, parts.path, share, start, stop, pause) for share in shares]
     with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
         results = pool.map(_python_worker, jobs)
     latencies = sorted(x for r in results for x in r[3])

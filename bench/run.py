@@ -91,15 +91,17 @@ def choose_tool(args: argparse.Namespace):
 
 def choose_list_tool(args: argparse.Namespace):
     """As :func:`choose_tool`, a runner of a list of requests each sent once
-    (``load.run_wrk_list``, ``load.run_python_list``): ``run(url, requests, duration)``."""
+    (``load.run_wrk_list``, ``load.run_python_list``): ``run(url, requests, duration, rate=None)``
+    (``rate``: paced at about that many requests a second; ``None``: at saturation)."""
     binary = None
     if args.tool != "python":
         binary, note = load.ensure_wrk(install=not args.no_install)
         if binary is None and args.tool == "wrk":
             raise SystemExit(note)
     if binary:
-        return lambda url, requests, duration: load.run_wrk_list(binary, url, requests, duration, args.connections, args.threads)
-    return lambda url, requests, duration: load.run_python_list(url, requests, duration, args.connections)
+        return lambda url, requests, duration, rate=None: load.run_wrk_list(
+            binary, url, requests, duration, args.connections, args.threads, rate)
+    return lambda url, requests, duration, rate=None: load.run_python_list(url, requests, duration, args.connections, rate=rate)
 
 
 def git_commit() -> str | None:

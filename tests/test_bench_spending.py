@@ -46,8 +46,36 @@ def test_a_store_is_measured_against_the_mean_of_the_no_store_passes_around_it()
     assert rows["none"]["rps"] == 1000 and "rps_ratio" not in rows["none"]  # the median of its six passes
 
 
-def test_a_list_of_requests_is_sent_each_once_in_turn_and_sending_again_is_counted(tmp_path: Any) -> None:
+def test_a_list_of_requests_is_sent_each_once_in_turn_and_sending_again_is_counted() -> None:
     seen: list[tuple[str, bytes]] = []
+    server = serving(seen)
+    try:
+        requests = [(f"Bearer c{n}", b'{"n": %d}' % n) for n in range(5)]
+        summary = load.run_python_list(f"http://127.0.0.1:{server.server_address[1]}/v1/games/agram/play", requests, 0.5, 1)
+    finally:
+        server.shutdown()
+    assert seen[:5] == requests  # each in turn, with its own credential
+    assert summary["requests"] == len(seen) > 5 and summary["reused"] == len(seen) - 5
+
+
+def test_the_goal_takes_the_throughput_at_saturation_and_the_p99_added_paced() -> None:
+    saturated = {"none": figures(1000, 10), "embedded": figures(950, 14), "redis": figures(900, 30), "redis-everysec": figures(850, 12),
+                 spending.AFTER: figures(1000, 10)}
+    paced = {"none": figures(500, 3), "embedded": figures(500, 3.5), "redis": figures(500, 9), "redis-everysec": figures(500, 4.5),
+             spending.AFTER: figures(500, 3)}
+    rows = {row["store"]: row for row in spending.rows([{**saturated, spending.PACED_PASSES: paced}])}
+    # embedded: 0.95 of the throughput, +4 ms at saturation but +0.5 ms paced: met
+    assert rows["embedded"]["p99_added_ms"] == pytest.approx(4.0) and rows["embedded"]["paced"]["p99_added_ms"] == pytest.approx(0.5)
+    assert rows["embedded"]["met"] is True
+    # redis-everysec: 0.85 of the throughput, but +1.5 ms paced: missed
+    assert rows["redis-everysec"]["rps_ratio"] == pytest.approx(0.85) and rows["redis-everysec"]["met"] is False
+    assert rows["none"]["paced"]["p99_ms"] == 3 and "p99_added_ms" not in rows["none"]["paced"]
+    # without paced passes the goal takes the p99 added at saturation: embedded's +4 ms misses it
+    assert {row["store"]: row.get("met") for row in spending.rows([saturated])}["embedded"] is False
+
+
+def serving(seen: list[tuple[str, bytes]]) -> http.server.ThreadingHTTPServer:
+    """A server on a free port that answers every POST 200 ``{}`` and keeps each request's credential and body in ``seen``."""
 
     class Handler(http.server.BaseHTTPRequestHandler):
         def do_POST(self) -> None:  # noqa: N802 - http.server's name
@@ -62,12 +90,20 @@ def test_a_list_of_requests_is_sent_each_once_in_turn_and_sending_again_is_count
             pass
 
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_a_paced_list_waits_after_each_answer() -> None:
+    seen: list[tuple[str, bytes]] = []
+    server = serving(seen)
     try:
-        requests = [(f"Bearer c{n}", b'{"n": %d}' % n) for n in range(5)]
-        summary = load.run_python_list(f"http://127.0.0.1:{server.server_address[1]}/v1/games/agram/play", requests, 0.5, 1)
+        requests = [(f"Bearer c{n}", b'{"n": %d}' % n) for n in range(500)]
+        url = f"http://127.0.0.1:{server.server_address[1]}/v1/games/agram/play"
+        summary = load.run_python_list(url, requests, 1.0, 2, rate=20)
     finally:
         server.shutdown()
-    assert seen[:5] == requests  # each in turn, with its own credential
-    assert summary["requests"] == len(seen) > 5 and summary["reused"] == len(seen) - 5
+    # about 20 in the second; a closed loop on this server sends hundreds
+    assert 5 <= summary["requests"] <= 60 and summary["reused"] == 0
+    with pytest.raises(ValueError):
+        load.run_python_list(url, requests, 0.1, 2, rate=0)
