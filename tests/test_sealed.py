@@ -141,6 +141,14 @@ def strings(value):
     return set()
 
 
+def without_cards(member):
+    """A view's member, the cards of Agency's holders left out (a seat's view
+    shows the cards within its reach there, A5; everything else of the holders is public)."""
+    if isinstance(member, list) and member and isinstance(member[0], dict) and "holder" in member[0]:
+        return [{**holder, "cards": None} for holder in member]
+    return member
+
+
 def own_cards(view):
     """The cards a seat's view shows as its own (Agency: the two holders beside it, A5)."""
     if "holders" in view:
@@ -156,7 +164,10 @@ def test_a_spectator_sees_the_public_state_and_no_held_card(game_id):
     seat holds anywhere in it, held cards taken from every seat's own view
     and checked against the deal the finished hand reveals (its seed). A
     Wall is a card every Agency holder is dealt two of (A5), so how many
-    each holds is public: it is left out of the comparison."""
+    each holds is public: it is left out of the comparison. Each seat's own
+    view shows the same members, and the public ones as the spectator's
+    does: a seat sees no less of the hand than a spectator (its progress,
+    CONTRACT: Progress, included: a seat reconnects by it)."""
     client = sealed_client()
     table = Table(client, game_id, deal(client, game_id))
     rng = random.Random(game_id)
@@ -166,10 +177,12 @@ def test_a_spectator_sees_the_public_state_and_no_held_card(game_id):
         status, spectator = post(client, game_id, "view", {"token": table.token})
         assert status == 200, spectator
         assert spectator == {**table.state, **seat_members, "legal_moves": []}
+        public = {name: without_cards(value) for name, value in spectator.items() if name not in {*seat_members, "seat", "legal_moves"}}
         held = set()
         for credential in table.credentials.values():
             status, view = post(client, game_id, "view", {"token": table.token}, credential)
             assert status == 200 and view["seat"] is not None
+            assert view.keys() == spectator.keys() and {name: without_cards(view[name]) for name in public} == public
             held |= own_cards(view)
         held.discard("W")
         held_at_deal = held if held_at_deal is None else held_at_deal
@@ -692,10 +705,12 @@ def _hidden_twin_hands(game, hands, seat, played, rng):
 
 
 def _answers(client, game_id, token, credential, tries):
-    """Everything a seat's credential can get of a hand (tokens by length only)."""
+    """Everything a seat's credential can get of a hand (tokens by length
+    only; not the match's id, which differs from one match to another)."""
     out = {"token_length": len(token)}
     for name in ("legal-moves", "view", "score"):
-        out[name] = post(client, game_id, name, {"token": token}, credential)
+        status, answer = post(client, game_id, name, {"token": token}, credential)
+        out[name] = (status, {k: v for k, v in answer.items() if k != "match_id"})  # each match has its own
     for move in tries:
         status, answer = post(client, game_id, "play", {"token": token, "move": move}, credential)
         if status == 200:

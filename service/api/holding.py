@@ -43,7 +43,7 @@ from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
 from ..notation import Record, replay_record
 from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
-from ..schemas.sealed import MAX_GENERATION, Provenance, dump_public, dump_timed, payload, read_payload
+from ..schemas.sealed import MAX_GENERATION, Provenance, dump_progress, dump_public, dump_timed, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..server.bodies import json_body
 from ..store import Store
@@ -569,9 +569,11 @@ class SealedHolding(Holding):
         return held.provenance
 
     def view(self, held: Held, seat: int | None) -> dict[str, Any]:
-        """The credential's seat's view; without a credential, the
-        spectator's view (CONTRACT: Spectators), whatever ``seat`` says: a
-        seat number proves nothing, so it never shows more than the public state.
+        """The credential's seat's view, with the hand's progress as the
+        public state shows it (``deal``, ``match_id``, ``ply``: CONTRACT:
+        Progress); without a credential, the spectator's view (CONTRACT:
+        Spectators), whatever ``seat`` says: a seat number proves nothing, so
+        it never shows more than the public state.
 
         Raises:
             CredentialRefused: ``seat_credential_invalid``, a credential of a seat other than ``seat``.
@@ -582,7 +584,7 @@ class SealedHolding(Holding):
         if seat is not None and seat != held.seat:
             raise CredentialRefused("seat_credential_invalid", "A seat's view needs that seat's credential (Authorization: Bearer <credential>)")
         assert held.provenance is not None
-        return {**dump_view(held.hand, held.seat), **dump_timed(held.hand, held.provenance)}
+        return {**dump_view(held.hand, held.seat), **dump_progress(held.hand, held.provenance), **dump_timed(held.hand, held.provenance)}
 
     def disclose(self, held: Held, operation: str) -> None:
         """``hidden_cards`` while the hand runs: its unplayed and undealt cards

@@ -161,7 +161,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
-        ``DOCUMENTED_AS`` likewise) and calls the decorated function
+        ``DOCUMENTED_AS``, as ``anyOf`` them: its shapes may share every member
+        and differ only in values, as a seat's view and a spectator's do) and calls the decorated function
         with what it read. flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
@@ -179,8 +180,8 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         if documented:  # a body of one of several shapes, loaded by one schema
             doc["requestBody"] = {"required": True, "content": {"application/json": {"schema": {"oneOf": list(documented)}}}}
         answers = getattr(response, "DOCUMENTED_AS", None)
-        if answers:  # an answer of one of several shapes
-            doc.setdefault("responses", {}).setdefault(200, {})["content"] = {JSON_MEDIA_TYPE: {"schema": {"oneOf": list(answers)}}}
+        if answers:  # an answer of one of several shapes, told apart by their values (a seat's view, a spectator's)
+            doc.setdefault("responses", {}).setdefault(200, {})["content"] = {JSON_MEDIA_TYPE: {"schema": {"anyOf": list(answers)}}}
         _document_examples(doc, examples.operation(operation_id))
         docs: list[Callable[[View], View]] = [
             blueprint.arguments(request),

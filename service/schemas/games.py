@@ -242,11 +242,21 @@ def _public_fields(parts: GameParts, view_fields: dict[str, Any]) -> dict[str, A
     private = parts.game.view_type.PRIVATE
     return {
         **{name: field for name, field in view_fields.items() if name not in private},
-        "deal": fields.Nested(_sealed_deal(), required=True),
-        "match_id": fields.String(required=True, metadata={"description": "The same for every hand of a match."}),
-        "ply": Int(required=True, metadata={"description": "Plays made in this hand: the newest token of a match has the highest."}),
+        **_progress_fields(required=True),
         "clock": clock_field(),
         "timeouts": timeouts_field(MAX_PLAYS),
+    }
+
+
+def _progress_fields(*, required: bool) -> dict[str, Any]:
+    """Where a sealed hand stands (``service.schemas.sealed.dump_progress``): in its public state, and in a seat's view in sealed mode."""
+    def described(text: str) -> dict[str, str]:
+        return {"description": text if required else f"Sealed mode: {text[0].lower()}{text[1:]}"}
+
+    return {
+        "deal": fields.Nested(_sealed_deal(), required=required, metadata=described("Where the deal came from.")),
+        "match_id": fields.String(required=required, metadata=described("The same for every hand of a match.")),
+        "ply": Int(required=required, metadata=described("Plays made in this hand: the newest token of a match has the highest.")),
     }
 
 
@@ -261,9 +271,10 @@ def _view_response(parts: GameParts, view_fields: dict[str, Any], public: dict[s
     with the members that belong to one seat empty (``seat`` null, no legal
     moves; no cards of a seat's own: Agram family ``hand``, Agency ``team``
     and ``reach``, all null)."""
-    timed = {"clock": clock_field(), "timeouts": timeouts_field(MAX_PLAYS)}  # sealed mode, as the public state shows them
+    timed = {**_progress_fields(required=False), "clock": clock_field(), "timeouts": timeouts_field(MAX_PLAYS)}  # sealed mode, as the public state shows them
     seat_view = named_schema(f"{parts.prefix}SeatView", {**view_fields, **timed},
-                             doc="What one seat may know: its own cards, what has been played, and counts of the rest; no deal and no seed.")
+                             doc="What one seat may know: its own cards, what has been played, and counts of the rest; no dealt "
+                                 "card and no seed while the hand runs (sealed mode: the hand's progress as the public state shows it).")
     nobody = {"type": "null", "description": "Null: the spectator's view belongs to no seat."}
     empty: dict[str, fields.Field[Any]] = {name: fields.Raw(required=True, metadata=nobody) for name in parts.game.view_type.PRIVATE}
     empty["legal_moves"] = List(fields.Nested(parts.move), required=True, validate=validate.Length(equal=0),

@@ -220,10 +220,9 @@ def _play_entry(play: Any) -> bool:
 
 def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) -> dict[str, Any]:
     """The public state: what every seat may see of ``hand`` (no unplayed
-    card, no undealt card, no seed or nonce while the hand runs), with
-    ``deal`` (``source``; ``commitment`` of a seeded deal; ``seed``, its
-    decimal ``seed_text`` and ``nonce`` once the hand is over), ``match_id`` and ``ply``; and
-    ``clock`` in a match with a clock (``provenance`` issued: its time set).
+    card, no undealt card, no seed or nonce while the hand runs), with its
+    progress (:func:`dump_progress`) and ``clock`` in a match with a clock
+    (``provenance`` issued: its time set).
 
     With ``spectator``: the spectator's view (``view`` without a
     credential, CONTRACT: Spectators), the public state with the seat
@@ -231,6 +230,15 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
     seat: ``seat`` null, ``legal_moves`` empty, no seat's cards (null)."""
     view = hand.game.observe(hand, None)
     shown = {name: value for name, value in dump_record(view).items() if spectator or name not in view.PRIVATE}
+    head = {name: shown.pop(name) for name in ("game", "options")}
+    return {**head, **dump_progress(hand, provenance), **shown, **dump_timed(hand, provenance)}
+
+
+def dump_progress(hand: Hand, provenance: Provenance) -> dict[str, Any]:
+    """Where a sealed hand stands, which every seat and spectator may see
+    (CONTRACT: Progress): ``deal`` (``source``; ``commitment`` of a seeded
+    deal; ``seed``, its decimal ``seed_text`` and ``nonce`` once the hand is
+    over), ``match_id`` and ``ply`` (plays made in this hand)."""
     deal: dict[str, Any] = {"source": provenance.source}
     if hand.seed is not None and provenance.nonce is not None:
         deal["commitment"] = commitment(provenance.nonce, hand.seed)
@@ -238,8 +246,7 @@ def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) 
             deal["seed"] = hand.seed
             deal["seed_text"] = seed_text(hand.seed)
             deal["nonce"] = provenance.nonce.hex()
-    head = {name: shown.pop(name) for name in ("game", "options")}
-    return {**head, "deal": deal, "match_id": provenance.match_id, "ply": len(hand.history), **shown, **dump_timed(hand, provenance)}
+    return {"deal": deal, "match_id": provenance.match_id, "ply": len(hand.history)}
 
 
 def dump_timed(hand: Hand, provenance: Provenance) -> dict[str, Any]:

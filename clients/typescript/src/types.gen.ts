@@ -554,6 +554,9 @@ export type AgencyPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * Why the hand ended (A12a, b, c); null while it runs.
@@ -820,6 +823,10 @@ export type AgencySeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * Why the hand ended (A12a, b, c); null while it runs.
      */
     end?: AgencyEnd | null;
@@ -850,9 +857,17 @@ export type AgencySeatView = {
      */
     match: AgencyMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: AgencyOptions;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * What this seat reaches now, in its own holder then the one before (A6).
      */
@@ -935,6 +950,9 @@ export type AgencySpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * Why the hand ended (A12a, b, c); null while it runs.
@@ -1950,6 +1968,9 @@ export type AgramMaliPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -2191,6 +2212,10 @@ export type AgramMaliSeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -2216,6 +2241,10 @@ export type AgramMaliSeatView = {
      */
     match: AgramMaliMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: AgramMaliOptions;
@@ -2223,6 +2252,10 @@ export type AgramMaliSeatView = {
      * Number of seats: 2 to 6 (RULINGS F8).
      */
     players: number;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * The seat this view is for.
      */
@@ -2291,6 +2324,9 @@ export type AgramMaliSpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -2952,6 +2988,9 @@ export type AgramPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -3193,6 +3232,10 @@ export type AgramSeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -3218,6 +3261,10 @@ export type AgramSeatView = {
      */
     match: AgramMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: AgramOptions;
@@ -3225,6 +3272,10 @@ export type AgramSeatView = {
      * Number of seats: 2 to 5 (RULINGS F8).
      */
     players: number;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * The seat this view is for.
      */
@@ -3293,6 +3344,9 @@ export type AgramSpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -4148,6 +4202,9 @@ export type FapfapPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -4397,6 +4454,10 @@ export type FapfapSeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -4422,6 +4483,10 @@ export type FapfapSeatView = {
      */
     match: FapfapMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: FapfapOptions;
@@ -4429,6 +4494,10 @@ export type FapfapSeatView = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * The seat this view is for.
      */
@@ -4497,6 +4566,9 @@ export type FapfapSpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -5510,6 +5582,9 @@ export type SinkSinkPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -5751,6 +5826,10 @@ export type SinkSinkSeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -5776,6 +5855,10 @@ export type SinkSinkSeatView = {
      */
     match: SinkSinkMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: SinkSinkOptions;
@@ -5783,6 +5866,10 @@ export type SinkSinkSeatView = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * The seat this view is for.
      */
@@ -5851,6 +5938,9 @@ export type SinkSinkSpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -6674,6 +6764,9 @@ export type SparPublicState = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.
@@ -6919,6 +7012,10 @@ export type SparSeatView = {
      */
     clock?: Clock;
     /**
+     * Sealed mode: where the deal came from.
+     */
+    deal?: SealedDeal;
+    /**
      * The dealing seat.
      */
     dealer: number;
@@ -6944,6 +7041,10 @@ export type SparSeatView = {
      */
     match: SparMatch;
     /**
+     * Sealed mode: the same for every hand of a match.
+     */
+    match_id?: string;
+    /**
      * Rules options in force.
      */
     options: SparOptions;
@@ -6951,6 +7052,10 @@ export type SparSeatView = {
      * Number of seats: 2 to 7 (RULINGS F8).
      */
     players: number;
+    /**
+     * Sealed mode: plays made in this hand: the newest token of a match has the highest.
+     */
+    ply?: number;
     /**
      * The seat this view is for.
      */
@@ -7019,6 +7124,9 @@ export type SparSpectatorView = {
      * Signed and sealed modes, in a match dealt with a clock: the seat to act and its deadline.
      */
     clock?: Clock;
+    /**
+     * Where the deal came from.
+     */
     deal: SealedDeal;
     /**
      * The dealing seat.

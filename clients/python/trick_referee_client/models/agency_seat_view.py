@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.agency_reach import AgencyReach
     from ..models.agency_trick import AgencyTrick
     from ..models.clock import Clock
+    from ..models.sealed_deal import SealedDeal
 
 
 T = TypeVar("T", bound="AgencySeatView")
@@ -43,7 +44,10 @@ class AgencySeatView:
         tricks (list[AgencyCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        deal (SealedDeal | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+        match_id (str | Unset): Sealed mode: the same for every hand of a match.
+        ply (int | Unset): Sealed mode: plays made in this hand: the newest token of a match has the highest.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -64,7 +68,10 @@ class AgencySeatView:
     tricks: list[AgencyCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    deal: SealedDeal | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
+    match_id: str | Unset = UNSET
+    ply: int | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -116,6 +123,10 @@ class AgencySeatView:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        deal: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.deal, Unset):
+            deal = self.deal.to_dict()
+
         end: None | str | Unset
         if isinstance(self.end, Unset):
             end = UNSET
@@ -123,6 +134,10 @@ class AgencySeatView:
             end = self.end.value
         else:
             end = self.end
+
+        match_id = self.match_id
+
+        ply = self.ply
 
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
@@ -151,8 +166,14 @@ class AgencySeatView:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if deal is not UNSET:
+            field_dict["deal"] = deal
         if end is not UNSET:
             field_dict["end"] = end
+        if match_id is not UNSET:
+            field_dict["match_id"] = match_id
+        if ply is not UNSET:
+            field_dict["ply"] = ply
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -168,6 +189,7 @@ class AgencySeatView:
         from ..models.agency_reach import AgencyReach  # noqa: PLC0415
         from ..models.agency_trick import AgencyTrick  # noqa: PLC0415
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
         first_leader = d.pop("first_leader")
@@ -237,6 +259,13 @@ class AgencySeatView:
         else:
             clock = Clock.from_dict(_clock)
 
+        _deal = d.pop("deal", UNSET)
+        deal: SealedDeal | Unset
+        if isinstance(_deal, Unset):
+            deal = UNSET
+        else:
+            deal = SealedDeal.from_dict(_deal)
+
         def _parse_end(data: object) -> AgencyEnd | None | Unset:
             if data is None:
                 return data
@@ -253,6 +282,10 @@ class AgencySeatView:
             return cast(AgencyEnd | None | Unset, data)
 
         end = _parse_end(d.pop("end", UNSET))
+
+        match_id = d.pop("match_id", UNSET)
+
+        ply = d.pop("ply", UNSET)
 
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
@@ -273,7 +306,10 @@ class AgencySeatView:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            deal=deal,
             end=end,
+            match_id=match_id,
+            ply=ply,
             timeouts=timeouts,
         )
 

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from ..models.agram_options import AgramOptions
     from ..models.agram_trick import AgramTrick
     from ..models.clock import Clock
+    from ..models.sealed_deal import SealedDeal
 
 
 T = TypeVar("T", bound="AgramSeatView")
@@ -40,6 +41,9 @@ class AgramSeatView:
         tricks (list[AgramCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        deal (SealedDeal | Unset):
+        match_id (str | Unset): Sealed mode: the same for every hand of a match.
+        ply (int | Unset): Sealed mode: plays made in this hand: the newest token of a match has the highest.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -59,6 +63,9 @@ class AgramSeatView:
     tricks: list[AgramCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    deal: SealedDeal | Unset = UNSET
+    match_id: str | Unset = UNSET
+    ply: int | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,6 +118,14 @@ class AgramSeatView:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        deal: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.deal, Unset):
+            deal = self.deal.to_dict()
+
+        match_id = self.match_id
+
+        ply = self.ply
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -137,6 +152,12 @@ class AgramSeatView:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if deal is not UNSET:
+            field_dict["deal"] = deal
+        if match_id is not UNSET:
+            field_dict["match_id"] = match_id
+        if ply is not UNSET:
+            field_dict["ply"] = ply
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -150,6 +171,7 @@ class AgramSeatView:
         from ..models.agram_options import AgramOptions  # noqa: PLC0415
         from ..models.agram_trick import AgramTrick  # noqa: PLC0415
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
 
         d = dict(src_dict)
         dealer = d.pop("dealer")
@@ -225,6 +247,17 @@ class AgramSeatView:
         else:
             clock = Clock.from_dict(_clock)
 
+        _deal = d.pop("deal", UNSET)
+        deal: SealedDeal | Unset
+        if isinstance(_deal, Unset):
+            deal = UNSET
+        else:
+            deal = SealedDeal.from_dict(_deal)
+
+        match_id = d.pop("match_id", UNSET)
+
+        ply = d.pop("ply", UNSET)
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         agram_seat_view = cls(
@@ -243,6 +276,9 @@ class AgramSeatView:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            deal=deal,
+            match_id=match_id,
+            ply=ply,
             timeouts=timeouts,
         )
 

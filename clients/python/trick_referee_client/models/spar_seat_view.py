@@ -11,6 +11,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.clock import Clock
+    from ..models.sealed_deal import SealedDeal
     from ..models.spar_completed_trick import SparCompletedTrick
     from ..models.spar_match import SparMatch
     from ..models.spar_move import SparMove
@@ -40,6 +41,9 @@ class SparSeatView:
         tricks (list[SparCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        deal (SealedDeal | Unset):
+        match_id (str | Unset): Sealed mode: the same for every hand of a match.
+        ply (int | Unset): Sealed mode: plays made in this hand: the newest token of a match has the highest.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -59,6 +63,9 @@ class SparSeatView:
     tricks: list[SparCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    deal: SealedDeal | Unset = UNSET
+    match_id: str | Unset = UNSET
+    ply: int | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -111,6 +118,14 @@ class SparSeatView:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        deal: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.deal, Unset):
+            deal = self.deal.to_dict()
+
+        match_id = self.match_id
+
+        ply = self.ply
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -137,6 +152,12 @@ class SparSeatView:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if deal is not UNSET:
+            field_dict["deal"] = deal
+        if match_id is not UNSET:
+            field_dict["match_id"] = match_id
+        if ply is not UNSET:
+            field_dict["ply"] = ply
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -145,6 +166,7 @@ class SparSeatView:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.clock import Clock  # noqa: PLC0415
+        from ..models.sealed_deal import SealedDeal  # noqa: PLC0415
         from ..models.spar_completed_trick import SparCompletedTrick  # noqa: PLC0415
         from ..models.spar_match import SparMatch  # noqa: PLC0415
         from ..models.spar_move import SparMove  # noqa: PLC0415
@@ -225,6 +247,17 @@ class SparSeatView:
         else:
             clock = Clock.from_dict(_clock)
 
+        _deal = d.pop("deal", UNSET)
+        deal: SealedDeal | Unset
+        if isinstance(_deal, Unset):
+            deal = UNSET
+        else:
+            deal = SealedDeal.from_dict(_deal)
+
+        match_id = d.pop("match_id", UNSET)
+
+        ply = d.pop("ply", UNSET)
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         spar_seat_view = cls(
@@ -243,6 +276,9 @@ class SparSeatView:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            deal=deal,
+            match_id=match_id,
+            ply=ply,
             timeouts=timeouts,
         )
 
