@@ -13,7 +13,9 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import math
 import random
 import subprocess
 import sys
@@ -28,11 +30,13 @@ from service.analysis.bots import (
     DEFAULT_BACKUP,
     DEFAULT_LEVEL,
     RULES_PRIOR,
+    RULES_PRIOR_STRENGTH,
     SLIPS,
     Backup,
     Budget,
     Level,
     _searched,
+    kinds_of,
     playout,
     rules_move,
     suggest,
@@ -329,12 +333,20 @@ def _agram_hand_after(plays: int):
     return hand, choices
 
 
+def _beta(a: float, b: float) -> float:
+    return math.exp(math.lgamma(a) + math.lgamma(b) - math.lgamma(a + b))
+
+
 @pytest.mark.parametrize("against_the_tips", [False, True])
 def test_weigh_gives_each_opponent_the_chance_its_plays_make_likely(against_the_tips):
-    """``weigh``'s model of another seat: the rules of thumb (slipping to a
-    random legal card with chance SLIPS) with prior RULES_PRIOR, or a random
-    legal card. Its chance to play by the tips in a playout is the posterior
-    of the first times 1 - SLIPS; the searching seat's own is 1."""
+    """``weigh``'s model of the other seats: each plays by the rules of thumb
+    (slipping to a random legal card with chance SLIPS) or a random legal
+    card, the table's share of the first drawn from Beta(a, b) of mean
+    RULES_PRIOR and a + b = RULES_PRIOR_STRENGTH. Summed here over every kind
+    of table (which seats play by the tips), each with its prior
+    B(a + k, b + m - k) / B(a, b): the weight is the likelihood of the plays,
+    and an opponent's chance to play by the tips in a playout is its
+    posterior times 1 - SLIPS; the searching seat's own is 1."""
     hand, choices = _agram_hand_after(6)
     game = hand.game
     if against_the_tips:  # the next seat plays a card the tips do not
@@ -347,19 +359,53 @@ def test_weigh_gives_each_opponent_the_chance_its_plays_make_likely(against_the_
     knows = knows_of(game.observe(hand, seat))
     position, weight, by_rules = weigh(hand, hand.history, seat, knows.cards, 0, agram_move)
     assert Position.from_hand(hand).state() == position.state()
-    expected_weight = 1.0
-    for other_seat in range(3):
-        ruled = chance = 1.0
-        for who, legal, by_the_tips in choices:
-            if who == other_seat != seat:
-                chance /= legal
-                ruled *= SLIPS / legal + (1 - SLIPS) * by_the_tips
-        likelihood = RULES_PRIOR * ruled + (1 - RULES_PRIOR) * chance
-        expected_weight *= likelihood
-        expected = 1.0 if other_seat == seat else (1 - SLIPS) * RULES_PRIOR * ruled / likelihood
-        assert by_rules[other_seat] == pytest.approx(expected)
+    opponents = [other for other in range(3) if other != seat]
+    ruled = dict.fromkeys(opponents, 1.0)
+    chance = dict.fromkeys(opponents, 1.0)
+    for who, legal, by_the_tips in choices:
+        if who != seat:
+            chance[who] /= legal
+            ruled[who] *= SLIPS / legal + (1 - SLIPS) * by_the_tips
+    a = RULES_PRIOR * RULES_PRIOR_STRENGTH
+    b = (1 - RULES_PRIOR) * RULES_PRIOR_STRENGTH
+    expected_weight = 0.0
+    by_the_tips_weight = dict.fromkeys(opponents, 0.0)
+    for kinds in itertools.product([True, False], repeat=len(opponents)):
+        k = sum(kinds)
+        likelihood = _beta(a + k, b + len(opponents) - k) / _beta(a, b)
+        for other, tips in zip(opponents, kinds):
+            likelihood *= ruled[other] if tips else chance[other]
+        expected_weight += likelihood
+        for other, tips in zip(opponents, kinds):
+            if tips:
+                by_the_tips_weight[other] += likelihood
     assert weight == pytest.approx(expected_weight)
+    assert by_rules[seat] == 1.0
+    for other in opponents:
+        assert by_rules[other] == pytest.approx((1 - SLIPS) * by_the_tips_weight[other] / expected_weight)
     assert any(who != seat for who, _, _ in choices)  # the hand tests something
+
+
+def test_what_one_opponent_shows_holds_for_the_others():
+    """``kinds_of`` under the Beta(a, b) prior of the table's share by the
+    tips: an opponent with no play yet (its likelihoods 1 either way) is
+    held to play by the tips with the posterior mean of the share, (a + 1) /
+    (a + b + 1) once another is known to play by the tips, a / (a + b + 1)
+    once another is known to play at random (the rule of succession), and
+    RULES_PRIOR before anything is known; a lone opponent is the mixture of
+    the two kinds with prior RULES_PRIOR, whatever the strength."""
+    a = RULES_PRIOR * RULES_PRIOR_STRENGTH
+    b = (1 - RULES_PRIOR) * RULES_PRIOR_STRENGTH
+    likelihood, kinds = kinds_of([1.0, 1.0], [0.0, 1.0])
+    assert kinds == pytest.approx([1.0, (a + 1) / (a + b + 1)])
+    assert likelihood == pytest.approx(RULES_PRIOR)
+    _, kinds = kinds_of([0.0, 1.0], [1.0, 1.0])
+    assert kinds == pytest.approx([0.0, a / (a + b + 1)])
+    _, kinds = kinds_of([1.0, 1.0, 1.0], [1.0, 1.0, 1.0])
+    assert kinds == pytest.approx([RULES_PRIOR] * 3)
+    likelihood, kinds = kinds_of([0.3], [0.1])
+    assert likelihood == pytest.approx(RULES_PRIOR * 0.3 + (1 - RULES_PRIOR) * 0.1)
+    assert kinds == pytest.approx([RULES_PRIOR * 0.3 / likelihood])
 
 
 def test_playouts_draw_opponents_cards_only_where_the_model_says():

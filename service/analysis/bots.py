@@ -19,6 +19,7 @@ The levels (``Level``), whose names and meanings are part of the contract:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -275,8 +276,19 @@ def world_share(budget: Budget) -> int:
 
 
 RULES_PRIOR = 0.5
-"""How likely the search holds it, before any play, that another seat plays
-by the rules of thumb rather than anything legal at random (``weigh``)."""
+"""How likely the search holds it, before any play, that an opponent plays
+by the rules of thumb rather than anything legal at random: the mean of the
+prior of ``weigh``."""
+
+RULES_PRIOR_STRENGTH = 1.0
+"""How alike the search holds a table's opponents before any play: the prior
+of ``weigh``, a Beta distribution of mean ``RULES_PRIOR``, is Beta(a, b) with
+a + b this strength (Beta(1/2, 1/2) here). The smaller it is, the more what
+one opponent's plays show is taken to hold for the others: here, once one
+opponent is known to play by the rules of thumb, another is held to with
+chance (a + 1) / (a + b + 1) = 3/4, and once one is known to play at random,
+with a / (a + b + 1) = 1/4. Without end, the seats would be independent,
+each with chance ``RULES_PRIOR``."""
 
 SLIPS = 0.2
 """How often a seat that plays by the rules of thumb is expected to play
@@ -291,15 +303,29 @@ def weigh(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_po
 
     Each other seat is taken to play either by the rules of thumb (each seat
     from its own knowledge then), slipping to any legal play with
-    probability ``SLIPS``, or at random, with prior ``RULES_PRIOR``. The
-    weight is the product over the other seats of the likelihood of their
-    plays with a choice in this world under that mixture, so a world in
-    which a seat that plays by the rules of thumb would have played as it did
-    counts for more, and a seat that plays at random leaves the worlds as
-    they were drawn (Bayesian inference over the drawn worlds, as bridge
-    programs weigh their deals by the bidding). The chance of the rules of
-    thumb for a seat is that posterior times ``1 - SLIPS``: with the rest, the
-    seat plays any legal card (``playout``); the seat itself gets 1."""
+    probability ``SLIPS``, or at random. The weight is the likelihood of the
+    other seats' plays with a choice in this world under that model, so a
+    world in which a seat that plays by the rules of thumb would have played
+    as it did counts for more, and a seat that plays at random leaves the
+    worlds as they were drawn (Bayesian inference over the drawn worlds, as
+    bridge programs weigh their deals by the bidding).
+
+    The opponents are exchangeable, not independent (a hierarchical model:
+    Gelman et al., Bayesian Data Analysis, ch. 5): the table has one share of
+    opponents that play by the rules of thumb, unknown, with a Beta prior of
+    mean ``RULES_PRIOR`` and strength ``RULES_PRIOR_STRENGTH``, and each
+    opponent plays by them with that chance (``kinds_of``). So every
+    opponent's plays are evidence about the others too: a play that a random
+    player makes as often as one by the rules of thumb in the drawn worlds
+    (which, with the hidden cards unknown, is most plays) says little about
+    its seat alone, and the table's plays together settle what kind of
+    table it is several times sooner than one seat's would. Agency's partner
+    (A4), not an opponent, is a seat of its own, by the rules of thumb with
+    prior ``RULES_PRIOR``.
+
+    The chance of the rules of thumb for a seat is its posterior times
+    ``1 - SLIPS``: with the rest, the seat plays any legal card
+    (``playout``); the seat itself gets 1."""
     dealt = world.game.build(replace(world.record, plays=()), Trust.REBUILD)
     position = Position.from_hand(dealt)
     played = 0
@@ -316,15 +342,66 @@ def weigh(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_po
         position.play(move)
         if move < WALL_MOVE:
             played |= 1 << move
-    weight = 1.0
     by_rules = [1.0] * position.players
-    for other in range(position.players):
-        rules_likelihood = RULES_PRIOR * ruled[other]
-        likelihood = rules_likelihood + (1 - RULES_PRIOR) * chance[other]
+    side = position.side_of[seat]
+    opponents = [other for other in range(position.players) if position.side_of[other] != side]
+    partners = [[other] for other in range(position.players) if other != seat and position.side_of[other] == side]
+    weight = 1.0
+    for table in [opponents, *partners]:  # Agency's partner (A4) a table of its own: the prior's mean, alone
+        likelihood, kinds = kinds_of([ruled[other] for other in table], [chance[other] for other in table])
         weight *= likelihood
-        if other != seat:
-            by_rules[other] = (1 - SLIPS) * rules_likelihood / likelihood
+        for other, kind in zip(table, kinds):
+            by_rules[other] = (1 - SLIPS) * kind
     return position, weight, by_rules
+
+
+def kinds_of(ruled: Sequence[float], chance: Sequence[float]) -> tuple[float, list[float]]:
+    """The likelihood of the opponents' plays, and each opponent's posterior
+    chance of playing by the rules of thumb, under ``weigh``'s prior.
+
+    Args:
+        ruled: per opponent, the likelihood of its plays if it plays by the
+            rules of thumb (slips included).
+        chance: per opponent, their likelihood if it plays at random.
+
+    A given ``k`` of the ``m`` opponents play by the rules of thumb, and the
+    others at random, with prior B(a + k, b + m - k) / B(a, b), the Beta
+    prior's a and b from ``RULES_PRIOR`` and ``RULES_PRIOR_STRENGTH`` (the
+    beta-binomial). The likelihood sums the ``2**m`` kinds of table, each
+    its prior times its opponents' likelihoods; the sums for each ``k`` are
+    the coefficients of the polynomial ``prod(chance + x * ruled)``."""
+    priors = _table_priors(len(ruled))
+
+    def by_count(left_out: int) -> list[float]:
+        """Per k, the sum over the tables with k opponents by the rules of thumb, one left out."""
+        sums = [1.0]
+        for index, (by_rules, at_random) in enumerate(zip(ruled, chance)):
+            if index != left_out:
+                sums = [(sums[k] * at_random if k < len(sums) else 0.0) + (sums[k - 1] * by_rules if k else 0.0)
+                        for k in range(len(sums) + 1)]
+        return sums
+
+    likelihood = sum(prior * found for prior, found in zip(priors, by_count(-1)))
+    kinds = [by_rules * sum(priors[k + 1] * found for k, found in enumerate(by_count(index))) / likelihood
+             for index, by_rules in enumerate(ruled)]
+    return likelihood, kinds
+
+
+@functools.cache
+def _table_priors(m: int) -> tuple[float, ...]:
+    """Per k, the prior of one kind of table of ``m`` opponents with ``k`` of
+    them by the rules of thumb: B(a + k, b + m - k) / B(a, b) (``kinds_of``)."""
+    a = RULES_PRIOR * RULES_PRIOR_STRENGTH
+    b = RULES_PRIOR_STRENGTH - a
+    priors = []
+    for k in range(m + 1):
+        prior = 1.0
+        for i in range(k):
+            prior *= (a + i) / (a + b + i)
+        for j in range(m - k):
+            prior *= (b + j) / (a + b + k + j)
+        priors.append(prior)
+    return tuple(priors)
 
 
 def playout(position: Position, move: int, played: int, side: int, cards: Layout, end_points: int,
