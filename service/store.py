@@ -125,17 +125,8 @@ class EmbeddedStore:
     Each process opens its own connection when it first needs one (an
     SQLite connection must not cross a ``fork``). In a gevent worker a call
     does not yield, so one greenlet's transaction is never interleaved with
-    another's. A statement that finds another process's transaction under
-    way (``SQLITE_BUSY``: two workers claiming at once) is tried again after
-    a pause, first :data:`FIRST_PAUSE_SECONDS`, each pause twice the last,
-    for at most :data:`BUSY_MS` in all; then the store counts as
-    unreachable. The pauses are the store's, not SQLite's busy handler:
-    that one sleeps a whole millisecond at least, where the transaction
-    waited for takes tens of microseconds, and in a gevent worker its sleep
-    stops every request of the worker. Pauses shorter than
-    :data:`YIELD_SECONDS` sleep the process (a gevent loop's timers cannot
-    wake it sooner than a millisecond); longer ones are ``time.sleep``, which
-    in a gevent worker lets its other requests go on.
+    another's; a transaction of another process holding the lock is waited
+    for at most :data:`BUSY_MS`, then the store counts as unreachable.
 
     Checkpoints (copying the write-ahead log into the database, and the two
     fsyncs ``synchronous=NORMAL`` makes there) are the only slow part of a
@@ -153,12 +144,6 @@ class EmbeddedStore:
     """A claim is this process's own work (SQLite in the process)."""
     BUSY_MS = 2000
     """How long a claim waits for another process's transaction before answering unavailable."""
-    FIRST_PAUSE_SECONDS = 50e-6
-    """The first pause before a statement that found another process's transaction under way is tried again."""
-    YIELD_SECONDS = 1e-3
-    """Pauses from this long on let the process's other work go on (``time.sleep``)."""
-    LONGEST_PAUSE_SECONDS = 0.05
-    """The longest of those pauses."""
     PURGE_EVERY = 64
     """Claims between two deletions of expired records."""
     PURGE_BATCH = 512
@@ -205,7 +190,6 @@ class EmbeddedStore:
                 connection.execute(f"PRAGMA wal_autocheckpoint={self.CHECKPOINT_BACKSTOP_PAGES:d}")
             connection.execute(
                 "CREATE TABLE IF NOT EXISTS spent (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, value BLOB NOT NULL, expires REAL NOT NULL)")
-            connection.execute("PRAGMA busy_timeout=0")  # the claims' own pauses from here on (_run)
         except BaseException:
             connection.close()
             raise
@@ -217,8 +201,8 @@ class EmbeddedStore:
             with self._lock:
                 connection = self._connection()
                 for _ in range(3):  # again only when the record there expired between the two statements
-                    recorded = self._run(
-                        connection, "INSERT INTO spent (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                    recorded = connection.execute(
+                        "INSERT INTO spent (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
                         "SET value = excluded.value, expires = excluded.expires WHERE spent.expires <= ?",
                         (key, value, now + ttl, now)).rowcount
                     if recorded:
@@ -226,7 +210,7 @@ class EmbeddedStore:
                         if self._claims % self.PURGE_EVERY == 0:
                             self._purge(connection, now)
                         return None
-                    row = self._run(connection, "SELECT value FROM spent WHERE key = ? AND expires > ?", (key, now)).fetchone()
+                    row = connection.execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, now)).fetchone()
                     if row is not None:
                         return bytes(row[0])
                     now = self.now()
@@ -238,32 +222,14 @@ class EmbeddedStore:
     def _purge(self, connection: sqlite3.Connection, now: float) -> None:
         """Delete the expired ones of the :data:`PURGE_BATCH` oldest records
         (a bounded read, whatever the table's size)."""
-        self._run(
-            connection, "DELETE FROM spent WHERE id IN (SELECT id FROM (SELECT id, expires FROM spent ORDER BY id LIMIT ?) WHERE expires <= ?)",
+        connection.execute(
+            "DELETE FROM spent WHERE id IN (SELECT id FROM (SELECT id, expires FROM spent ORDER BY id LIMIT ?) WHERE expires <= ?)",
             (self.PURGE_BATCH, now))
-
-    def _run(self, connection: sqlite3.Connection, statement: str, parameters: tuple[Any, ...]) -> sqlite3.Cursor:
-        """Run one statement (a transaction of its own), tried again while
-        another process's transaction holds the database (the class's
-        docstring), for at most :data:`BUSY_MS`.
-
-        Raises:
-            sqlite3.Error: the statement's error, or ``SQLITE_BUSY`` once the time is up.
-        """
-        pause, deadline = self.FIRST_PAUSE_SECONDS, time.monotonic() + self.BUSY_MS / 1000
-        while True:
-            try:
-                return connection.execute(statement, parameters)
-            except sqlite3.OperationalError as error:
-                if error.sqlite_errorcode & 0xFF != sqlite3.SQLITE_BUSY or time.monotonic() >= deadline:
-                    raise
-            (time.sleep if pause >= self.YIELD_SECONDS else _os_sleep())(pause)
-            pause = min(2 * pause, self.LONGEST_PAUSE_SECONDS)
 
     def get(self, key: bytes) -> bytes | None:
         try:
             with self._lock:
-                row = self._run(self._connection(), "SELECT value FROM spent WHERE key = ? AND expires > ?", (key, self.now())).fetchone()
+                row = self._connection().execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, self.now())).fetchone()
         except (sqlite3.Error, OSError) as error:
             self._forget()
             raise _unreachable(self.description, error) from None
@@ -299,16 +265,6 @@ class EmbeddedStore:
         self._local = None
 
 
-def _os_sleep() -> Callable[[float], None]:
-    """The operating system's sleep: ``time.sleep`` as it was before gevent
-    patched it, where gevent has (which would make it a pause of the loop)."""
-    if _threads_are_greenlets():
-        from gevent import monkey  # type: ignore[import-untyped]  # no type information
-
-        return monkey.get_original("time", "sleep")  # type: ignore[no-any-return]
-    return time.sleep
-
-
 def _threads_are_greenlets() -> bool:
     """Whether gevent has patched this process's ``threading`` (a gunicorn
     gevent worker), so that a thread it starts is a greenlet of the loop."""
@@ -329,13 +285,12 @@ class _Checkpointer:
         self.pid = os.getpid()
         self.path, self.every, self.busy_seconds = path, every, busy_seconds
         self.stopped = False
-        self.sleep = _os_sleep()
         if _threads_are_greenlets():
-            from gevent import monkey
+            from gevent import monkey  # type: ignore[import-untyped]  # no type information
 
-            start = monkey.get_original("_thread", "start_new_thread")
+            start, self.sleep = monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep")
         else:
-            start = _thread.start_new_thread
+            start, self.sleep = _thread.start_new_thread, time.sleep
         start(self._run, ())
 
     def stop(self) -> None:

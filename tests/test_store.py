@@ -13,7 +13,6 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -232,32 +231,3 @@ def test_an_outage_is_logged_at_most_once_in_a_while(tmp_path: Path, caplog: pyt
         holder.close()
     lines = [record for record in caplog.records if record.name == "referee.store"]
     assert len(lines) == 1 and str(store.path) in lines[0].getMessage()
-
-
-def test_a_claim_that_meets_another_process_transaction_pauses_briefly_and_doubling(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """SQLite's own busy handler sleeps a millisecond at least (and in a
-    gevent worker, the whole worker with it); the transaction waited for takes
-    tens of microseconds. The store's pauses start at 50 µs and double; those
-    under a millisecond sleep the process, longer ones let its other work go on."""
-    store = EmbeddedStore(tmp_path / "spent.sqlite3")
-    store.check()
-    assert store._connection().execute("PRAGMA busy_timeout").fetchone() == (0,)  # SQLite's busy handler is off
-    holder = sqlite3.connect(store.path, isolation_level=None)
-    holder.execute("BEGIN IMMEDIATE")
-    pauses: list[tuple[str, float]] = []
-
-    def pausing(kind: str) -> Callable[[float], None]:
-        def sleep(seconds: float) -> None:
-            pauses.append((kind, seconds))
-            if len(pauses) == 6 and holder.in_transaction:
-                holder.execute("COMMIT")  # the other process's transaction ends during the sixth pause
-        return sleep
-
-    monkeypatch.setattr(store_module, "_os_sleep", lambda: pausing("os"))
-    monkeypatch.setattr(store_module.time, "sleep", pausing("yield"))
-    try:
-        assert store.claim(b"k", b"v", 60) is None
-    finally:
-        holder.close()
-    assert pauses == [("os", 50e-6), ("os", 100e-6), ("os", 200e-6), ("os", 400e-6), ("os", 800e-6), ("yield", 1600e-6)]
-    assert store.get(b"k") == b"v"
