@@ -55,7 +55,7 @@ $(REDIS_SERVER):
 NGINX ?= $(VENV)/nginx/usr/sbin/nginx
 $(NGINX):
 	rm -rf $(VENV)/nginx && mkdir -p $(VENV)/nginx
-	cd $(VENV)/nginx && { apt-get download -qq nginx || { apt-get update -qq && apt-get download -qq nginx; }; }
+	cd $(VENV)/nginx && { apt-get download -qq -o APT::Sandbox::User=root nginx || { apt-get update -qq && apt-get download -qq -o APT::Sandbox::User=root nginx; }; }
 	dpkg-deb -x $(VENV)/nginx/nginx_*.deb $(VENV)/nginx
 
 ## run: serve the referee with gunicorn on $(PORT) (default 8000); in signed and sealed modes

@@ -49,6 +49,10 @@ AGRAM_CHANGES = {
     "complete trick in progress": (5, _set(("trick", "plays"), lambda plays: plays + [{"seat": 2, "card": "10S"}]), "a trick of 3 plays is complete"),
     "a seat's card not in its hand": (4, _set(("trick", "plays", 0), {"seat": 0, "card": "10H"}), "trick.plays[0] is not legal: Seat 0 does not hold 10H"),
     "not the seed's deal": (0, _set(("deal", "seed"), 5), "deal.hands are not the deal of seed 5"),
+    # the dealt hands are named as the state names them (a deal request's are its "hands")
+    "a dealt card twice": (0, _set(("deal", "hands", 1, 0), "AH"), "deal.hands: AH appears more than once; every card is unique"),
+    "a dealt card not in the deck": (0, _set(("deal", "hands", 2, 0), "1V"), "deal.hands[2]: 1V is not in the agram deck"),
+    "a dealt hand short": (0, _set(("deal", "hands", 0), lambda hand: hand[:5]), "deal.hands[0] has 5 cards; agram deals 6 to each seat"),
     "dealer not a seat": (0, _set(("dealer",), 3), "dealer 3 is not a seat"),
     "match tally of the wrong size": (0, _set(("match",), {"hand": 1, "previous": [0, 0]}), "match.previous lists 2 seats; there are 3"),
     "hand over claimed": (4, _set(("hand_over",), True), "hand_over is true but the deal and the plays give false"),

@@ -606,7 +606,7 @@ class TrickGame(Generic[H]):
         if hands is None:
             assert record.seed is not None  # HandRecord refuses a deal that is neither
             hands = self.deal_deck(shuffled(self.deck, record.seed), seating)
-        deal_problems = dealt_hands_problems(self.facts, hands, seating.players)
+        deal_problems = dealt_hands_problems(self.facts, hands, seating.players, "deal.hands")
         options = resolve_options(self.options, record.options)
         match = record.match or self.first_match(seating)
         problems = deal_problems + self.match_problems(match, options, seating)

@@ -59,8 +59,10 @@ def deal_record_problems(seed: int | None, hands: Sequence[Sequence[Card]], seed
     return problems
 
 
-def dealt_hands_problems(deck: DeckFacts, hands: Sequence[Sequence[Card]], seats: int) -> list[str]:
-    """Problems with dealt hands: seat count, hand sizes, cards not in the deck, repeats."""
+def dealt_hands_problems(deck: DeckFacts, hands: Sequence[Sequence[Card]], seats: int, where: str = "hands") -> list[str]:
+    """Problems with dealt hands: seat count, hand sizes, cards not in the deck,
+    repeats; each names the hands by ``where`` (a ``deal`` request's ``hands``,
+    a state's ``deal.hands``)."""
     dealt = [card for hand in hands for card in hand]
     in_deck = deck.marks
     if (len(hands) == seats and all(len(hand) == deck.hand_size for hand in hands)
@@ -68,12 +70,12 @@ def dealt_hands_problems(deck: DeckFacts, hands: Sequence[Sequence[Card]], seats
         return []  # the common case, the same work whatever the cards; the sentences below name what is wrong
     problems = []
     if len(hands) != seats:
-        problems.append(f"hands lists {len(hands)} seats; this hand has {seats}")
+        problems.append(f"{where} lists {len(hands)} seats; this hand has {seats}")
     for seat, hand in enumerate(hands):
         if len(hand) != deck.hand_size:
-            problems.append(f"hands[{seat}] has {counted(len(hand), 'card')}; {deck.game} deals {deck.hand_size} to each seat")
-        problems += card_problems(f"hands[{seat}]", hand, deck)
-    return problems + duplicate_problems("hands", dealt)
+            problems.append(f"{where}[{seat}] has {counted(len(hand), 'card')}; {deck.game} deals {deck.hand_size} to each seat")
+        problems += card_problems(f"{where}[{seat}]", hand, deck)
+    return problems + duplicate_problems(where, dealt)
 
 
 def card_problems(where: str, cards: Sequence[Card], deck: DeckFacts) -> list[str]:
