@@ -271,8 +271,8 @@ def _view_response(parts: GameParts, view_fields: dict[str, Any], public: dict[s
     with the members that belong to one seat empty (``seat`` null, no legal
     moves; no cards of a seat's own: Agram family ``hand``, Agency ``team``
     and ``reach``, all null)."""
-    timed = {**_progress_fields(required=False), "clock": clock_field(), "timeouts": timeouts_field(MAX_PLAYS)}  # sealed mode, as the public state shows them
-    seat_view = named_schema(f"{parts.prefix}SeatView", {**view_fields, **timed},
+    sealed = {**_progress_fields(required=False), "clock": clock_field(), "timeouts": timeouts_field(MAX_PLAYS)}  # as the public state shows them
+    seat_view = named_schema(f"{parts.prefix}SeatView", {**view_fields, **sealed},
                              doc="What one seat may know: its own cards, what has been played, and counts of the rest; no dealt "
                                  "card and no seed while the hand runs (sealed mode: the hand's progress as the public state shows it).")
     nobody = {"type": "null", "description": "Null: the spectator's view belongs to no seat."}
@@ -282,7 +282,7 @@ def _view_response(parts: GameParts, view_fields: dict[str, Any], public: dict[s
     spectator = named_schema(f"{parts.prefix}SpectatorView", {**public, **empty},
                              doc="Sealed mode, `view` without a credential: what every seat may see (the public state), "
                                  "and nothing of any seat's own.")
-    answer = named_schema(f"{parts.prefix}View", {**view_fields, **timed}, doc="A seat's view, or the spectator's view (sealed mode).")
+    answer = named_schema(f"{parts.prefix}View", {**view_fields, **sealed}, doc="A seat's view, or the spectator's view (sealed mode).")
     answer.DOCUMENTED_AS = (seat_view, spectator)  # type: ignore[attr-defined]
     return answer
 
