@@ -64,9 +64,9 @@ GAME, PLAYERS = "agram", 5
 PATH = f"/v1/games/{GAME}/play"
 STORES = ("none", "embedded", "redis", "redis-everysec")
 AFTER = "none-after"
+"""The no-store server's second pass of a round, after the stores'."""
 PACED_PASSES = "paced"
 """A round's paced passes (store -> figures, :data:`AFTER` included), beside its passes at saturation."""
-"""The no-store server's second pass of a round, after the stores'."""
 GOALS: dict[str, float | None] = {"embedded": 0.9, "redis": None, "redis-everysec": 0.8}
 """Each store's throughput as a ratio to no store's, at least (``None``: no goal)."""
 P99_ADDED_MS = 1.0

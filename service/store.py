@@ -327,10 +327,10 @@ class RedisStore:
     whose connection breaks while it waits for the answer (the server
     stopping under it) is sent again on a new connection, up to
     :data:`RETRIES` times, each opening tried as above: it keeps trying for
-    about 6 s, and a server back within that time answers it. A retried claim whose first attempt did reach the server finds its
-    own value there, which the caller reads as its own
-    (``service.api.spending``). Keys are :data:`PREFIX` followed by the
-    state's key.
+    about 6 s, and a server back within that time answers it. A retried
+    claim whose first attempt did reach the server finds its own value
+    there, which the caller reads as its own (``service.api.spending``).
+    Keys are :data:`PREFIX` followed by the state's key.
     """
 
     remote = True

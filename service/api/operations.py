@@ -161,9 +161,9 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
-        ``DOCUMENTED_AS``, as ``anyOf`` them: its shapes may share every member
-        and differ only in values, as a seat's view and a spectator's do) and calls the decorated function
-        with what it read. flask-smorest
+        ``DOCUMENTED_AS``, as ``anyOf`` them: its shapes may share every
+        member and differ only in values, as a seat's view and a spectator's
+        do) and calls the decorated function with what it read. flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
         to a stub only: the view itself runs none of their wrappers. Its
