@@ -11,8 +11,12 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 import orjson
-from flask import Flask, Response
+from flask import Flask, Request, Response
+from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
+from flask.sessions import NullSession, SecureCookieSessionInterface
+from werkzeug.routing import MapAdapter
+from werkzeug.wsgi import get_host
 
 from service import api as api_package
 from service import config as settings
@@ -101,12 +105,70 @@ class OrjsonProvider(DefaultJSONProvider):
         return orjson.loads(s)
 
 
+class NoSessions(SecureCookieSessionInterface):
+    """The referee keeps no sessions (it keeps nothing between requests):
+    every request gets the one empty, read-only session, where Flask would
+    make a new one for each (``flask.session`` refuses to be written, as
+    Flask's own does without a secret key)."""
+
+    EMPTY = NullSession()
+
+    def open_session(self, app: Flask, request: Request) -> NullSession:
+        return self.EMPTY
+
+
+def _wsgi_text(value: str | None) -> str | None:
+    """A WSGI environ's string (its bytes as latin-1, PEP 3333) as the text it
+    encodes (UTF-8, a bad byte replaced), as werkzeug's routing reads it."""
+    return None if value is None else value.encode("latin1").decode(errors="replace")
+
+
 class Referee(Flask):
-    """Flask, with the referee's request class (``RefereeRequest``) and an
-    answer to ``OPTIONS`` that says what it is: 204 with ``Allow`` (the
-    route's own methods), no body and so no media type."""
+    """Flask, with the referee's request class (``RefereeRequest``), no
+    sessions (:class:`NoSessions`), a URL adapter bound without reading the
+    host twice (:meth:`create_url_adapter`) and an answer to ``OPTIONS``
+    that says what it is: 204 with ``Allow`` (the route's own methods), no
+    body and so no media type."""
 
     request_class = RefereeRequest
+    session_interface = NoSessions()
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """The request's URL adapter, as Flask binds it (werkzeug's
+        ``Map.bind_to_environ``), but from the host Flask has just read and
+        checked (``request.host``) where ``bind_to_environ`` would read it
+        again. Flask's own when a setting or the request makes a difference
+        (``SERVER_NAME``, host or subdomain matching, a connection upgrade);
+        ``tests/test_plumbing.py`` checks both bind requests alike."""
+        environ = request.environ if request is not None else None
+        if (environ is None or self.config["SERVER_NAME"] is not None or self.url_map.host_matching
+                or self.subdomain_matching or "HTTP_UPGRADE" in environ):
+            return super().create_url_adapter(request)
+        assert request is not None
+        if (trusted_hosts := self.config["TRUSTED_HOSTS"]) is not None:
+            request.trusted_hosts = trusted_hosts
+        host = request.host = get_host(environ, request.trusted_hosts)  # as Flask sets it
+        return self.url_map.bind(host.lower(), _wsgi_text(environ.get("SCRIPT_NAME")), self.url_map.default_subdomain or "",
+                                 environ["wsgi.url_scheme"], environ["REQUEST_METHOD"], _wsgi_text(environ.get("PATH_INFO")),
+                                 _wsgi_text(environ.get("QUERY_STRING")))
+
+    def preprocess_request(self) -> Any:
+        """Flask's, which looks for URL value preprocessors and
+        ``before_request`` functions of the app and the request's
+        blueprints: at once ``None`` while none is registered (the referee
+        registers none)."""
+        if self.url_value_preprocessors or self.before_request_funcs:
+            return super().preprocess_request()
+        return None
+
+    def process_response(self, response: Response) -> Response:
+        """Flask's, which runs the ``after_request`` functions and saves the
+        session: the response as it is while there is no function to run
+        and no session (the referee registers none, and keeps none)."""
+        ctx = request_ctx._get_current_object()  # type: ignore[attr-defined]
+        if ctx._after_request_functions or self.after_request_funcs or not self.session_interface.is_null_session(ctx._session):
+            return super().process_response(response)
+        return response
 
     def make_default_options_response(self) -> Response:
         response = super().make_default_options_response()

@@ -292,3 +292,42 @@ def test_a_client_that_closed_its_connection_is_seen_gone_and_one_still_there_is
             assert client_gone({"gunicorn.socket": accepted})
             assert accepted.recv(100).startswith(b"POST")  # nothing of the request was read by looking
     assert not client_gone({})
+
+
+URL_ADAPTER_ENVIRONS = [
+    {},
+    {"HTTP_HOST": "Referee.Example:8080", "wsgi.url_scheme": "https"},
+    {"HTTP_HOST": "b\u00fccher.example"},
+    {"SCRIPT_NAME": "/mounted", "PATH_INFO": "/v1/games/\u00c3\u00a9t\u00c3\u00a9", "QUERY_STRING": "a=%C3%A9&b"},
+    {"REQUEST_METHOD": "OPTIONS", "HTTP_HOST": "[::1]:5000"},
+    {"HTTP_CONNECTION": "Upgrade", "HTTP_UPGRADE": "websocket"},
+]
+
+
+@pytest.mark.parametrize("extra", URL_ADAPTER_ENVIRONS)
+@pytest.mark.parametrize("settings", [{}, {"SERVER_NAME": "referee.example:8080"}, {"TRUSTED_HOSTS": ["referee.example"]}])
+def test_the_url_adapter_is_bound_as_flask_binds_it(extra, settings):
+    """The referee's ``create_url_adapter`` reads the host once; the adapter
+    is the one Flask's own binds, member for member (or the same refusal)."""
+    from werkzeug.test import EnvironBuilder
+
+    app = create_app({"REFEREE_MODE": "open", **settings})
+    environ = {**EnvironBuilder(path="/v1/games", method="GET").get_environ(), **extra}
+
+    def bound(create):
+        try:
+            adapter = create(app, app.request_class(dict(environ)))
+        except Exception as error:  # noqa: BLE001 - a refusal must be the same refusal
+            return type(error)
+        return {name: getattr(adapter, name) for name in (
+            "server_name", "script_name", "subdomain", "url_scheme", "path_info", "default_method", "query_args", "websocket")}
+
+    assert bound(type(app).create_url_adapter) == bound(flask.Flask.create_url_adapter)
+
+
+def test_the_referee_keeps_no_session():
+    app = create_app({"REFEREE_MODE": "open"})
+    with app.test_request_context("/healthz"):
+        assert flask.session.new is False and not flask.session
+        with pytest.raises(RuntimeError):
+            flask.session["seat"] = 1
