@@ -13,6 +13,7 @@ that seat (``service.api.clocks``).
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from dataclasses import dataclass
@@ -28,7 +29,15 @@ def rfc3339(ms: int) -> str:
     """``ms`` (milliseconds since the epoch) as an RFC 3339 time in UTC with
     milliseconds: ``2026-12-03T21:09:45.123Z``."""
     seconds, millis = divmod(ms, 1000)
-    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S") + f".{millis:03d}Z"
+    return f"{_second(seconds)}.{millis:03d}Z"
+
+
+@functools.lru_cache(maxsize=4)
+def _second(seconds: int) -> str:
+    """The whole second ``seconds`` (since the epoch) as :func:`rfc3339`
+    writes it, without its milliseconds: the states a worker issues within
+    one second share it, so it is worked out once a second."""
+    return datetime.fromtimestamp(seconds, UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 RFC3339_PATTERN = r"([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})\.([0-9]{3})Z"

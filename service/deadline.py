@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 from .errors import DeadlineExceeded
@@ -47,16 +47,21 @@ def deadline(seconds: float, started: float) -> AbstractContextManager[None]:
     return until(started + seconds)
 
 
-@contextmanager
-def until(end: float | None) -> Iterator[None]:
+class until:  # noqa: N801 - used as a function, ``with until(end):``
     """Give the work inside the block the deadline ``end``, a
     ``time.perf_counter`` reading (as :func:`ends_at` gives it), or none
-    (``None``)."""
-    token = _END.set(end)
-    try:
-        yield
-    finally:
-        _END.reset(token)
+    (``None``). A class rather than a generator: every request enters one."""
+
+    __slots__ = ("end", "token")
+
+    def __init__(self, end: float | None) -> None:
+        self.end = end
+
+    def __enter__(self) -> None:
+        self.token = _END.set(self.end)
+
+    def __exit__(self, *_exception: object) -> None:
+        _END.reset(self.token)
 
 
 def sooner(seconds: float) -> AbstractContextManager[None]:

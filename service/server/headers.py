@@ -72,8 +72,16 @@ Headers = list[tuple[str, str]]
 
 def request_id_of(environ: dict[str, Any]) -> str:
     """The request's id: the client's ``X-Request-ID`` when it is a valid one, else a new one."""
-    given = environ.get("HTTP_X_REQUEST_ID", "")
-    return given if REQUEST_ID_PATTERN.fullmatch(given) else uuid.uuid4().hex
+    given: str | None = environ.get("HTTP_X_REQUEST_ID")
+    if given is not None and REQUEST_ID_PATTERN.fullmatch(given):
+        return given
+    return uuid.uuid4().hex
+
+
+HOSTS_REMEMBERED = 64
+"""The most ``Host`` values :func:`is_host` remembers as hosts (a server is
+asked for by few names; others are checked every time)."""
+_HOSTS: set[str] = set()
 
 
 def is_host(value: str) -> bool:
@@ -83,6 +91,16 @@ def is_host(value: str) -> bool:
     space, a slash, bytes outside ASCII, a bracketed value that is no IPv6
     address, or nothing at all is not (an ``http`` URI's host is never
     empty, RFC 9110, 4.2.1)."""
+    if value in _HOSTS:
+        return True
+    if not _is_host(value):
+        return False
+    if len(_HOSTS) < HOSTS_REMEMBERED:
+        _HOSTS.add(value)
+    return True
+
+
+def _is_host(value: str) -> bool:
     literal = IP_LITERAL.match(value)
     if literal is not None:
         try:
@@ -119,21 +137,42 @@ def _static(path: str, area: str) -> bool:
 def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[str, str]] = ()) -> Headers:
     """A response's headers with the request id, the security headers and
     ``Cache-Control`` in place, and ``extra`` (CORS) added where missing."""
-    present = {name.lower() for name, _ in headers}
     area = _area(path)
     static = _static(path, area)
-    out = [(name, value) for name, value in headers if name.lower() not in ("x-request-id", "cache-control")
-           or (name.lower() == "cache-control" and static)]
+    key: tuple[str | bool, ...] = (area, static, *[name for name, _ in headers])
+    plan = _PLANS.get(key)
+    if plan is None:
+        plan = _plan([name for name, _ in headers], area, static)
+        if len(_PLANS) < PLANS_REMEMBERED:
+            _PLANS[key] = plan
+    kept, added, present = plan
+    out = [headers[index] for index in kept]
     out.append((REQUEST_ID_HEADER, request_id))
-    for name, value in _DEFAULT_HEADERS[area]:
-        if name.lower() not in present:
-            out.append((name, value))
-    if not static or CACHE_HEADER.lower() not in present:
-        out.append((CACHE_HEADER, "no-store"))
-    for name, value in extra:
-        if name.lower() not in present:
-            out.append((name, value))
+    out += added
+    out += [(name, value) for name, value in extra if name.lower() not in present]
     return out
+
+
+PLANS_REMEMBERED = 64
+"""The most plans (:func:`_plan`) remembered: one per set of header names
+an answer comes with, in an area; others are worked out every time."""
+_PLANS: dict[tuple[str | bool, ...], tuple[tuple[int, ...], Headers, frozenset[str]]] = {}
+
+
+def _plan(names: list[str], area: str, static: bool) -> tuple[tuple[int, ...], Headers, frozenset[str]]:
+    """How :func:`finish` finishes an answer whose headers are named
+    ``names`` (in order), in ``area``: which of them it keeps (by index:
+    not the client's request id, and ``Cache-Control`` only on a document
+    that sets its own), the headers it adds after the request id, and the
+    names present (lower case), which ``extra`` does not repeat."""
+    lower = [name.lower() for name in names]
+    present = frozenset(lower)
+    kept = tuple(index for index, name in enumerate(lower)
+                 if name not in ("x-request-id", "cache-control") or (name == "cache-control" and static))
+    added = [(name, value) for name, value in _DEFAULT_HEADERS[area] if name.lower() not in present]
+    if not static or CACHE_HEADER.lower() not in present:
+        added.append((CACHE_HEADER, "no-store"))
+    return kept, added, present
 
 
 CORS_EXTENSION = "referee.cors"

@@ -321,7 +321,7 @@ def _encoded_slash(environ: dict[str, Any]) -> Problem | None:
     server decodes it into the path, which would then route as if the slash
     were there."""
     raw = environ.get("RAW_URI") or environ.get("REQUEST_URI") or ""
-    if "%2f" in raw.split("?", 1)[0].lower():
+    if "%" in raw and "%2f" in raw.split("?", 1)[0].lower():
         return Problem("not_found", "A path may not hold an encoded slash (%2F): there is nothing at this path.")
     return None
 
