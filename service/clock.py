@@ -51,15 +51,25 @@ def parse_rfc3339(text: object) -> int | None:
     ``None`` for anything else (another spelling, another zone, not a
     string, a date or time that does not exist). Read by its fixed fields,
     not ``strptime`` (every signed ``play`` reads one)."""
-    found = _RFC3339.fullmatch(text) if isinstance(text, str) else None
-    if found is None:
+    if not isinstance(text, str) or _RFC3339.fullmatch(text) is None:
         return None
-    year, month, day, hour, minute, second, millis = map(int, found.groups())
+    seconds = _seconds(text[:19])
+    return None if seconds is None else seconds * 1000 + int(text[20:23])
+
+
+@functools.lru_cache(maxsize=16)
+def _seconds(second: str) -> int | None:
+    """The seconds since the epoch of the whole second :func:`rfc3339`
+    writes first (``2026-12-03T21:09:45``, its digits checked), or ``None``
+    for a date or time that does not exist: the states sent back within a
+    while of each other share a few, so each is worked out once."""
+    fields = (second[0:4], second[5:7], second[8:10], second[11:13], second[14:16], second[17:19])
+    year, month, day, hour, minute, seconds = map(int, fields)
     try:
-        moment = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
+        moment = datetime(year, month, day, hour, minute, seconds, tzinfo=UTC)
     except ValueError:
         return None
-    return int(moment.timestamp()) * 1000 + millis
+    return int(moment.timestamp())
 
 
 MOVE_SECONDS_MAX = 86_400

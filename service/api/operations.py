@@ -37,7 +37,8 @@ def json_answer(body: dict[str, Any] | bytes) -> flask.Response:
     bytes go to the server as they are (``direct_passthrough``: already
     encoded, one piece, nothing to run when they are sent).
     """
-    return flask.Response(body if isinstance(body, bytes) else json_bytes(body), mimetype=JSON_MEDIA_TYPE,
+    data = body if isinstance(body, bytes) else json_bytes(body)
+    return flask.Response([data], headers=[("Content-Type", JSON_MEDIA_TYPE), ("Content-Length", str(len(data)))],
                           direct_passthrough=True)
 
 

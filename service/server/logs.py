@@ -34,10 +34,13 @@ class JsonFormatter(OrjsonFormatter):
     """
 
     def access_line(self, level: str, logger: str, message: str, fields: dict[str, Any], created: float) -> str:
-        """The line of a record with no exception, stack or arguments, whose extras are ``fields``."""
+        """The line of a record with no exception, stack or arguments, whose
+        extras are ``fields`` (named by strings: orjson then writes what
+        :meth:`format` writes with ``OPT_NON_STR_KEYS``, without its slower
+        walk of the keys)."""
         return orjson.dumps(
             {"level": level, "logger": logger, "message": message, **fields, "time": datetime.fromtimestamp(created, tz=UTC)},
-            default=self.json_default, option=orjson.OPT_NON_STR_KEYS,
+            default=self.json_default,
         ).decode()
 
 
