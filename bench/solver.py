@@ -208,18 +208,20 @@ def tree_shape(counts: dict[str, int]) -> Iterator[None]:
 def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) -> dict[str, object]:
     """One row: each hand solved once, timed in CPU time (``time.process_time``:
     the machine is shared, and another tenant's load would otherwise count)."""
-    times, nodes, exact = [], [], 0
+    times, nodes, exact, answers = [], [], 0, []
     for hand in hands(game, players, stage, deals):
         start = time.process_time()
         solution = solve(hand, budget=budget)
         times.append(time.process_time() - start)
         nodes.append(solution.nodes)
         exact += solution.exact
+        answers.append([[move.lower, move.upper] for move in solution.moves])
     return {
         "game": game.id, "players": players, "from": stage, "deals": deals, "exact": exact / deals,
         "median_ms": 1000 * statistics.median(times), "p95_ms": 1000 * percentile(times, 0.95),
         "max_ms": 1000 * max(times), "median_nodes": statistics.median(nodes), "max_nodes": max(nodes),
-        "us_per_node": 1e6 * sum(times) / max(1, sum(nodes)),
+        "us_per_node": 1e6 * sum(times) / max(1, sum(nodes)), "total_nodes": sum(nodes), "nodes": nodes,
+        "answers": answers,
     }
 
 
@@ -229,7 +231,7 @@ def reviews(hands_: int, budget: int) -> dict[str, object]:
     all and in the first trick, and the CPU time per review."""
     game = GAMES["agency"]
     entries = exact = first = first_exact = 0
-    times = []
+    times, bounds = [], []
     for seed in range(1, hands_ + 1):
         rng = random.Random(seed)
         hand = game.deal(seed=seed, first_leader=seed % 4)
@@ -239,13 +241,14 @@ def reviews(hands_: int, budget: int) -> dict[str, object]:
         review = analyze(hand, budget=budget)
         times.append(time.process_time() - start)
         for play in review.plays:
+            bounds.append([list(play.before), list(play.after)])
             entries += 1
             exact += play.exact
             first += play.ply < 4
             first_exact += play.ply < 4 and play.exact
     return {"hands": hands_, "budget": budget, "entries": entries, "exact": exact / entries,
             "first_trick_exact": first_exact / first, "median_ms": 1000 * statistics.median(times),
-            "p95_ms": 1000 * percentile(times, 0.95), "max_ms": 1000 * max(times)}
+            "p95_ms": 1000 * percentile(times, 0.95), "max_ms": 1000 * max(times), "bounds": bounds}
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -288,3 +288,72 @@ def test_mirrored_only_where_a_finished_hand_is_worth_the_negation_to_the_other_
         if expected:
             assert sorted(set(position.side_of)) == [0, 1]
             assert position.value(0) == -position.value(1)
+
+
+def test_agency_move_order_tries_first_a_play_that_ends_the_hand_won():
+    """A seat whose team would win a hand ended now (A13: more points, or as
+    many and the last trick) tries first a play that leaves the next seat
+    with no legal play (A9, A10), which ends the hand at once (A12a) won."""
+    met = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        hand = AGENCY.deal(seed=seed, first_leader=seed % 4)
+        while not hand.hand_over:
+            position = Position.from_hand(hand)
+            team = hand.to_act % 2
+            ending = {}
+            for play in hand.legal_moves():
+                after, _ = AGENCY.play(hand, play)
+                if after.hand_over and len(after.tricks) == len(hand.tricks):  # A12a: ended before the trick completed
+                    ending[position.from_play(play)] = after.winner
+            ordered = position.moves()
+            if ending and len(ordered) > 1:
+                ahead = hand.tricks and hand.winner is None and any(winner == team for winner in ending.values())
+                if ahead:
+                    met += 1
+                    assert ordered[0] in ending
+                    assert all(winner == team for winner in ending.values())  # ended now, the same team wins whatever the play
+            hand, _ = AGENCY.play(hand, rng.choice(hand.legal_moves()))
+    assert met >= 20, met
+
+
+@pytest.mark.parametrize(("options", "beyond"), [({}, 20), ({"offsuit_discard": True}, 20), ({"early_end_points": 12}, 0)],
+                         ids=["default", "offsuit", "early_12"])
+def test_agency_a_play_decided_without_playing_it_is_worth_what_every_line_after_it_gives(options, beyond):
+    """``Position.decided``: a play that ends the hand (A12a: the next seat
+    has no legal play; A12b, A12c after the trick's last card) is worth what
+    the core's finished hand gives each team (A13); one that leaves a lead
+    beyond the points left is worth it whatever is played after (random
+    lines to the end). Every play that ends the hand at once is read so.
+    (With 12 points ending the hand, A12c, no lead passes the points left first.)"""
+    rng = random.Random(5)
+    read = {"ended": 0, "beyond": 0}
+    for seed in range(60):
+        hand = AGENCY.deal(seed=seed, first_leader=seed % 4, options=options)
+        while not hand.hand_over:
+            position = Position.from_hand(hand)
+            for play in hand.legal_moves():
+                after, _ = AGENCY.play(hand, play)
+                for team in (0, 1):
+                    value = position.decided(position.from_play(play), team)
+                    if after.hand_over:
+                        assert value == AGENCY.seat_value(after, team)
+                        read["ended"] += 1
+                    elif value is not None:
+                        read["beyond"] += 1
+                        for _ in range(3):
+                            line = after
+                            while not line.hand_over:
+                                line, _ = AGENCY.play(line, rng.choice(line.legal_moves()))
+                            assert AGENCY.seat_value(line, team) == value
+            hand, _ = AGENCY.play(hand, rng.choice(hand.legal_moves()))
+    assert read["ended"] >= 100 and read["beyond"] >= beyond, read
+
+
+def test_the_agram_family_decides_no_play_without_playing_it():
+    """Every seat holding cards may play one (F5): no play ends a hand early."""
+    for game in GAMES.values():
+        if game.id == "agency":
+            continue
+        position = Position.from_hand(game.deal(players=3, seed=1))
+        assert all(position.decided(move, side) is None for move in position.legal() for side in range(3))

@@ -162,6 +162,14 @@ class Position:
         multiplier that ``side`` can make sure of, F2, F6), else ``None``."""
         return None
 
+    def decided(self, move: int, side: int) -> int | None:
+        """What the hand is worth to ``side`` after ``move`` when the move
+        settles it and the engine reads that without playing it (Agency: the
+        next seat left with no legal play ends the hand at once, A12a; the
+        trick's last card ends it, A12b, A12c, or leaves a lead beyond the
+        points left, A13); else ``None`` (always in the Agram family)."""
+        return None
+
     def to_play(self, move: int) -> Play:
         """The core ``Play`` of an engine move by the seat to act."""
         raise NotImplementedError
@@ -831,7 +839,85 @@ class AgencyPosition(Position):
             found += walls
         if len(found) > 1:
             found.sort(key=self._lead_order if not self.trick else self._follow_order)
+            if len(self.trick) < _SEATS - 1 and self._ahead():
+                ending = [move for move in found if self._strands_next(move)]
+                if ending:
+                    found = ending + [move for move in found if move not in ending]
         return found
+
+    def _ahead(self) -> bool:
+        """Whether the team of the seat to act would win the hand if it ended
+        now: more points, or as many and the last completed trick (A13; its
+        winner leads the trick in progress)."""
+        if not self.tricks_done:
+            return False  # A13: the hand would be void
+        team = self.to_act % 2
+        ours, theirs = self.points[team], self.points[1 - team]
+        return ours > theirs or (ours == theirs and self.leader % 2 == team)
+
+    def decided(self, move: int, side: int) -> int | None:
+        if len(self.trick) < _SEATS - 1:
+            return self.value(side) if self._strands_next(move) else None  # A12a: the trick is discarded
+        # The trick's last card: who wins it (A11) and with what points (A3), read without playing it.
+        best, seat = self.best, self.best_seat
+        if move >= WALL_MOVE:
+            points = 2
+            held = move - WALL_MOVE
+        else:
+            points = self._card_points[move]
+            held = self._holder_of[move]
+            if self._trump_of[move]:
+                if move > best or not self._trump_of[best]:
+                    seat = self.to_act
+            elif self._suit_of[move] == self.led and move > best and not self._trump_of[best]:
+                seat = self.to_act
+        team = seat % 2
+        scored = [self.points[0], self.points[1]]
+        scored[team] += self.trick_points + points
+        lead = scored[side] - scored[1 - side]
+        ended = scored[team] >= self._early  # A12c
+        if not ended:
+            starts, middles, ends, walls = self.start, self.middle, self.end, self.walls
+            held_ = [starts[0] | middles[0] | ends[0] | walls[0], starts[1] | middles[1] | ends[1] | walls[1],
+                     starts[2] | middles[2] | ends[2] | walls[2], starts[3] | middles[3] | ends[3] | walls[3]]
+            if move >= WALL_MOVE:
+                held_[held] = starts[held] | middles[held] | ends[held] | (walls[held] - 1)
+            else:
+                held_[held] &= self._keep[move]
+            held0, held1, held2, held3 = held_
+            # A12b: a seat with no card left in both its holders (seat s: holders s and s-1)
+            ended = not (held0 or held3) or not (held1 or held0) or not (held2 or held1) or not (held3 or held2)
+        if ended:
+            return (1 if lead > 0 or (not lead and team == side) else -1)  # A13: a tie to the team of the last trick
+        left = self.left - points
+        if lead > left:
+            return 1  # A13: beyond what the other team can still reach
+        if -lead > left:
+            return -1
+        return None
+
+    def _strands_next(self, move: int) -> bool:
+        """Whether ``move`` (not the trick's last) leaves the next seat with
+        no legal play (A9, A10), which ends the hand at once (A12a)."""
+        seat = self.to_act
+        after = (seat + 1) % _SEATS
+        walls = self.walls
+        if move < WALL_MOVE and not self.wall_in_trick and (walls[after] or walls[seat]):
+            return False  # the next seat may still play a Wall (A9)
+        reach = self.start[after] | self.end[seat]
+        if move >= WALL_MOVE:
+            if move - WALL_MOVE == seat and walls[seat] == 1:
+                reach |= self.start[seat]  # the last Wall of the holder between them: the whole holder in reach (A6)
+            led = self.led
+        else:
+            reach &= self._keep[move]
+            led = self.led if self.led >= 0 else self._suit_of[move]
+        if led < 0:
+            return not reach  # A10: after a Wall lead, any suited card
+        mask = self._suits[led][0]
+        if self._offsuit and not reach & mask:
+            return not reach
+        return not reach & (mask | self._trumps)
 
     def _lead_order(self, move: int) -> tuple[int, int]:
         """Leading: the top card left in its suit first, high before low; a Wall last."""

@@ -26,9 +26,16 @@ The search is the one double-dummy solvers use (DDS and its kin):
   forced last trick of the Agram family, the multipliers and points the
   cards left can still make, Agency's points beyond reach), which answers
   many tests without a search;
+* in Agency, a play that ends the hand (the next seat left with no legal
+  play, A12a; the trick's last card reaching 22 points or emptying a seat,
+  A12b, A12c) or leaves a lead beyond the points left (A13) read where it
+  is tried, without playing it (``Position.decided``): the position it
+  leads to is not searched, so it is no node;
 * move ordering: the move that last proved a bound in a position first;
   in the Agram family, following, the cheapest card that takes the trick,
-  then low cards; leading, high cards; Fapfap's 3s last (``Position.moves``).
+  then low cards; leading, high cards; Fapfap's 3s last; in Agency, a play
+  that leaves the next seat no legal play while the mover's team is ahead
+  first (A12a, A13: it wins at once) (``Position.moves``).
 
 The budget is counted in work, never in time, so an answer does not depend on
 the machine: one node is one position the search visits. Where the budget
@@ -379,13 +386,17 @@ class Solver:
                 moves.remove(best)
                 moves.insert(0, best)
         result = not ours
-        search, play, undo = self._search, position.play, position.undo
+        search, play, undo, decided, index = self._search, position.play, position.undo, position.decided, self._index
         for move in moves:
-            play(move)
-            try:
-                reached = search(target)
-            finally:
-                undo()
+            value = decided(move, side)
+            if value is not None:  # Agency: the move ends the hand or settles its value (A12, A13)
+                reached = index[value] >= target
+            else:
+                play(move)
+                try:
+                    reached = search(target)
+                finally:
+                    undo()
             if reached == ours:
                 result = ours
                 if key is not None:
