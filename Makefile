@@ -61,7 +61,7 @@ $(NGINX):
 ## run: serve the referee with gunicorn on $(PORT) (default 8000); in signed and sealed modes
 ## its spent states go to .run/ in the checkout unless REFEREE_TOKEN_STORE_PATH says otherwise
 run: $(VENV)/.installed-run
-	PORT=$(PORT) REFEREE_TOKEN_STORE_PATH="$${REFEREE_TOKEN_STORE_PATH:-$(CURDIR)/.run/spent-states.sqlite3}" \
+	PORT=$(PORT) REFEREE_TOKEN_STORE_PATH="$${REFEREE_TOKEN_STORE_PATH:-$(CURDIR)/.run/spent-states.lmdb}" \
 		$(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: lint (ruff), type-check (mypy --strict on service/ and conformance/), then the whole

@@ -59,6 +59,19 @@ def children(pid: int) -> list[int]:
     return sorted(found)
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes ``pids`` have used so
+    far, in seconds (``/proc/<pid>/stat``; a process gone counts 0)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def config_values(*names: str, root: Path = ROOT) -> dict:
     """What ``deploy/gunicorn.conf.py`` sets ``names`` to with no ``GUNICORN_*``
     variable set (its defaults): ``{name: value}``.

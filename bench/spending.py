@@ -6,7 +6,7 @@ and writes its figures to ``bench/results/spending.json``.
 
 Four gunicorn servers of the referee, as deployed (``deploy/gunicorn.conf.py``),
 sealed with one key: no store (``REFEREE_TOKEN_STORE=none``), the embedded
-store (a new SQLite file in a temporary folder), and Redis on loopback
+store (a new LMDB file in a temporary folder), and Redis on loopback
 (Debian's ``redis-server`` on a free port, eviction off) with its append-only
 file fsynced at every write, as deploy/README.md asks, and once a second. Each is loaded with
 sealed ``play`` requests that each spend a token of their own: every play of
@@ -57,7 +57,7 @@ import orjson  # noqa: E402
 from bench import scenarios  # noqa: E402
 from bench.load import Request  # noqa: E402
 from bench.redis_server import running_redis  # noqa: E402
-from bench.server import ROOT, Gunicorn  # noqa: E402
+from bench.server import ROOT, Gunicorn, cpu_seconds  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results" / "spending.json"
 GAME, PLAYERS = "agram", 5
@@ -73,7 +73,11 @@ P99_ADDED_MS = 1.0
 """... adding at most this to the p99 paced."""
 PACED = 0.5
 """The paced passes' rate, as a share of the no-store server's throughput at saturation in the same round."""
-SETTINGS = {"REFEREE_SEALING_KEYS": scenarios.SEALING_KEY, "REFEREE_SIGNING_KEYS": None, "REFEREE_ALLOW_CHOSEN_DEALS": None}
+SETTINGS = {"REFEREE_SEALING_KEYS": scenarios.SEALING_KEY, "REFEREE_SIGNING_KEYS": None, "REFEREE_ALLOW_CHOSEN_DEALS": None,
+            "GUNICORN_MAX_REQUESTS": "0"}
+"""Every server's settings besides its store's. Workers are not recycled, so
+that a pass's CPU time is its workers' (a recycled worker's would be lost,
+and a new one's start counted), and every server's workers are alike."""
 
 
 def _plays(job: tuple[int, int]) -> list[Request]:
@@ -137,11 +141,24 @@ def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[s
     with (tempfile.TemporaryDirectory(prefix="bench-spending-") as folder, running_redis(Path(folder) / "redis") as redis,
           running_redis(Path(folder) / "redis-everysec", "everysec") as everysec):
         env = {"none": {"REFEREE_TOKEN_STORE": "none"},
-               "embedded": {"REFEREE_TOKEN_STORE": None, "REFEREE_TOKEN_STORE_PATH": str(Path(folder) / "spent-states.sqlite3")},
+               "embedded": {"REFEREE_TOKEN_STORE": None, "REFEREE_TOKEN_STORE_PATH": str(Path(folder) / "spent-states.lmdb")},
                "redis": {"REFEREE_TOKEN_STORE": redis.url}, "redis-everysec": {"REFEREE_TOKEN_STORE": everysec.url}}
         servers = {store: Gunicorn(f"spending-{store}", "service.app:create_app()", probe, env={**SETTINGS, **env[store]})
                    for store in STORES}
-        passes = [*servers.items(), (AFTER, servers["none"])]
+        stores = {"redis": redis, "redis-everysec": everysec}
+
+        def load(store: str, requests: list[Request], rate: float | None = None) -> dict[str, Any]:
+            """One pass of ``requests`` on ``store``'s server, with the CPU time a request cost its workers and its store's server."""
+            server = servers["none" if store == AFTER else store]
+            workers, remote = server.workers(), stores.get(store)
+            others = [remote.process.pid] if remote is not None and remote.process is not None else []
+            before = cpu_seconds(workers), cpu_seconds(others)
+            result = run_list(server.url + PATH, requests, args.duration, rate)
+            served = max(result["requests"], 1)
+            result["worker_cpu_us"] = (cpu_seconds(workers) - before[0]) / served * 1e6
+            result["store_cpu_us"] = (cpu_seconds(others) - before[1]) / served * 1e6
+            return result
+        passes = [*STORES, AFTER]
         try:
             for server in servers.values():
                 server.start()
@@ -150,14 +167,14 @@ def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[s
             rounds: list[dict[str, Any]] = []
             for number in range(args.repeat):
                 figures: dict[str, Any] = {}
-                for store, server in passes:
+                for store in passes:
                     print(f"load: sealed play, store {store} ({args.duration:g} s, round {number + 1} of {args.repeat}) ...", flush=True)
-                    figures[store] = run_list(server.url + PATH, batches.take(per_row), args.duration)
+                    figures[store] = load(store, batches.take(per_row))
                 rate = PACED * figures["none"]["rps"]
                 figures[PACED_PASSES] = {}
-                for store, server in passes:
+                for store in passes:
                     print(f"load: sealed play, store {store}, paced at {rate:,.0f}/s ({args.duration:g} s) ...", flush=True)
-                    figures[PACED_PASSES][store] = run_list(server.url + PATH, batches.take(paced_row), args.duration, rate)
+                    figures[PACED_PASSES][store] = load(store, batches.take(paced_row), rate)
                 rounds.append(figures)
         finally:
             for server in servers.values():
@@ -199,7 +216,8 @@ def _row(rounds: list[dict[str, Any]], store: str) -> dict[str, Any]:
     """``store``'s medians over ``rounds`` (each: store -> one pass's figures), and, but for
     the no-store server, its throughput ratio and p99 added against each round's two no-store passes."""
     results = [figures[store] for figures in rounds] + ([figures[AFTER] for figures in rounds] if store == "none" else [])
-    row: dict[str, Any] = {name: statistics.median(result[name] for result in results) for name in ("rps", "p50_ms", "p99_ms")}
+    row: dict[str, Any] = {name: statistics.median(result[name] for result in results)
+                           for name in ("rps", "p50_ms", "p99_ms", "worker_cpu_us", "store_cpu_us")}
     row["errors"] = sum(result["socket_errors"] + result["non_2xx"] for result in results)
     row["reused"] = sum(result.get("reused") or 0 for result in results)
     if store != "none":
@@ -212,7 +230,7 @@ def _row(rounds: list[dict[str, Any]], store: str) -> dict[str, Any]:
 def spending_table(result: dict[str, Any]) -> str:
     from bench.run import fmt, table
 
-    names = {"none": "no store (none)", "embedded": "embedded (SQLite)", "redis": "Redis on loopback (appendfsync always)",
+    names = {"none": "no store (none)", "embedded": "embedded (LMDB)", "redis": "Redis on loopback (appendfsync always)",
              "redis-everysec": "Redis on loopback (appendfsync everysec)"}
     lines = []
     for row in result["rows"]:
@@ -222,9 +240,10 @@ def spending_table(result: dict[str, Any]) -> str:
         lines.append([f"sealed play, {names[row['store']]}", fmt(row["rps"]), fmt(row["p50_ms"], 2), fmt(row["p99_ms"], 2),
                       fmt(row.get("rps_ratio"), 2), fmt(row.get("p99_added_ms"), 2), fmt(paced.get("rps")),
                       fmt(paced.get("p50_ms"), 2), fmt(paced.get("p99_ms"), 2), fmt(paced.get("p99_added_ms"), 2), target,
-                      row["errors"] + paced.get("errors", 0)])
+                      fmt(row["worker_cpu_us"]), fmt(row["store_cpu_us"]), row["errors"] + paced.get("errors", 0)])
     return table(["row", "requests/s", "p50 ms", "p99 ms", "throughput / none", "p99 added ms", "paced: requests/s",
-                  "paced: p50 ms", "paced: p99 ms", "paced: p99 added ms", "goal", "errors"], lines)
+                  "paced: p50 ms", "paced: p99 ms", "paced: p99 added ms", "goal", "workers' CPU µs a request",
+                  "store server's CPU µs a request", "errors"], lines)
 
 
 def report(result: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ spending operation that succeeds on a state (``play``, ``deal`` with
 ``previous``) records it here, keyed by the state, with what the request
 answered. ``REFEREE_TOKEN_STORE`` chooses the store (:func:`store_for`):
 
-* unset: :class:`EmbeddedStore`, an SQLite database on the machine's disk
+* unset: :class:`EmbeddedStore`, an LMDB database on the machine's disk
   (``REFEREE_TOKEN_STORE_PATH``), shared by every worker process of the
   machine;
 * ``redis://host:port/db``: :class:`RedisStore`, a Redis (7.0 or later) or
@@ -14,8 +14,8 @@ answered. ``REFEREE_TOKEN_STORE`` chooses the store (:func:`store_for`):
 * ``none``: no store; states can be spent again and again.
 
 A store does one thing atomically, :meth:`Store.claim`: record a value under
-a key unless one is there (Redis's ``SET key value NX GET EX ttl``; an
-``IMMEDIATE`` transaction in SQLite), and answer what was there. Every
+a key unless one is there (Redis's ``SET key value NX GET EX ttl``; a
+write transaction in LMDB), and answer what was there. Every
 record expires ``ttl`` seconds after it was made. A store that cannot be
 reached raises :class:`~service.errors.StoreUnavailable`, and the request
 that needed it applies nothing (``service.api.spending``).
@@ -28,13 +28,14 @@ from __future__ import annotations
 import _thread
 import logging
 import os
-import sqlite3
 import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
+
+import lmdb
 
 from .config import NO_STORE, SEALING_KEYS, SIGNING_KEYS, TOKEN_STORE, TOKEN_STORE_PATH, SettingError
 from .errors import StoreUnavailable
@@ -103,166 +104,210 @@ class Store(Protocol):
 
 
 class EmbeddedStore:
-    """Spent states in an SQLite database file, shared by the processes of one machine.
+    """Spent states in an LMDB database file, shared by the processes of one machine.
 
-    SQLite (Python's standard library) rather than a key-value library: it
-    is on every Python, its file locks make one transaction at a time
-    atomic across processes without a server, its write-ahead log lets
-    readers run beside the writer, and a record survives a crash of the
-    process once its transaction commits. Each claim is one statement, an
-    ``INSERT`` that does nothing when an unexpired record has the key (its
-    own transaction under the database's write lock, so two processes never
-    both find the key free), and a read of the record that was there only
-    when there was one. ``synchronous=NORMAL`` in WAL mode: a committed claim
-    survives the crash of any process, and a crash of the machine itself may
-    lose the last claims before it, never the database (``deploy/README.md``).
-    Records are kept in the order they were made (the table's rowid), the
-    key in an index of its own: a claim appends, which costs about a third
-    of keeping them in key order. The oldest records are deleted a batch at
-    a time as claims are made, once expired, so the file holds about what
-    ``ttl`` seconds of spending recorded.
+    LMDB (the ``lmdb`` binding), a key-value store made for this: a
+    B+tree in a memory-mapped file that many processes open at once, one
+    writer at a time under a lock in shared memory (a process that dies
+    holding it releases it), readers never blocked. A claim is one write
+    transaction: read the key's record, and record the value unless an
+    unexpired record is there; the writers' lock makes it atomic for every
+    process, so two never both find the key free. Nothing is copied after
+    a commit (no log to fold back, as SQLite's write-ahead log needs), and
+    a writer waiting for another's claim is woken as soon as it ends (where
+    SQLite's busy handler sleeps a millisecond): bench/README.md compares
+    the two.
 
-    Each process opens its own connection when it first needs one (an
-    SQLite connection must not cross a ``fork``). In a gevent worker a call
-    does not yield, so one greenlet's transaction is never interleaved with
-    another's; a transaction of another process holding the lock is waited
-    for at most :data:`BUSY_MS`, then the store counts as unreachable.
+    A committed claim survives the crash of any process: its pages are in
+    the operating system's cache, and every process maps the same file.
+    Commits are not flushed to the disk one by one (``sync=False``); an
+    operating-system thread of each process that claims flushes them every
+    :data:`SYNC_SECONDS`, so a crash of the machine itself may lose the
+    claims of the last :data:`SYNC_SECONDS` (``deploy/README.md``). LMDB
+    writes a transaction's pages before the page that makes it current, so
+    on a file system that keeps writes in order a crash loses the last
+    transactions, never the database.
 
-    Checkpoints (copying the write-ahead log into the database, and the two
-    fsyncs ``synchronous=NORMAL`` makes there) are the only slow part of a
-    claim: SQLite runs one in the claim that fills the log past 1,000
-    pages, about every 330th, and it takes 3 to 15 ms, during which a
-    gevent worker serves nothing. So where gevent has patched the threads
-    of the process that claims (``checkpoints``: ``None``), the claims make none and an
-    operating-system thread of the process checkpoints the log every
-    :data:`CHECKPOINT_SECONDS` instead (``PASSIVE``: it never holds up a
-    claim); the claims still checkpoint once the log passes
-    :data:`CHECKPOINT_BACKSTOP_PAGES`, should that thread fall behind.
+    Each record is kept under its key with the time it expires (8 bytes,
+    big-endian milliseconds, before the value), and under that time and
+    the key in a second table, in the order records expire: each
+    :data:`PURGE_EVERY` claims, the claim deletes the expired records first
+    in that order, at most :data:`PURGE_BATCH` of them, so the file holds
+    about what ``ttl`` seconds of spending recorded (freed pages are used
+    again). The file may grow to :data:`MAP_BYTES` (the address space
+    mapped, not space taken: the file grows with its records); a disk or
+    map that is full answers unavailable, as a store that cannot be
+    reached.
+
+    Each process opens the database when it first needs it (LMDB's
+    handles must not cross a ``fork``, and a process opens a file once:
+    the stores of one process on one file share it). In a gevent worker a
+    claim does not yield, so one greenlet's transaction is never
+    interleaved with another's; a claim of another process is waited for
+    (tens of microseconds).
     """
 
     remote = False
-    """A claim is this process's own work (SQLite in the process)."""
-    BUSY_MS = 2000
-    """How long a claim waits for another process's transaction before answering unavailable."""
+    """A claim is this process's own work (LMDB in the process)."""
     PURGE_EVERY = 64
     """Claims between two deletions of expired records."""
     PURGE_BATCH = 512
     """The most expired records one deletion removes (more than the claims between two)."""
-    CHECKPOINT_SECONDS = 0.25
-    """How often the checkpointing thread checkpoints the log (where there is one)."""
-    CHECKPOINT_BACKSTOP_PAGES = 10_000
-    """The log's size, in pages of 4 KiB, past which a claim checkpoints it all the same (where a thread does it)."""
+    SYNC_SECONDS = 0.25
+    """How often a process that claims flushes the commits to the disk."""
+    MAP_BYTES = 1 << 40
+    """The most the database file may grow to (1 TiB of address space)."""
 
-    def __init__(self, path: str | os.PathLike[str], now: Callable[[], float] = time.time,
-                 checkpoints: bool | None = None) -> None:
-        self.path = Path(path)
+    def __init__(self, path: str | os.PathLike[str], now: Callable[[], float] = time.time) -> None:
+        self.path = Path(os.path.abspath(path))
         self.now = now
         """The clock records expire by (the machine's: every worker of it reads the same)."""
-        self.description = f"embedded (SQLite) at {self.path}"
-        self.checkpoints = checkpoints
-        """Whether an operating-system thread checkpoints the log, rather than the claims
-        (``None``: where gevent has patched the threads of the process that claims, which
-        gunicorn's master, where the app is made, has not; its workers have)."""
-        self._local: tuple[int, sqlite3.Connection] | None = None
-        self._checkpointer: _Checkpointer | None = None
+        self.description = f"embedded (LMDB) at {path}"
         self._claims = 0
         self._lock = threading.Lock()
 
-    def _connection(self) -> sqlite3.Connection:
-        pid = os.getpid()
-        if self._local is None or self._local[0] != pid:
-            self._local = (pid, self._open())
-            if self._threaded() and (self._checkpointer is None or self._checkpointer.pid != pid):
-                self._checkpointer = _Checkpointer(self.path, self.CHECKPOINT_SECONDS, self.BUSY_MS / 1000)
-        return self._local[1]
-
-    def _threaded(self) -> bool:
-        """Whether a thread checkpoints the log in this process (:attr:`checkpoints`)."""
-        return _threads_are_greenlets() if self.checkpoints is None else self.checkpoints
-
-    def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        connection = sqlite3.connect(self.path, timeout=self.BUSY_MS / 1000, isolation_level=None, check_same_thread=False)
-        try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=NORMAL")
-            if self._threaded():
-                connection.execute(f"PRAGMA wal_autocheckpoint={self.CHECKPOINT_BACKSTOP_PAGES:d}")
-            connection.execute(
-                "CREATE TABLE IF NOT EXISTS spent (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, value BLOB NOT NULL, expires REAL NOT NULL)")
-        except BaseException:
-            connection.close()
-            raise
-        return connection
+    def _database(self) -> _Database:
+        return _Database.of(self.path, self.SYNC_SECONDS, self.MAP_BYTES)
 
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
         now = self.now()
         try:
             with self._lock:
-                connection = self._connection()
-                for _ in range(3):  # again only when the record there expired between the two statements
-                    recorded = connection.execute(
-                        "INSERT INTO spent (key, value, expires) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
-                        "SET value = excluded.value, expires = excluded.expires WHERE spent.expires <= ?",
-                        (key, value, now + ttl, now)).rowcount
-                    if recorded:
-                        self._claims += 1
-                        if self._claims % self.PURGE_EVERY == 0:
-                            self._purge(connection, now)
-                        return None
-                    row = connection.execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, now)).fetchone()
-                    if row is not None:
-                        return bytes(row[0])
-                    now = self.now()
-        except (sqlite3.Error, OSError) as error:
-            self._forget()
-            raise _unreachable(self.description, error) from None
-        raise _unreachable(self.description, RuntimeError("a record kept expiring while it was claimed"))
+                database = self._database()
+                with database.env.begin(write=True) as transaction:
+                    record = transaction.get(key, db=database.spent)
+                    if record is not None and _expires(record) > now:
+                        return bytes(record[_TIME_BYTES:])
+                    if record is not None:
+                        transaction.delete(record[:_TIME_BYTES] + key, db=database.expiry)
+                    expires = _time(now + ttl)
+                    transaction.put(key, expires + value, db=database.spent)
+                    transaction.put(expires + key, b"", db=database.expiry)
+                    self._claims += 1
+                    if self._claims % self.PURGE_EVERY == 0:
+                        self._purge(transaction, database, now)
+        except (lmdb.Error, OSError) as error:
+            raise self._unreachable(error) from None
+        return None
 
-    def _purge(self, connection: sqlite3.Connection, now: float) -> None:
-        """Delete the expired ones of the :data:`PURGE_BATCH` oldest records
-        (a bounded read, whatever the table's size)."""
-        connection.execute(
-            "DELETE FROM spent WHERE id IN (SELECT id FROM (SELECT id, expires FROM spent ORDER BY id LIMIT ?) WHERE expires <= ?)",
-            (self.PURGE_BATCH, now))
+    def _unreachable(self, error: BaseException) -> StoreUnavailable:
+        """The refusal for ``error``; this process's handle is closed, so the next call opens the file again."""
+        try:
+            _Database.close(self.path)
+        except lmdb.Error:
+            pass
+        return _unreachable(self.description, error)
+
+    def _purge(self, transaction: lmdb.Transaction, database: _Database, now: float) -> None:
+        """Delete the records expired by ``now``, the first to expire first,
+        at most :data:`PURGE_BATCH` (a bounded read, whatever the file's size)."""
+        cursor = transaction.cursor(db=database.expiry)
+        limit = _time(now)
+        for _ in range(self.PURGE_BATCH):
+            entry = bytes(cursor.key()) if cursor.first() else b""
+            if not entry or entry[:_TIME_BYTES] > limit:
+                break
+            transaction.delete(entry[_TIME_BYTES:], db=database.spent)
+            cursor.delete()
 
     def get(self, key: bytes) -> bytes | None:
         try:
             with self._lock:
-                row = self._connection().execute("SELECT value FROM spent WHERE key = ? AND expires > ?", (key, self.now())).fetchone()
-        except (sqlite3.Error, OSError) as error:
-            self._forget()
-            raise _unreachable(self.description, error) from None
-        return None if row is None else bytes(row[0])
+                database = self._database()
+                with database.env.begin() as transaction:
+                    record = transaction.get(key, db=database.spent)
+        except (lmdb.Error, OSError) as error:
+            raise self._unreachable(error) from None
+        return None if record is None or _expires(record) <= self.now() else bytes(record[_TIME_BYTES:])
 
     def check(self) -> None:
         """Open the database (creating it and its folder when missing) and
-        take its write lock once, as a claim does."""
+        take its writers' lock once, as a claim does."""
         try:
-            connection = self._open()
-            try:
-                connection.execute("BEGIN IMMEDIATE")
-                connection.execute("ROLLBACK")
-            finally:
-                connection.close()
-        except (sqlite3.Error, OSError) as error:
+            with self._lock:
+                with self._database().env.begin(write=True):
+                    pass
+                _Database.close(self.path)  # a process that checks (gunicorn's master) does not claim
+        except (lmdb.Error, OSError) as error:
             raise _unreachable(self.description, error) from None
 
     def close(self) -> None:
         with self._lock:
-            self._forget()
-            if self._checkpointer is not None:
-                self._checkpointer.stop()
-                self._checkpointer = None
+            _Database.close(self.path)
 
-    def _forget(self) -> None:
-        """Close this process's connection, if any: the next call opens a new one."""
-        if self._local is not None and self._local[0] == os.getpid():
+
+_TIME_BYTES = 8
+"""A record's expiry time before its value: big-endian milliseconds since the epoch."""
+
+
+def _time(seconds: float) -> bytes:
+    return int(seconds * 1000).to_bytes(_TIME_BYTES, "big")
+
+
+def _expires(record: bytes) -> float:
+    return int.from_bytes(record[:_TIME_BYTES], "big") / 1000
+
+
+class _Database:
+    """One process's handle on an LMDB file (:class:`EmbeddedStore`): its
+    two tables, and the thread that flushes its commits to the disk."""
+
+    _open: dict[Path, _Database] = {}
+    """The database each absolute path is open as in this process, or was in
+    the process this one was forked from (a process must open an LMDB file
+    once; py-lmdb refuses a second opening of one file, by any path)."""
+
+    def __init__(self, path: Path, sync_seconds: float, map_bytes: int) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.pid = os.getpid()
+        self.env = lmdb.open(str(path), subdir=False, map_size=map_bytes, max_dbs=2, sync=False, metasync=False,
+                             readahead=False)
+        self.spent = self.env.open_db(b"spent")
+        self.expiry = self.env.open_db(b"expiry")
+        self.stopped = False
+        self.sync_seconds = sync_seconds
+        start, self.sleep = _os_threads()
+        start(self._flush, ())
+
+    @classmethod
+    def of(cls, path: Path, sync_seconds: float, map_bytes: int) -> _Database:
+        """The database at ``path`` in this process, opened when it is not
+        yet (a handle inherited across a ``fork`` is closed first: LMDB's
+        must not be used by the child, and the file is open in it until closed)."""
+        database = cls._open.get(path)
+        if database is None or database.pid != os.getpid():
+            cls.close(path)
+            database = cls._open[path] = cls(path, sync_seconds, map_bytes)
+        return database
+
+    @classmethod
+    def close(cls, path: Path) -> None:
+        """Close this process's handle on ``path``, if open (the next call opens it again)."""
+        database = cls._open.pop(path, None)
+        if database is not None:
+            database.stopped = True
+            database.env.close()
+
+    def _flush(self) -> None:
+        while True:
+            self.sleep(self.sync_seconds)
+            if self.stopped or os.getpid() != self.pid:
+                return
             try:
-                self._local[1].close()
-            except sqlite3.Error:
-                pass
-        self._local = None
+                self.env.sync(True)
+            except lmdb.Error:  # closed, or the disk failing: the claims say so
+                return
+
+
+def _os_threads() -> tuple[Callable[..., Any], Callable[[float], None]]:
+    """The operating system's ``start_new_thread`` and ``sleep``, as they
+    were before gevent patched them where it has (a gunicorn gevent worker):
+    the flushing thread runs beside the loop, not in it."""
+    if _threads_are_greenlets():
+        from gevent import monkey  # type: ignore[import-untyped]  # no type information
+
+        return monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep")
+    return _thread.start_new_thread, time.sleep
 
 
 def _threads_are_greenlets() -> bool:
@@ -270,49 +315,6 @@ def _threads_are_greenlets() -> bool:
     gevent worker), so that a thread it starts is a greenlet of the loop."""
     monkey = sys.modules.get("gevent.monkey")
     return bool(monkey is not None and monkey.is_module_patched("threading"))
-
-
-class _Checkpointer:
-    """An operating-system thread of this process that checkpoints an SQLite
-    database's write-ahead log every ``every`` seconds (``PASSIVE``: as much
-    as it can without waiting for a reader or a writer), on a connection of
-    its own, until :meth:`stop`. In a process gevent has patched it is
-    started with the thread functions gevent kept (``get_original``), so
-    the checkpoints' copying and fsyncs run beside the loop, not in it (the
-    sqlite3 module lets go of the GIL while SQLite works)."""
-
-    def __init__(self, path: Path, every: float, busy_seconds: float) -> None:
-        self.pid = os.getpid()
-        self.path, self.every, self.busy_seconds = path, every, busy_seconds
-        self.stopped = False
-        if _threads_are_greenlets():
-            from gevent import monkey  # type: ignore[import-untyped]  # no type information
-
-            start, self.sleep = monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep")
-        else:
-            start, self.sleep = _thread.start_new_thread, time.sleep
-        start(self._run, ())
-
-    def stop(self) -> None:
-        """Stop after the checkpoint under way, if any (the thread closes its connection)."""
-        self.stopped = True
-
-    def _run(self) -> None:
-        connection: sqlite3.Connection | None = None
-        while not self.stopped:
-            self.sleep(self.every)
-            if self.stopped or os.getpid() != self.pid:
-                break
-            try:
-                if connection is None:
-                    connection = sqlite3.connect(self.path, timeout=self.busy_seconds, isolation_level=None, check_same_thread=False)
-                connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
-            except sqlite3.Error:  # the claims count the store as unreachable and say so; try again later
-                if connection is not None:
-                    connection.close()
-                connection = None
-        if connection is not None:
-            connection.close()
 
 
 class RedisStore:

@@ -27,7 +27,7 @@ def _token_store_path(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     """Every test's embedded token store (signed and sealed modes) is a file
     of its own, never the default path (``service.config``): no test finds
     states another spent. Servers a test starts inherit it."""
-    monkeypatch.setenv("REFEREE_TOKEN_STORE_PATH", str(tmp_path_factory.mktemp("store") / "spent-states.sqlite3"))
+    monkeypatch.setenv("REFEREE_TOKEN_STORE_PATH", str(tmp_path_factory.mktemp("store") / "spent-states.lmdb"))
 
 
 @pytest.fixture

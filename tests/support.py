@@ -19,6 +19,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -468,6 +469,24 @@ def chromium(**options: Any):
             yield context
         finally:
             context.close()
+
+
+@contextlib.contextmanager
+def cut_off(store: Any) -> Iterator[None]:
+    """An embedded store that cannot be reached while the block runs: its
+    folder gone (a volume unmounted), a file where it was, so that the
+    database cannot be opened; put back afterwards, with what it held."""
+    folder = store.path.parent
+    aside = folder.with_name(folder.name + "-aside")
+    store.close()
+    folder.rename(aside)
+    folder.write_text("not a folder")
+    try:
+        yield
+    finally:
+        store.close()
+        folder.unlink()
+        aside.rename(folder)
 
 
 def claims_at_once(open_store: Any, count: int) -> list[tuple[bytes, bytes | None]]:

@@ -21,8 +21,9 @@ def test_each_row_takes_plays_no_other_row_took() -> None:
         batches.take(1)
 
 
-def figures(rps: float, p99: float) -> dict[str, Any]:
-    return {"rps": rps, "p50_ms": 1.0, "p99_ms": p99, "socket_errors": 0, "non_2xx": 0, "reused": 0}
+def figures(rps: float, p99: float, cpu_us: float = 500.0) -> dict[str, Any]:
+    return {"rps": rps, "p50_ms": 1.0, "p99_ms": p99, "socket_errors": 0, "non_2xx": 0, "reused": 0,
+            "worker_cpu_us": cpu_us, "store_cpu_us": 0.0}
 
 
 def test_a_store_is_measured_against_the_mean_of_the_no_store_passes_around_it() -> None:
@@ -31,7 +32,7 @@ def test_a_store_is_measured_against_the_mean_of_the_no_store_passes_around_it()
          spending.AFTER: figures(900, 12)},
         {"none": figures(1100, 10), "embedded": figures(1000, 11.5), "redis": figures(990, 12), "redis-everysec": figures(1100, 10),
          spending.AFTER: figures(1100, 10)},
-        {"none": figures(1000, 10), "embedded": figures(990, 10), "redis": figures(600, 30), "redis-everysec": figures(1000, 10),
+        {"none": figures(1000, 10), "embedded": figures(990, 10, 560), "redis": figures(600, 30), "redis-everysec": figures(1000, 10),
          spending.AFTER: figures(1000, 10)},
     ]
     rows = {row["store"]: row for row in spending.rows(rounds)}
@@ -44,6 +45,21 @@ def test_a_store_is_measured_against_the_mean_of_the_no_store_passes_around_it()
     # redis-everysec: 900 / 950, 1100 / 1100, 1000 / 1000 -> median 1; p99 added -1, 0, 0 -> 0: met
     assert rows["redis-everysec"]["rps_ratio"] == pytest.approx(1.0) and rows["redis-everysec"]["met"] is True
     assert rows["none"]["rps"] == 1000 and "rps_ratio" not in rows["none"]  # the median of its six passes
+    # a worker's CPU time a request: the median of the rounds (500, 500, 560), and its ratio to no store's
+    assert rows["embedded"]["worker_cpu_us"] == 500 and rows["none"]["worker_cpu_us"] == 500
+
+
+def test_a_process_cpu_time_is_read_and_a_process_gone_counts_nothing() -> None:
+    import os
+    import time
+
+    from bench.server import cpu_seconds
+
+    before, spin_until = cpu_seconds([os.getpid()]), time.process_time() + 0.2
+    while time.process_time() < spin_until:
+        pass
+    assert cpu_seconds([os.getpid()]) - before >= 0.15  # 0.2 s spun, read at the clock's ticks (10 ms)
+    assert cpu_seconds([2 ** 22 + 1]) == 0  # above any pid Linux gives
 
 
 def test_a_list_of_requests_is_sent_each_once_in_turn_and_sending_again_is_counted() -> None:

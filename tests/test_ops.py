@@ -621,10 +621,10 @@ def test_startup_line_names_the_token_store(capsys, tmp_path, keys):
     """Signed and sealed modes: where spent states are recorded and for how
     long, or that states can be spent again and again; open mode says
     nothing of a store (it has none)."""
-    path = tmp_path / "spent.sqlite3"
+    path = tmp_path / "spent.lmdb"
     line = _startup_line(capsys, {keys: STARTUP_KEYS[0], "REFEREE_TOKEN_STORE_PATH": str(path), "REFEREE_TOKEN_TTL_SECONDS": 600})
-    assert line["token_store"] == f"embedded (SQLite) at {path}" and line["token_ttl_seconds"] == 600
-    assert line["message"].endswith(f"spent states recorded in the token store, embedded (SQLite) at {path}, for 600 s")
+    assert line["token_store"] == f"embedded (LMDB) at {path}" and line["token_ttl_seconds"] == 600
+    assert line["message"].endswith(f"spent states recorded in the token store, embedded (LMDB) at {path}, for 600 s")
     line = _startup_line(capsys, {keys: STARTUP_KEYS[0], "REFEREE_TOKEN_STORE": "none"})
     assert line["token_store"] == "none"
     assert "REFEREE_TOKEN_STORE=none" in line["message"] and "again and again" in line["message"]

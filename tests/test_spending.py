@@ -7,13 +7,12 @@ token; a state issued longer ago than ``REFEREE_TOKEN_TTL_SECONDS`` cannot be
 spent (403 ``state_expired``) but can still be read; a store that cannot be
 reached answers 503 ``token_store_unavailable`` with ``Retry-After`` and
 applies nothing. ``REFEREE_TOKEN_STORE=none`` and open mode spend nothing.
-These tests run the embedded store (SQLite in the test's own folder);
+These tests run the embedded store (LMDB in the test's own folder);
 tests/test_spent_gunicorn.py runs gunicorn and a real Redis.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ import pytest
 from service import clock, signing
 from service.app import create_app
 from service.games import GAMES
-from support import HeldHand, assert_spent
+from support import HeldHand, assert_spent, cut_off
 from tools.golden import losing_seat
 
 SEALING_KEY = "spending-tests-sealing-key-0123456789abcdef"
@@ -233,16 +232,13 @@ def test_a_token_sealed_before_tokens_carried_their_time_cannot_be_spent() -> No
 
 @pytest.mark.parametrize("mode", MODES)
 def test_while_the_store_cannot_be_reached_nothing_is_spent_and_reads_still_answer(mode: str, tmp_path: Path) -> None:
-    path = tmp_path / "spent.sqlite3"
+    path = tmp_path / "store" / "spent.lmdb"
     client = client_for(mode, REFEREE_TOKEN_STORE_PATH=str(path))
-    client.application.extensions["referee-holding"].spending.store.BUSY_MS = 50
     finished = played_out(dealt(client, mode))
     hand = dealt(client, mode)
     moves = hand.moves()
     deal = in_process(client)
-    holder = sqlite3.connect(path, isolation_level=None)
-    holder.execute("BEGIN EXCLUSIVE")  # another process holds the database: the store cannot be reached
-    try:
+    with cut_off(client.application.extensions["referee-holding"].spending.store):
         for status, headers, data in (hand.play(moves[0]), hand.play(moves[1]),
                                       deal(None, "/v1/games/agram/deal", {"previous": finished.previous()}, None)):
             refused = orjson.loads(data)
@@ -250,9 +246,6 @@ def test_while_the_store_cannot_be_reached_nothing_is_spent_and_reads_still_answ
             assert not set(STATE_MEMBERS) & set(refused)
         assert reads(hand) == [200] * 4
         assert client.post("/v1/games/agram/deal", json=seating("agram")).status_code == 200  # a first deal spends nothing
-    finally:
-        holder.execute("ROLLBACK")
-        holder.close()
     assert hand.play(moves[1])[0] == 200  # nothing was applied: any move may still be the first
     assert_spent(*hand.play(moves[0])[::2])
     assert client.post("/v1/games/agram/deal", json={"previous": finished.previous()}).status_code == 200

@@ -249,8 +249,8 @@ def test_a_move_waiting_for_redis_holds_none_of_the_workers_places(tmp_path: Pat
 
 
 def test_the_embedded_store_spends_once_across_gunicorns_workers(tmp_path: Path) -> None:
-    """One machine, no setting: the workers share the SQLite store."""
-    path = tmp_path / "spent-states.sqlite3"
+    """One machine, no setting: the workers share the LMDB store."""
+    path = tmp_path / "spent-states.lmdb"
     env = {**MODES["sealed"], **RACING, "REFEREE_TOKEN_STORE_PATH": str(path)}
     with running_gunicorn(workers=2, env=env) as server:
         for _ in range(4):

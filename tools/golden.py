@@ -87,7 +87,7 @@ def app_with(settings: dict[str, Any], folder: str) -> Any:
     """A fresh app with ``settings``, quiet, its token store (signed and sealed modes) a new file in ``folder``."""
     from service.app import create_app
 
-    store = Path(folder) / "spent-states.sqlite3"
+    store = Path(folder) / "spent-states.lmdb"
     return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_TOKEN_STORE_PATH": str(store), **settings})
 
 
