@@ -5,6 +5,7 @@ Run it with gunicorn (``deploy/gunicorn.conf.py``) as ``service.app:create_app()
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Mapping
 from importlib.metadata import PackageNotFoundError, version
@@ -15,6 +16,8 @@ from flask import Flask, Request, Response
 from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from flask.sessions import NullSession, SecureCookieSessionInterface
+from flask.signals import appcontext_tearing_down, request_tearing_down
+from werkzeug.exceptions import BadHost
 from werkzeug.routing import MapAdapter
 from werkzeug.wsgi import get_host
 
@@ -117,6 +120,22 @@ class NoSessions(SecureCookieSessionInterface):
         return self.EMPTY
 
 
+@functools.lru_cache(maxsize=64)
+def _server_name(host: str) -> str:
+    """A request's host as werkzeug's ``Map.bind`` names the server: in
+    lower case, its name IDNA-encoded (not its port), once per host.
+
+    Raises:
+        BadHost: a name IDNA cannot encode (400, as werkzeug refuses it).
+    """
+    name, colon, port = host.lower().partition(":")
+    try:
+        name = name.encode("idna").decode("ascii")
+    except UnicodeError as error:
+        raise BadHost() from error
+    return f"{name}{colon}{port}"
+
+
 def _wsgi_text(value: str | None) -> str | None:
     """A WSGI environ's string (its bytes as latin-1, PEP 3333) as the text it
     encodes (UTF-8, a bad byte replaced), as werkzeug's routing reads it."""
@@ -126,9 +145,10 @@ def _wsgi_text(value: str | None) -> str | None:
 class Referee(Flask):
     """Flask, with the referee's request class (``RefereeRequest``), no
     sessions (:class:`NoSessions`), a URL adapter bound without reading the
-    host twice (:meth:`create_url_adapter`) and an answer to ``OPTIONS``
-    that says what it is: 204 with ``Allow`` (the route's own methods), no
-    body and so no media type."""
+    host twice (:meth:`create_url_adapter`), no walk of hooks, signals or
+    teardowns while none is registered (a request pays for none of them)
+    and an answer to ``OPTIONS`` that says what it is: 204 with ``Allow``
+    (the route's own methods), no body and so no media type."""
 
     request_class = RefereeRequest
     session_interface = NoSessions()
@@ -148,9 +168,23 @@ class Referee(Flask):
         if (trusted_hosts := self.config["TRUSTED_HOSTS"]) is not None:
             request.trusted_hosts = trusted_hosts
         host = request.host = get_host(environ, request.trusted_hosts)  # as Flask sets it
-        return self.url_map.bind(host.lower(), _wsgi_text(environ.get("SCRIPT_NAME")), self.url_map.default_subdomain or "",
-                                 environ["wsgi.url_scheme"], environ["REQUEST_METHOD"], _wsgi_text(environ.get("PATH_INFO")),
-                                 _wsgi_text(environ.get("QUERY_STRING")))
+        script_name, path_info = _wsgi_text(environ.get("SCRIPT_NAME")), _wsgi_text(environ.get("PATH_INFO"))
+        return MapAdapter(self.url_map, _server_name(host), "/" if script_name is None else script_name,  # as Map.bind makes it
+                          self.url_map.default_subdomain or "", environ["wsgi.url_scheme"], "/" if path_info is None else path_info,
+                          environ["REQUEST_METHOD"], _wsgi_text(environ.get("QUERY_STRING")))
+
+    def do_teardown_request(self, *exc: BaseException | None) -> None:
+        """Flask's, which runs the ``teardown_request`` functions and sends
+        ``request_tearing_down``: nothing while there is neither a function
+        nor a receiver (the referee registers none)."""
+        if self.teardown_request_funcs or request_tearing_down.receivers:
+            super().do_teardown_request(*exc)
+
+    def do_teardown_appcontext(self, *exc: BaseException | None) -> None:
+        """Flask's, which runs the ``teardown_appcontext`` functions and sends
+        ``appcontext_tearing_down``: nothing while there is neither."""
+        if self.teardown_appcontext_funcs or appcontext_tearing_down.receivers:
+            super().do_teardown_appcontext(*exc)
 
     def preprocess_request(self) -> Any:
         """Flask's, which looks for URL value preprocessors and

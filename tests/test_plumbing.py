@@ -331,3 +331,27 @@ def test_the_referee_keeps_no_session():
         assert flask.session.new is False and not flask.session
         with pytest.raises(RuntimeError):
             flask.session["seat"] = 1
+
+
+@pytest.mark.parametrize("method", ["POST", "HEAD"])
+@pytest.mark.parametrize("change", ["none", "location", "status", "header"])
+def test_a_json_answer_goes_to_the_server_as_werkzeug_gives_it(method, change):
+    """A JSON answer hands the server its bytes, status and headers as they
+    are only where werkzeug's own walk of them would change nothing."""
+    from werkzeug.test import EnvironBuilder
+
+    from service.api.operations import json_answer
+
+    environ = EnvironBuilder(path="/v1/games", method=method).get_environ()
+    answer = json_answer({"state": "caf\u00e9"})
+    if change == "location":
+        answer.headers["Location"] = "/v1/games/caf\u00e9"
+    elif change == "status":
+        answer.status_code = 204
+    elif change == "header":
+        answer.headers["Content-Length"] = "1"
+        answer.headers.remove("Content-Type")
+        answer.headers["Content-Location"] = "/caf\u00e9"
+    body, status, headers = answer.get_wsgi_response(environ)
+    werkzeugs = flask.Response.get_wsgi_response(answer, environ)
+    assert (list(body), status, headers) == (list(werkzeugs[0]), werkzeugs[1], werkzeugs[2])

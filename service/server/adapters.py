@@ -17,7 +17,7 @@ WRITTEN_FOR = {"gunicorn": "27.0.1", "python": "3.11"}
 
 TOUCHED: dict[str, tuple[str, ...]] = {
     "gunicorn.http.message.Request": ("_expected_100_continue",),
-    "logging.StreamHandler": ("stream", "terminator", "acquire", "release", "flush", "handleError"),
+    "logging.StreamHandler": ("stream", "terminator", "acquire", "release", "handleError"),
 }
 """Each name the referee reaches past the public API, by where it is kept."""
 
@@ -38,8 +38,9 @@ def write_straight(handler: logging.StreamHandler[Any], line: str, record: Any) 
     only to report a failed write (``handleError``), never failing the caller."""
     handler.acquire()
     try:
-        handler.stream.write(line + handler.terminator)
-        handler.flush()
+        stream = handler.stream
+        stream.write(line + handler.terminator)
+        stream.flush()  # as handler.flush() does, the lock already held
     except Exception:  # noqa: BLE001 - as StreamHandler.emit: report, never fail the request
         handler.handleError(record())
     finally:
