@@ -162,6 +162,10 @@ class Position:
         multiplier that ``side`` can make sure of, F2, F6), else ``None``."""
         return None
 
+    decides = False
+    """Whether ``decided`` can answer anything but ``None`` (Agency), so the
+    solver asks it only then."""
+
     def decided(self, move: int, side: int) -> int | None:
         """What the hand is worth to ``side`` after ``move`` when the move
         settles it and the engine reads that without playing it (Agency: the
@@ -854,6 +858,8 @@ class AgencyPosition(Position):
         team = self.to_act % 2
         ours, theirs = self.points[team], self.points[1 - team]
         return ours > theirs or (ours == theirs and self.leader % 2 == team)
+
+    decides = True
 
     def decided(self, move: int, side: int) -> int | None:
         if len(self.trick) < _SEATS - 1:

@@ -386,11 +386,11 @@ class Solver:
                 moves.remove(best)
                 moves.insert(0, best)
         result = not ours
-        search, play, undo, decided, index = self._search, position.play, position.undo, position.decided, self._index
+        search, play, undo, index = self._search, position.play, position.undo, self._index
+        decided = position.decided if position.decides else None
         for move in moves:
-            value = decided(move, side)
-            if value is not None:  # Agency: the move ends the hand or settles its value (A12, A13)
-                reached = index[value] >= target
+            if decided is not None and (value := decided(move, side)) is not None:
+                reached = index[value] >= target  # Agency: the move ends the hand or settles its value (A12, A13)
             else:
                 play(move)
                 try:
