@@ -290,30 +290,36 @@ def test_mirrored_only_where_a_finished_hand_is_worth_the_negation_to_the_other_
             assert position.value(0) == -position.value(1)
 
 
+def agency_walk(seeds):
+    """Each position of Agency hands dealt from ``seeds`` and played to their
+    end at random: ``(core hand, engine position)``."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        hand = AGENCY.deal(seed=seed, first_leader=seed % 4)
+        while not hand.hand_over:
+            yield hand, Position.from_hand(hand)
+            hand, _ = AGENCY.play(hand, rng.choice(hand.legal_moves()))
+
+
 def test_agency_move_order_tries_first_a_play_that_ends_the_hand_won():
     """A seat whose team would win a hand ended now (A13: more points, or as
     many and the last trick) tries first a play that leaves the next seat
     with no legal play (A9, A10), which ends the hand at once (A12a) won."""
     met = 0
-    for seed in range(80):
-        rng = random.Random(seed)
-        hand = AGENCY.deal(seed=seed, first_leader=seed % 4)
-        while not hand.hand_over:
-            position = Position.from_hand(hand)
-            team = hand.to_act % 2
-            ending = {}
-            for play in hand.legal_moves():
-                after, _ = AGENCY.play(hand, play)
-                if after.hand_over and len(after.tricks) == len(hand.tricks):  # A12a: ended before the trick completed
-                    ending[position.from_play(play)] = after.winner
-            ordered = position.moves()
-            if ending and len(ordered) > 1:
-                ahead = hand.tricks and hand.winner is None and any(winner == team for winner in ending.values())
-                if ahead:
-                    met += 1
-                    assert ordered[0] in ending
-                    assert all(winner == team for winner in ending.values())  # ended now, the same team wins whatever the play
-            hand, _ = AGENCY.play(hand, rng.choice(hand.legal_moves()))
+    for hand, position in agency_walk(range(80)):
+        team = hand.to_act % 2
+        ending = {}
+        for play in hand.legal_moves():
+            after, _ = AGENCY.play(hand, play)
+            if after.hand_over and len(after.tricks) == len(hand.tricks):  # A12a: ended before the trick completed
+                ending[position.from_play(play)] = after.winner
+        ordered = position.moves()
+        if ending and len(ordered) > 1:
+            ahead = hand.tricks and hand.winner is None and any(winner == team for winner in ending.values())
+            if ahead:
+                met += 1
+                assert ordered[0] in ending
+                assert all(winner == team for winner in ending.values())  # ended now, the same team wins whatever the play
     assert met >= 20, met
 
 
@@ -357,3 +363,32 @@ def test_the_agram_family_decides_no_play_without_playing_it():
             continue
         position = Position.from_hand(game.deal(players=3, seed=1))
         assert all(position.decided(move, side) is None for move in position.legal() for side in range(3))
+
+
+def test_agency_move_order_tries_first_the_play_that_leaves_the_other_team_fewest_answers():
+    """A proof must answer every play of the other team, so the engine
+    tries first, within a trick, the card that leaves the next seat (of the
+    other team, A4) the fewest legal plays, counted by the core after the
+    play (A6, A9, A10); the trick's last seat keeps the order by who takes
+    the trick (the next seat then leads a new trick). Leading, the count is
+    the next seat's plays times the plays of the trick's last seat (the
+    other of the other team) as it stands: cards of the led suit, Vans and
+    Walls it reaches."""
+    met = 0
+    for hand, position in agency_walk(range(40)):
+        if len(hand.plays) == 3:
+            continue
+        last = (hand.to_act + 3) % 4
+        answers = {}
+        for play in hand.legal_moves():
+            if play.card.is_wall and not hand.plays:
+                continue  # A8: a Wall is led only with nothing else to lead
+            after, _ = AGENCY.play(hand, play)
+            answers[position.from_play(play)] = 0 if after.hand_over else len(after.legal_moves())
+            if not hand.plays:
+                answers[position.from_play(play)] *= sum(card.is_wall or card.suit in (play.card.suit, "V")
+                                                         for _, card in hand.reachable(last))
+        if answers:
+            assert answers[position.moves()[0]] == min(answers.values())
+            met += len(set(answers.values())) > 1
+    assert met >= 100, met

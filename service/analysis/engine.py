@@ -843,21 +843,7 @@ class AgencyPosition(Position):
             found += walls
         if len(found) > 1:
             found.sort(key=self._lead_order if not self.trick else self._follow_order)
-            if len(self.trick) < _SEATS - 1 and self._ahead():
-                ending = [move for move in found if self._strands_next(move)]
-                if ending:
-                    found = ending + [move for move in found if move not in ending]
         return found
-
-    def _ahead(self) -> bool:
-        """Whether the team of the seat to act would win the hand if it ended
-        now: more points, or as many and the last completed trick (A13; its
-        winner leads the trick in progress)."""
-        if not self.tricks_done:
-            return False  # A13: the hand would be void
-        team = self.to_act % 2
-        ours, theirs = self.points[team], self.points[1 - team]
-        return ours > theirs or (ours == theirs and self.leader % 2 == team)
 
     decides = True
 
@@ -905,39 +891,66 @@ class AgencyPosition(Position):
     def _strands_next(self, move: int) -> bool:
         """Whether ``move`` (not the trick's last) leaves the next seat with
         no legal play (A9, A10), which ends the hand at once (A12a)."""
+        if move < WALL_MOVE and not self.wall_in_trick:
+            seat, walls = self.to_act, self.walls
+            if walls[seat] or walls[(seat + 1) % _SEATS]:
+                return False  # the next seat may still play a Wall (A9)
+        return not self._replies(move)
+
+    def _replies(self, move: int) -> int:
+        """How many legal plays the next seat (of the other team, A4) has
+        after ``move``, not the trick's last: the cards it reaches (A6) of
+        the led suit and Vans, and a Wall from each of its holders that
+        has one while no Wall is in the trick (A9, A10)."""
         seat = self.to_act
         after = (seat + 1) % _SEATS
         walls = self.walls
-        if move < WALL_MOVE and not self.wall_in_trick and (walls[after] or walls[seat]):
-            return False  # the next seat may still play a Wall (A9)
         reach = self.start[after] | self.end[seat]
         if move >= WALL_MOVE:
             if move - WALL_MOVE == seat and walls[seat] == 1:
                 reach |= self.start[seat]  # the last Wall of the holder between them: the whole holder in reach (A6)
-            led = self.led
+            led, free = self.led, 0
         else:
             reach &= self._keep[move]
             led = self.led if self.led >= 0 else self._suit_of[move]
+            free = 0 if self.wall_in_trick else (walls[after] > 0) + (walls[seat] > 0)
         if led < 0:
-            return not reach  # A10: after a Wall lead, any suited card
+            return reach.bit_count() + free  # A10: after a Wall lead, any suited card
         mask = self._suits[led][0]
         if self._offsuit and not reach & mask:
-            return not reach
-        return not reach & (mask | self._trumps)
+            return reach.bit_count() + free
+        return (reach & (mask | self._trumps)).bit_count() + free
 
-    def _lead_order(self, move: int) -> tuple[int, int]:
-        """Leading: the top card left in its suit first, high before low; a Wall last."""
+    def _lead_order(self, move: int) -> tuple[int, int, int]:
+        """Leading: the fewest answers first, the number of legal plays of
+        the next seat times that of the trick's last seat (the other team's
+        two, A4; the last seat's read as it stands, A9), since a proof must
+        answer each of them; then the top card left in its suit, high
+        before low; a Wall last."""
         if move >= WALL_MOVE:
-            return (2, 0)
-        top = (self.alive & self._suits[self._suit_of[move]][0]).bit_length() - 1 == move
-        return (0 if top else 1, -move)
+            return (1 << 12, 0, 0)
+        suit = self._suits[self._suit_of[move]][0]
+        seat = self.to_act
+        last, before = (seat + 3) % _SEATS, (seat + 2) % _SEATS
+        walls = self.walls
+        answers = ((self.start[last] | self.end[before]) & (suit | self._trumps)).bit_count() + (walls[last] > 0) + (walls[before] > 0)
+        top = (self.alive & suit).bit_length() - 1 == move
+        return (self._replies(move) * answers, 0 if top else 1, -move)
 
-    def _follow_order(self, move: int) -> tuple[int, int, int]:
-        """Following: with the partner winning the trick and sure to keep it
-        (the seat plays last, or the partner's card is the top Van left), the
+    def _follow_order(self, move: int) -> tuple[int, ...]:
+        """Following: before the trick's last seat, the fewest legal plays
+        left to the next seat first (``_replies``: a proof must answer each);
+        then, with the partner winning the trick and sure to keep it (the
+        seat plays last, or the partner's card is the top Van left), the
         most points first (A3), else the fewest; with the other team winning,
         a card that wins the trick (the last seat: the one with the most
         points; else the highest), then the fewest points given away."""
+        if len(self.trick) < _SEATS - 1:
+            return (self._replies(move), *self._taking_order(move))
+        return self._taking_order(move)
+
+    def _taking_order(self, move: int) -> tuple[int, int, int]:
+        """``_follow_order`` after the next seat's plays: who takes the trick, and the points."""
         points = 2 if move >= WALL_MOVE else self._card_points[move]
         best = self.best
         if move >= WALL_MOVE:

@@ -33,9 +33,10 @@ The search is the one double-dummy solvers use (DDS and its kin):
   leads to is not searched, so it is no node;
 * move ordering: the move that last proved a bound in a position first;
   in the Agram family, following, the cheapest card that takes the trick,
-  then low cards; leading, high cards; Fapfap's 3s last; in Agency, a play
-  that leaves the next seat no legal play while the mover's team is ahead
-  first (A12a, A13: it wins at once) (``Position.moves``).
+  then low cards; leading, high cards; Fapfap's 3s last; in Agency, the
+  play that leaves the other team the fewest legal plays to answer it
+  first (a proof must answer each), then by who takes the trick and the
+  points (``Position.moves``).
 
 The budget is counted in work, never in time, so an answer does not depend on
 the machine: one node is one position the search visits. Where the budget
