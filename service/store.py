@@ -28,6 +28,7 @@ from __future__ import annotations
 import _thread
 import logging
 import os
+import sqlite3
 import sys
 import threading
 import time
@@ -125,8 +126,8 @@ class EmbeddedStore:
     :data:`SYNC_SECONDS`, so a crash of the machine itself may lose the
     claims of the last :data:`SYNC_SECONDS` (``deploy/README.md``). LMDB
     writes a transaction's pages before the page that makes it current, so
-    on a file system that keeps writes in order a crash loses the last
-    transactions, never the database.
+    where the disk keeps that order such a crash loses the last
+    transactions, not the database.
 
     Each record is kept under its key with the time it expires (8 bytes,
     big-endian milliseconds, before the value), and under that time and
@@ -157,6 +158,9 @@ class EmbeddedStore:
     """How often a process that claims flushes the commits to the disk."""
     MAP_BYTES = 1 << 40
     """The most the database file may grow to (1 TiB of address space)."""
+    EARLIER_SUFFIX = ".sqlite3"
+    """The suffix, in place of the file's own, of the SQLite file that held
+    the spends before (``spent-states.sqlite3`` by default)."""
 
     def __init__(self, path: str | os.PathLike[str], now: Callable[[], float] = time.time) -> None:
         self.path = Path(os.path.abspath(path))
@@ -180,9 +184,7 @@ class EmbeddedStore:
                         return bytes(record[_TIME_BYTES:])
                     if record is not None:
                         transaction.delete(record[:_TIME_BYTES] + key, db=database.expiry)
-                    expires = _time(now + ttl)
-                    transaction.put(key, expires + value, db=database.spent)
-                    transaction.put(expires + key, b"", db=database.expiry)
+                    database.record(transaction, key, value, now + ttl)
                     self._claims += 1
                     if self._claims % self.PURGE_EVERY == 0:
                         self._purge(transaction, database, now)
@@ -222,18 +224,42 @@ class EmbeddedStore:
 
     def check(self) -> None:
         """Open the database (creating it and its folder when missing) and
-        take its writers' lock once, as a claim does."""
+        take its writers' lock once, as a claim does. A file made now takes
+        the unexpired spends of the SQLite file an earlier version of the
+        referee kept beside it, if there is one (:data:`EARLIER_SUFFIX`),
+        so that no state spent before the upgrade can be spent again."""
+        earlier = self.path.with_suffix(self.EARLIER_SUFFIX)
+        carry = not self.path.exists() and earlier.exists()
         try:
             with self._lock:
-                with self._database().env.begin(write=True):
-                    pass
+                database = self._database()
+                with database.env.begin(write=True) as transaction:
+                    carried = _carry_over(earlier, transaction, database, self.now()) if carry else 0
                 _Database.close(self.path)  # a process that checks (gunicorn's master) does not claim
-        except (lmdb.Error, OSError) as error:
+        except (lmdb.Error, OSError, sqlite3.Error) as error:
             raise _unreachable(self.description, error) from None
+        if carry:
+            log.info("The token store took %d unexpired spent states from %s", carried, earlier)
 
     def close(self) -> None:
         with self._lock:
             _Database.close(self.path)
+
+
+def _carry_over(earlier: Path, transaction: lmdb.Transaction, database: _Database, now: float) -> int:
+    """Record in ``database`` the spends of the SQLite file ``earlier`` (a
+    table ``spent`` of ``key``, ``value`` and ``expires``, in seconds) that
+    have not expired by ``now``, each expiring when it did there; how many."""
+    source = sqlite3.connect(f"{earlier.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        rows = source.execute("SELECT key, value, expires FROM spent WHERE expires > ?", (now,))
+        count = 0
+        for key, value, expires in rows:
+            database.record(transaction, bytes(key), bytes(value), expires)
+            count += 1
+    finally:
+        source.close()
+    return count
 
 
 _TIME_BYTES = 8
@@ -279,6 +305,13 @@ class _Database:
             cls.close(path)
             database = cls._open[path] = cls(path, sync_seconds, map_bytes)
         return database
+
+    def record(self, transaction: lmdb.Transaction, key: bytes, value: bytes, expires: float) -> None:
+        """Record ``value`` under ``key`` until ``expires`` (seconds since the
+        epoch), in both tables, within ``transaction`` (a write one)."""
+        when = _time(expires)
+        transaction.put(key, when + value, db=self.spent)
+        transaction.put(when + key, b"", db=self.expiry)
 
     @classmethod
     def close(cls, path: Path) -> None:

@@ -276,3 +276,28 @@ def test_an_outage_is_logged_at_most_once_in_a_while(tmp_path: Path, caplog: pyt
                 store.claim(b"k", b"v", 60)
     lines = [record for record in caplog.records if record.name == "referee.store"]
     assert len(lines) == 1 and str(store.path) in lines[0].getMessage()
+
+
+def test_a_new_file_takes_the_unexpired_spends_of_the_sqlite_file_beside_it(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """Upgrading from the SQLite store: no state spent before can be spent again."""
+    import sqlite3
+
+    clock = FakeClock()
+    earlier = sqlite3.connect(tmp_path / "spent-states.sqlite3")
+    earlier.execute("CREATE TABLE spent (id INTEGER PRIMARY KEY, key BLOB NOT NULL UNIQUE, value BLOB NOT NULL, expires REAL NOT NULL)")
+    earlier.executemany("INSERT INTO spent (key, value, expires) VALUES (?, ?, ?)",
+                        [(b"live", b"answer", clock.now + 30), (b"gone", b"old", clock.now - 1)])
+    earlier.commit()
+    earlier.close()
+    store = EmbeddedStore(tmp_path / "spent-states.lmdb", now=clock)
+    with caplog.at_level("INFO", logger="referee.store"):
+        store.check()
+    assert store.claim(b"live", b"another", 60) == b"answer"  # spent before the upgrade: still spent
+    assert store.get(b"gone") is None
+    assert any("took 1 unexpired spent states" in record.getMessage() for record in caplog.records)
+    clock.now += 31
+    assert store.get(b"live") is None  # it expires when it did there
+    with sqlite3.connect(tmp_path / "spent-states.sqlite3") as later:
+        later.execute("INSERT INTO spent (key, value, expires) VALUES (?, ?, ?)", (b"later", b"v", clock.now + 30))
+    EmbeddedStore(tmp_path / "spent-states.lmdb", now=clock).check()  # a file already made takes nothing again
+    assert store.get(b"later") is None
