@@ -1,6 +1,6 @@
 """The frameworks' internals the referee reaches are where the adapter
 modules say, in the versions they were written for: a new version of
-flask-smorest, gunicorn or Python that moves any of them fails here, before
+flask-smorest, gunicorn, Flask, werkzeug or Python that moves any of them fails here, before
 it fails a request."""
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ import logging
 import sys
 from importlib.metadata import version
 
+import flask
 import flask_smorest
 import gunicorn
 from gunicorn.http import wsgi
 from gunicorn.http.message import Request
+from werkzeug.routing import Map, MapAdapter
 
 from service.app import create_app
 from service.schemas import smorest
@@ -23,6 +25,7 @@ from service.server import adapters
 def test_the_installed_versions_are_those_the_adapters_were_written_for():
     assert version("flask-smorest") == smorest.WRITTEN_FOR
     assert gunicorn.__version__ == adapters.WRITTEN_FOR["gunicorn"]
+    assert version("flask") == adapters.WRITTEN_FOR["flask"] and version("werkzeug") == adapters.WRITTEN_FOR["werkzeug"]
     assert f"{sys.version_info.major}.{sys.version_info.minor}" == adapters.WRITTEN_FOR["python"]
 
 
@@ -50,3 +53,21 @@ def test_gunicorn_and_logging_keep_what_the_referee_reaches():
     for name in adapters.TOUCHED["logging.StreamHandler"]:
         assert hasattr(handler, name), name
     assert handler.terminator == "\n"
+
+
+def test_flask_and_werkzeug_keep_what_the_referee_reaches():
+    """ThinFlask overrides Flask's methods by name, reads two members of its
+    request context, and makes werkzeug's MapAdapter as Map.bind does."""
+    for name in adapters.TOUCHED["flask.Flask"]:
+        assert name in vars(flask.Flask) and name in vars(adapters.ThinFlask), name
+    assert list(inspect.signature(flask.Flask.preprocess_request).parameters) == ["self"]
+    assert list(inspect.signature(flask.Flask.process_response).parameters) == ["self", "response"]
+    assert "ctx._after_request_functions" in inspect.getsource(flask.Flask.process_response)  # what the override reads
+    app = create_app({"REFEREE_MODE": "open"})
+    with app.test_request_context("/healthz"):
+        context = flask.globals.request_ctx._get_current_object()
+        for name in adapters.TOUCHED["flask.ctx.RequestContext"]:
+            assert hasattr(context, name), name
+    assert list(inspect.signature(MapAdapter.__init__).parameters) == [
+        "self", "map", "server_name", "script_name", "subdomain", "url_scheme", "path_info", "default_method", "query_args"]
+    assert "MapAdapter(" in inspect.getsource(Map.bind)  # what create_url_adapter makes as bind does
