@@ -50,11 +50,8 @@ def children(pid: int) -> list[int]:
     # Kernels without the children file: scan every process's parent id.
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+            fields = _stat_fields(int(entry.name))
+            if fields and int(fields[1]) == pid:
                 found.add(int(entry.name))
     return sorted(found)
 
@@ -62,14 +59,17 @@ def children(pid: int) -> list[int]:
 def cpu_seconds(pids: list[int]) -> float:
     """The CPU time (user and system) the processes ``pids`` have used so
     far, in seconds (``/proc/<pid>/stat``; a process gone counts 0)."""
-    total = 0
-    for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += int(fields[11]) + int(fields[12])
-    return total / os.sysconf("SC_CLK_TCK")
+    ticks = sum(int(fields[11]) + int(fields[12]) for fields in map(_stat_fields, pids) if fields)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def _stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the command's name (the
+    process's state first, then its parent, ...); none for a process gone."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return []
 
 
 def config_values(*names: str, root: Path = ROOT) -> dict:
