@@ -353,8 +353,16 @@ def _threads_are_greenlets() -> bool:
 class RedisStore:
     """Spent states in a Redis (7.0 or later) or Valkey server, shared by every replica.
 
-    Through redis-py, the standard client. A claim is one command, ``SET key
-    value NX GET EX ttl``: atomic on the server, whichever replica sends it.
+    Through redis-py, the standard client: its connections (sockets,
+    timeouts, reading answers) and its retry policy. A claim is one command,
+    ``SET key value NX GET EX ttl``: atomic on the server, whichever replica
+    sends it. Each call borrows an idle connection of this process (or opens
+    one), writes the command (:func:`_command`) and reads its answer: the
+    client's pool and command methods are left out of this path, since they
+    cost a claim more CPU than its round trip (bench/README.md, "States spent
+    once"). A call interrupted in any way (an error, the request's deadline)
+    closes its connection, so no later call can read an answer meant for
+    another.
     A connection that cannot be opened is tried :data:`RETRIES` more times,
     0.1, 0.2, 0.4 and 0.5 s apart (the backoff doubles, capped at half of
     :data:`RETRY_SECONDS`), then the store counts as unreachable: a claim
@@ -393,20 +401,57 @@ class RedisStore:
         kwargs = self.client.connection_pool.connection_kwargs
         self.description = (f"Redis at {kwargs.get('host', 'localhost')}:{kwargs.get('port', 6379)}/{kwargs.get('db', 0)}"
                             if "path" not in kwargs else f"Redis at {kwargs['path']}")
+        self._idle: list[Any] = []
+        self._pid = os.getpid()
 
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
-        try:
-            before = self.client.set(self.PREFIX + key, value, ex=ttl, nx=True, get=True)
-        except self._errors as error:
-            raise _unreachable(self.description, error) from None
-        return None if before is None else bytes(before)  # type: ignore[arg-type]
+        return self._call(b"SET", self.PREFIX + key, value, b"NX", b"GET", b"EX", b"%d" % ttl)
 
     def get(self, key: bytes) -> bytes | None:
+        return self._call(b"GET", self.PREFIX + key)
+
+    def _call(self, *parts: bytes) -> bytes | None:
+        """Send one command (its parts as bytes) and answer its bulk-string
+        reply (``None`` for nil), retried as the client's retry policy says.
+
+        Raises:
+            StoreUnavailable: the server cannot be reached, or refused the command.
+        """
+        command = _command(parts)
+        if self._pid != os.getpid():  # a forked child: the parent's connections are not its own
+            self._idle, self._pid = [], os.getpid()
+        connection: Any = self._idle.pop() if self._idle else self.client.connection_pool.make_connection()
+
+        def round_trip() -> Any:
+            connection.send_packed_command([command], check_health=False)
+            return connection.read_response()
+
+        answered = False
         try:
-            value = self.client.get(self.PREFIX + key)
+            self._ready(connection)
+            answer = connection.retry.call_with_retry(round_trip, lambda error: connection.disconnect())
+            answered = True
         except self._errors as error:
             raise _unreachable(self.description, error) from None
-        return None if value is None else bytes(value)  # type: ignore[arg-type]
+        finally:
+            if not answered:
+                connection.disconnect()
+            self._idle.append(connection)
+        return answer  # type: ignore[no-any-return]
+
+    def _ready(self, connection: Any) -> None:
+        """Open ``connection`` if it is closed, or again if the server closed
+        it while it was idle (as the client's pool checks a connection it
+        lends), each opening tried as the retry policy says: so a call made
+        while the server is down is refused after one opening's tries."""
+        connection.connect()
+        try:
+            closed = connection.can_read()
+        except self._errors:
+            closed = True
+        if closed:
+            connection.disconnect()
+            connection.connect()
 
     def check(self) -> None:
         """``PING``, and refuse a server older than 7.0 (``SET`` with both ``NX`` and ``GET``)."""
@@ -422,7 +467,14 @@ class RedisStore:
             raise StoreUnavailable(cause=f"{self.description} is Redis {version}: the token store needs Redis 7.0 or later, or Valkey")
 
     def close(self) -> None:
+        for connection in self._idle:
+            connection.disconnect()
         self.client.connection_pool.disconnect()
+
+
+def _command(parts: tuple[bytes, ...]) -> bytes:
+    """A Redis command as the protocol sends it (RESP): an array of bulk strings."""
+    return b"*%d\r\n" % len(parts) + b"".join(b"$%d\r\n%s\r\n" % (len(part), part) for part in parts)
 
 
 def store_for(config: Mapping[str, Any]) -> Store | None:

@@ -4,7 +4,8 @@ A claim is ``SET key value NX GET EX ttl``: exactly one of many concurrent
 claims records its value, whichever process sends it; a record lives ``ttl``
 seconds and survives the server's crash (append-only file, fsynced at every
 write); while the server is down a claim refuses within a bounded time and
-records nothing, and once it is back claims work again on the same client.
+records nothing, and once it is back claims work again on the same client;
+a call cut off while it waits for its answer leaves nothing for the next.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+import redis
 
 from bench.redis_server import RedisServer
 from service.config import SettingError, load_settings
@@ -82,6 +84,37 @@ def test_while_the_server_is_down_a_claim_refuses_in_bounded_time_and_works_agai
     assert store.get(b"during") is None  # nothing was recorded
     assert store.claim(b"before", b"other", 60) == b"1"  # nothing was lost
     assert store.claim(b"during", b"2", 60) is None
+
+
+class Interrupted(BaseException):
+    """What ``service.deadline`` raises in a request whose time is up, wherever it waits."""
+
+
+@pytest.mark.parametrize("call", ["claim", "get"])
+def test_a_call_cut_off_while_it_waits_for_its_answer_leaves_no_answer_for_the_next_call(
+        redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, call: str) -> None:
+    """The store keeps its connections between calls: one cut off after its
+    command was sent (a request's deadline, while the answer is on its way)
+    must not hand that answer to the next call made on the same connection,
+    which would then read another command's answer as its own (a spent
+    state as unspent, or a record as another's)."""
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"recorded", b"1", 60) is None
+    waiting = redis.connection.Connection.read_response
+
+    def cut_off(self: redis.connection.Connection, *args: object, **kwargs: object) -> object:
+        monkeypatch.setattr(redis.connection.Connection, "read_response", waiting)
+        raise Interrupted
+
+    monkeypatch.setattr(redis.connection.Connection, "read_response", cut_off)
+    with pytest.raises(Interrupted):
+        if call == "claim":
+            store.claim(b"cut", b"2", 60)  # sent and recorded; its answer (nil) never read
+        else:
+            store.get(b"recorded")  # its answer (b"1") never read
+    assert store.get(b"missing") is None
+    assert store.get(b"recorded") == b"1"
+    assert store.claim(b"cut", b"3", 60) == (b"2" if call == "claim" else None)
 
 
 def test_a_record_survives_a_crash_of_the_server(redis_server: RedisServer) -> None:
