@@ -643,7 +643,7 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
     """docs/holding.md "Clocks": a match dealt with a 1-second clock (sealed). The page shows the seat to
     act's countdown; the person never plays, so each time theirs runs out the page calls timeout, and the
     log shows the referee's move for them (its card_played event has "timeout": true). An Agram hand has
-    six tricks (F2), so six timeouts; the state lists their plies."""
+    six tricks (F2), so six timeouts of the person's; the state lists their plies."""
     seat, players = 0, 2
     with running_gunicorn(workers=1, env={"REFEREE_SEALING_KEYS": SEALING_KEY}) as server:
         base = f"http://127.0.0.1:{server.port}"
@@ -668,11 +668,16 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
         timeouts = [(status, answer) for operation, _, status, answer in wire.calls if operation == "timeout"]
         assert all(status == 200 or (status, answer["code"]) == (409, "clock_running") for status, answer in timeouts)
         played = [answer["events"][0] for status, answer in timeouts if status == 200]
-        assert len(played) == 6 and all(event["type"] == "card_played" and event["seat"] == seat and event["timeout"] is True
-                                        for event in played), played
+        assert all(event["type"] == "card_played" and event["timeout"] is True for event in played), played
+        # The bot's seat has the clock too: on a loaded machine its move may come after its second, and the
+        # page then calls timeout for it as well (anyone may, CONTRACT "Clocks").
+        assert len([event for event in played if event["seat"] == seat]) == 6, played
         assert all(move["seat"] != seat for move in wire.plays())  # the person played nothing themselves
         plays = [play for trick in wire.public["tricks"] for play in trick["plays"]]
-        assert wire.public["timeouts"] == [ply for ply, play in enumerate(plays, 1) if play["seat"] == seat]  # plies from 1
+        timed_out = wire.public["timeouts"]  # plies from 1
+        assert len(timed_out) == len(played)
+        assert [ply for ply in timed_out if plays[ply - 1]["seat"] == seat] == [
+            ply for ply, play in enumerate(plays, 1) if play["seat"] == seat]
 
         # The log says each of the referee's moves for the person as the client's event sentence writes it.
         log = page.eval_on_selector_all("#events li", "items => items.map(item => [item.dataset.type, item.textContent])")
