@@ -33,6 +33,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -121,9 +122,10 @@ class EmbeddedStore:
 
     A committed claim survives the crash of any process: its pages are in
     the operating system's cache, and every process maps the same file.
-    Commits are not flushed to the disk one by one (``sync=False``); an
-    operating-system thread of each process that claims flushes them every
-    :data:`SYNC_SECONDS`, so a crash of the machine itself may lose the
+    Commits are not flushed to the disk one by one (``sync=False``); one
+    operating-system thread in each process that claims flushes them every
+    :data:`SYNC_SECONDS` (the same thread however often the file is opened
+    again, a full disk's refused claims included), so a crash of the machine itself may lose the
     claims of the last :data:`SYNC_SECONDS` (``deploy/README.md``). LMDB
     writes a transaction's pages before the page that makes it current, so
     where the disk keeps that order such a crash loses the last
@@ -275,35 +277,46 @@ def _expires(record: bytes) -> float:
 
 
 class _Database:
-    """One process's handle on an LMDB file (:class:`EmbeddedStore`): its
-    two tables, and the thread that flushes its commits to the disk."""
+    """One process's handle on an LMDB file (:class:`EmbeddedStore`) and its
+    two tables; the one thread of the process that flushes the commits of
+    every handle open in it to the disk, while any is."""
 
     _open: dict[Path, _Database] = {}
     """The database each absolute path is open as in this process, or was in
     the process this one was forked from (a process must open an LMDB file
     once; py-lmdb refuses a second opening of one file, by any path)."""
+    _flushing: int | None = None
+    """The process whose flushing thread runs (a forked child starts its own)."""
+    _lock: Any = None
+    """An operating-system lock of the flushing process, held while its
+    thread flushes, and to open or close a handle: none is closed while it
+    is flushed, and none is opened while the thread decides to end."""
 
     def __init__(self, path: Path, sync_seconds: float, map_bytes: int) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.pid = os.getpid()
+        self.path = path
         self.env = lmdb.open(str(path), subdir=False, map_size=map_bytes, max_dbs=2, sync=False, metasync=False,
                              readahead=False)
         self.spent = self.env.open_db(b"spent")
         self.expiry = self.env.open_db(b"expiry")
-        self.stopped = False
         self.sync_seconds = sync_seconds
-        start, self.sleep = _os_threads()
-        start(self._flush, ())
 
     @classmethod
     def of(cls, path: Path, sync_seconds: float, map_bytes: int) -> _Database:
         """The database at ``path`` in this process, opened when it is not
         yet (a handle inherited across a ``fork`` is closed first: LMDB's
-        must not be used by the child, and the file is open in it until closed)."""
+        must not be used by the child, and the file is open in it until
+        closed), with the process's flushing thread running."""
         database = cls._open.get(path)
         if database is None or database.pid != os.getpid():
             cls.close(path)
-            database = cls._open[path] = cls(path, sync_seconds, map_bytes)
+            with cls._held():
+                database = cls._open[path] = cls(path, sync_seconds, map_bytes)
+                if cls._flushing != database.pid:
+                    cls._flushing = database.pid
+                    start, sleep, _ = _os_threads()
+                    start(cls._flush, (database.pid, sleep))
         return database
 
     def record(self, transaction: lmdb.Transaction, key: bytes, value: bytes, expires: float) -> None:
@@ -318,29 +331,48 @@ class _Database:
         """Close this process's handle on ``path``, if open (the next call opens it again)."""
         database = cls._open.pop(path, None)
         if database is not None:
-            database.stopped = True
-            database.env.close()
+            with cls._held():
+                database.env.close()
 
-    def _flush(self) -> None:
+    @classmethod
+    def _held(cls) -> AbstractContextManager[Any]:
+        """The flushing lock of this process, made when it has none (a forked
+        child leaves its parent's, which the parent's thread may have held)."""
+        if cls._flushing != os.getpid() or cls._lock is None:
+            cls._flushing, cls._lock = None, _os_threads()[2]()
+        return cls._lock  # type: ignore[no-any-return]
+
+    @classmethod
+    def _flush(cls, pid: int, sleep: Callable[[float], None]) -> None:
+        """Process ``pid``'s flushing thread: each period (the shortest of
+        the open handles'), a forced sync of every handle open in it; it
+        ends once none is."""
         while True:
-            self.sleep(self.sync_seconds)
-            if self.stopped or os.getpid() != self.pid:
-                return
-            try:
-                self.env.sync(True)
-            except lmdb.Error:  # closed, or the disk failing: the claims say so
-                return
+            databases = [database for database in list(cls._open.values()) if database.pid == pid]
+            sleep(min((database.sync_seconds for database in databases), default=EmbeddedStore.SYNC_SECONDS))
+            with cls._lock:
+                if os.getpid() != pid or not any(database.pid == pid for database in cls._open.values()):
+                    if cls._flushing == pid:
+                        cls._flushing = None
+                    return
+                for database in databases:
+                    if cls._open.get(database.path) is database:
+                        try:
+                            database.env.sync(True)
+                        except lmdb.Error:  # the disk failing: the claims say so
+                            pass
 
 
-def _os_threads() -> tuple[Callable[..., Any], Callable[[float], None]]:
-    """The operating system's ``start_new_thread`` and ``sleep``, as they
-    were before gevent patched them where it has (a gunicorn gevent worker):
-    the flushing thread runs beside the loop, not in it."""
+def _os_threads() -> tuple[Callable[..., Any], Callable[[float], None], Callable[[], Any]]:
+    """The operating system's ``start_new_thread``, ``sleep`` and
+    ``allocate_lock``, as they were before gevent patched them where it has
+    (a gunicorn gevent worker): the flushing thread runs beside the loop, not in it."""
     if _threads_are_greenlets():
         from gevent import monkey  # type: ignore[import-untyped]  # no type information
 
-        return monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep")
-    return _thread.start_new_thread, time.sleep
+        return (monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep"),
+                monkey.get_original("_thread", "allocate_lock"))
+    return _thread.start_new_thread, time.sleep, _thread.allocate_lock
 
 
 def _threads_are_greenlets() -> bool:

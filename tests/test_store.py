@@ -99,11 +99,16 @@ def test_a_record_claimed_again_once_expired_is_kept_once(tmp_path: Path) -> Non
 def test_claims_are_flushed_to_the_disk_by_an_operating_system_thread_even_in_a_gevent_worker() -> None:
     """In a gunicorn gevent worker a flush (an fsync, milliseconds) in the
     loop would stop the whole worker; the flushing thread is one of the
-    operating system's, started with the functions gevent kept."""
+    operating system's, started with the functions gevent kept, and its
+    lock one of the operating system's (a gevent lock cannot be shared
+    with a thread beside the loop)."""
     assert store_module._os_threads()[0] is store_module._thread.start_new_thread
+    assert store_module._os_threads()[2] is store_module._thread.allocate_lock
     patched = subprocess.run(
         [sys.executable, "-c", "from gevent import monkey; monkey.patch_all(); from service import store; "
-                               "print(store._os_threads()[0] is monkey.get_original('_thread', 'start_new_thread'))"],
+                               "start, _, lock = store._os_threads(); "
+                               "print(start is monkey.get_original('_thread', 'start_new_thread') "
+                               "and lock is monkey.get_original('_thread', 'allocate_lock'))"],
         cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True, timeout=60)
     assert patched.stdout.strip() == "True"
 
@@ -216,6 +221,22 @@ def test_a_record_the_file_has_no_room_for_is_refused_and_the_store_works_on(tmp
         store.claim(b"large", b"x" * (1 << 19), 60)
     assert store.get(b"large") is None
     assert store.claim(b"small", b"v", 60) is None and store.get(b"small") == b"v"
+
+
+def test_a_lasting_outage_runs_one_flushing_thread_not_one_a_refused_claim(tmp_path: Path) -> None:
+    """While the file cannot record (a full disk, here a full map), each
+    claim is refused and closes the handle, and the next opens the file
+    again: the process keeps its one flushing thread through all of it."""
+    store = EmbeddedStore(tmp_path / "spent.lmdb")
+    store.MAP_BYTES = 1 << 18
+    assert store.claim(b"small", b"v", 60) is None
+    threads = len(os.listdir("/proc/self/task"))
+    for number in range(50):
+        with pytest.raises(StoreUnavailable):
+            store.claim(b"large%d" % number, b"x" * (1 << 19), 60)
+    assert len(os.listdir("/proc/self/task")) <= threads
+    assert store.claim(b"small2", b"v", 60) is None
+    store.close()
 
 
 def test_a_store_whose_file_cannot_be_written_stops_the_service_naming_the_variable(tmp_path: Path) -> None:
