@@ -24,13 +24,13 @@ the machine.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
 
 from .errors import DeadlineExceeded
+from .greenlets import patched
 
 _END: ContextVar[float | None] = ContextVar("referee_deadline", default=None)
 """When the current request's deadline passes (``time.perf_counter``), if it has one.
@@ -146,8 +146,7 @@ def _past() -> bool:
 def _switch() -> None:
     """Switch to the worker's other greenlets when gevent has patched this
     process (gunicorn's gevent worker does, after the fork), else nothing."""
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("time"):
+    if patched("time"):
         sleep: Callable[[float], None] = time.sleep  # gevent.sleep, patched in
         sleep(0)
 

@@ -25,11 +25,9 @@ This module knows nothing of HTTP, games or what a record holds.
 
 from __future__ import annotations
 
-import _thread
 import logging
 import os
 import sqlite3
-import sys
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -41,6 +39,7 @@ import lmdb
 
 from .config import NO_STORE, SEALING_KEYS, SIGNING_KEYS, TOKEN_STORE, TOKEN_STORE_PATH, SettingError
 from .errors import StoreUnavailable
+from .greenlets import original
 
 log = logging.getLogger("referee.store")
 
@@ -365,21 +364,9 @@ class _Database:
 
 def _os_threads() -> tuple[Callable[..., Any], Callable[[float], None], Callable[[], Any]]:
     """The operating system's ``start_new_thread``, ``sleep`` and
-    ``allocate_lock``, as they were before gevent patched them where it has
-    (a gunicorn gevent worker): the flushing thread runs beside the loop, not in it."""
-    if _threads_are_greenlets():
-        from gevent import monkey  # type: ignore[import-untyped]  # no type information
-
-        return (monkey.get_original("_thread", "start_new_thread"), monkey.get_original("time", "sleep"),
-                monkey.get_original("_thread", "allocate_lock"))
-    return _thread.start_new_thread, time.sleep, _thread.allocate_lock
-
-
-def _threads_are_greenlets() -> bool:
-    """Whether gevent has patched this process's ``threading`` (a gunicorn
-    gevent worker), so that a thread it starts is a greenlet of the loop."""
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey is not None and monkey.is_module_patched("threading"))
+    ``allocate_lock`` (:func:`service.greenlets.original`): the flushing
+    thread runs beside a gevent worker's loop, not in it."""
+    return original("_thread", "start_new_thread"), original("time", "sleep"), original("_thread", "allocate_lock")
 
 
 class RedisStore:

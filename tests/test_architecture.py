@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVICE = ROOT / "service"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("service.errors", "service.cards", "service.tricks", "service.deadline", "service.config", "service.signing",
+    ("service.errors", "service.greenlets", "service.cards", "service.tricks", "service.deadline", "service.config", "service.signing",
      "service.sealing", "service.store", "service.clock"),
     ("service.games",),
     ("service.notation", "service.analysis"),

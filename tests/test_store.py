@@ -8,6 +8,7 @@ is tested against a real server in ``tests/test_store_redis.py``.
 
 from __future__ import annotations
 
+import _thread
 import os
 import signal
 import subprocess
@@ -102,8 +103,8 @@ def test_claims_are_flushed_to_the_disk_by_an_operating_system_thread_even_in_a_
     operating system's, started with the functions gevent kept, and its
     lock one of the operating system's (a gevent lock cannot be shared
     with a thread beside the loop)."""
-    assert store_module._os_threads()[0] is store_module._thread.start_new_thread
-    assert store_module._os_threads()[2] is store_module._thread.allocate_lock
+    assert store_module._os_threads()[0] is _thread.start_new_thread
+    assert store_module._os_threads()[2] is _thread.allocate_lock
     patched = subprocess.run(
         [sys.executable, "-c", "from gevent import monkey; monkey.patch_all(); from service import store; "
                                "start, _, lock = store._os_threads(); "

@@ -78,6 +78,7 @@ from typing import Any, TypeVar
 
 from .. import deadline
 from ..games import GAMES, Game
+from ..greenlets import patched
 
 log = logging.getLogger("referee.analysis")
 
@@ -196,8 +197,7 @@ def _apart(call: Callable[[], T]) -> T:
     lines of plain text among the JSON logs (and, on a pipe no one read,
     filled it until the worker blocked writing).
     """
-    monkey = sys.modules.get("gevent.monkey")
-    if monkey is None or not monkey.is_module_patched("socket"):
+    if not patched("socket"):
         return call()
     import gevent  # type: ignore[import-untyped]  # no type information; only its spawn is used
 
