@@ -123,9 +123,10 @@ class EmbeddedStore:
     the operating system's cache, and every process maps the same file.
     Commits are not flushed to the disk one by one (``sync=False``); one
     operating-system thread in each process that claims flushes them every
-    :data:`SYNC_SECONDS` (the same thread however often the file is opened
-    again, a full disk's refused claims included), so a crash of the machine itself may lose the
-    claims of the last :data:`SYNC_SECONDS` (``deploy/README.md``). LMDB
+    :data:`SYNC_SECONDS` (one at a time, however often the file is opened
+    again: a full disk's refused claims each close it), so a crash of the
+    machine itself may lose the claims of the last :data:`SYNC_SECONDS`
+    (``deploy/README.md``). LMDB
     writes a transaction's pages before the page that makes it current, so
     where the disk keeps that order such a crash loses the last
     transactions, not the database.
