@@ -117,6 +117,33 @@ def test_a_call_cut_off_while_it_waits_for_its_answer_leaves_no_answer_for_the_n
     assert store.claim(b"cut", b"3", 60) == (b"2" if call == "claim" else None)
 
 
+def test_a_forked_process_opens_connections_of_its_own(redis_server: RedisServer) -> None:
+    """gunicorn forks its workers from a process that may have used the
+    store: a child that wrote on its parent's kept connection would share
+    its socket, and each could read the other's answers. Parent and child
+    claim at once, each its own keys, after the parent kept a connection:
+    every claim answers its own value's record."""
+    import multiprocessing
+
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"kept", b"parent", 60) is None  # the parent now keeps a connection
+    context = multiprocessing.get_context("fork")
+    start, results = context.Event(), context.Queue()
+
+    def claims(who: bytes) -> list[bool]:
+        start.wait()
+        return [store.claim(b"%s-%d" % (who, number), who, 60) is None and store.get(b"%s-%d" % (who, number)) == who
+                for number in range(300)]
+
+    child = context.Process(target=lambda: results.put(claims(b"child")))
+    child.start()
+    start.set()
+    mine = claims(b"parent")
+    theirs = results.get(timeout=30)
+    child.join(timeout=30)
+    assert all(mine) and all(theirs)
+
+
 def test_a_record_survives_a_crash_of_the_server(redis_server: RedisServer) -> None:
     """--appendfsync always: a claim that was answered is on disk."""
     store = RedisStore(redis_server.url)
