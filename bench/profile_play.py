@@ -1,9 +1,11 @@
-"""Where one Agency ``play`` request's time goes, in-process, for open, signed and sealed states.
+"""Where one ``play`` request's time goes, in-process, for open, signed and sealed states.
 
-Usage: ``python -m bench.profile_play [--mode open|signed|sealed|all] [--profile] [--iterations N] [--top K]``
+Usage: ``python -m bench.profile_play [--mode open|signed|sealed|all] [--game agency|agram] [--profile] [--iterations N] [--top K]``
+or ``python -m bench.profile_play --requests [--mode ...]``
 
 For each mode (default: all three) it times, unprofiled, on the mid-hand
-Agency hand of ``make bench`` (built through the API of that mode):
+hand of ``make bench`` of one game (``--game``: Agency, the default, or
+Agram with 5 players; built through the API of that mode):
 
 * the whole request, called as a WSGI server calls the app (an environ in,
   the answer read whole; no socket, no test client), and the floor app's;
@@ -24,6 +26,9 @@ Agency hand of ``make bench`` (built through the API of that mode):
   (``service.server.plumbing``). A stage costs more within a request than
   alone (other code runs between two calls of it), so the edge is the whole
   request less the stages as they run there, not as they run alone.
+
+``--requests`` times only whole requests: ``legal-moves`` and ``play`` of
+both games, each mode, beside the floor app's.
 
 ``--profile`` adds cProfile's top entries (cumulative and own time) for the
 whole request; cProfile slows many small calls more than a few long ones, so
@@ -49,7 +54,8 @@ if __package__ in (None, ""):
 
 from bench import scenarios  # noqa: E402
 
-PATH = "/v1/games/agency/play"
+GAME_IDS = ("agency", "agram")
+"""The games whose ``make bench`` hand can be timed (``--game``)."""
 Stage = tuple[str, Callable[[Any], Any]]
 
 
@@ -95,7 +101,12 @@ LABEL = {
 and within the request (:func:`in_request`), which the table joins by it."""
 
 
-def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[Stage]:
+def path(game_id: str) -> str:
+    """The ``play`` operation's path for a game."""
+    return f"/v1/games/{game_id}/play"
+
+
+def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str], game_id: str = "agency") -> list[Stage]:
     """The stages of the view, in order, each a function of the previous stage's value.
 
     They call what the app calls (``service.api.games`` and ``holding``), in
@@ -110,9 +121,9 @@ def pipeline(mode: str, app: Any, body: bytes, headers: dict[str, str]) -> list[
     from service.schemas.records import dump_event, dump_state
     from service.schemas.sealed import dump_public, payload, read_payload
 
-    game = GAMES["agency"]
+    game = GAMES[game_id]
     holding = app.extensions[holding_module.EXTENSION]
-    request_schema = schemas_for("agency").play_request()
+    request_schema = schemas_for(game_id).play_request()
     decode: Stage = (LABEL["decode"], lambda _: {"body": orjson.loads(body)})
 
     def encode(v: dict[str, Any]) -> bytes:
@@ -188,7 +199,7 @@ Patch = tuple[str, Any, str]
 """A stage as the request runs it: its label, and the function's owner and attribute name."""
 
 
-def in_request(mode: str, app: Any) -> list[Patch]:
+def in_request(mode: str, app: Any, game_id: str = "agency") -> list[Patch]:
     """The stages as the app calls them within a request, each the function
     (at the place the app looks it up) that does that stage's work: timed
     in place, they cost what they cost in a real request, where other code
@@ -198,7 +209,7 @@ def in_request(mode: str, app: Any) -> list[Patch]:
     from service.api import holding as holding_module
     from service.api import operations, spending
     from service.games import GAMES
-    game = GAMES["agency"]
+    game = GAMES[game_id]
     holding = app.extensions[holding_module.EXTENSION]
     common = [(LABEL["play"], game, "play"), (LABEL["events"], games_module, "dump_event"),
               (LABEL["encode"], spending, "json_bytes")]
@@ -313,22 +324,22 @@ def _get_own(owner: Any, name: str) -> Any:
     return vars(owner).get(name) if hasattr(owner, "__dict__") else None
 
 
-def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float, float | None]], dict[str, Any]]:
+def stage_table(mode: str, budget: float, game_id: str = "agency") -> tuple[list[tuple[str, float, float | None]], dict[str, Any]]:
     """Every row of one mode's table: (label, µs alone, µs within the request)."""
     from bench.floor_app import app as floor_app
 
     bodies = scenarios.build_bodies(mode)
-    body = scenarios.encode({**bodies["agency_hand"], "move": bodies["agency_move"]})
-    headers = bodies["agency_headers"]
+    body = scenarios.encode({**bodies[f"{game_id}_hand"], "move": bodies[f"{game_id}_move"]})
+    headers = bodies[f"{game_id}_headers"]
     app = scenarios.app(mode)
     client = app.test_client()
-    answer = client.post(PATH, data=body, content_type="application/json", headers=headers)
+    answer = client.post(path(game_id), data=body, content_type="application/json", headers=headers)
     assert answer.status_code == 200, answer.get_data()
 
-    whole = best_us(wsgi_call(app, PATH, body, headers), budget)
+    whole = best_us(wsgi_call(app, path(game_id), body, headers), budget)
     floor = best_us(wsgi_call(floor_app, "/floor", b'{"ping":1}', {}), budget)
 
-    stages = pipeline(mode, app, body, headers)
+    stages = pipeline(mode, app, body, headers, game_id)
     values: list[Any] = [None]
     for _, step in stages:
         values.append(step(values[-1]))
@@ -336,15 +347,15 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float, float 
               - best_us(lambda value=value: fresh(value), budget / 4))
              for (label, step), value in zip(stages, values)]
 
-    flask_app, view = ("Flask's app", app.wsgi_app, "inner"), ("the view", app.view_functions, "games.agency_play")
-    placed = in_request(mode, app)
-    inside = timed_in_request(wsgi_call(app, PATH, body, headers), placed, [flask_app, view])
+    flask_app, view = ("Flask's app", app.wsgi_app, "inner"), ("the view", app.view_functions, f"games.{game_id}_play")
+    placed = in_request(mode, app, game_id)
+    inside = timed_in_request(wsgi_call(app, path(game_id), body, headers), placed, [flask_app, view])
     work = sum(inside[label] for label, _, _ in placed)
     glue, dispatch = inside[view[0]] - work, inside[flask_app[0]] - inside[view[0]]
     plumbing = inside[""] - inside[flask_app[0]]
     edge = glue + dispatch + plumbing
-    summary = {"mode": mode, "whole": whole, "floor": floor, "work": work, "edge": edge, "timed_whole": inside[""],
-               "plays": bodies["mid"]["agency"], "body_bytes": len(body)}
+    summary = {"mode": mode, "game": game_id, "whole": whole, "floor": floor, "work": work, "edge": edge, "timed_whole": inside[""],
+               "plays": bodies["mid"][game_id], "body_bytes": len(body)}
     table: list[tuple[str, float, float | None]] = [(label, us, inside.get(label)) for label, us in alone]
     assert {label for label, _, _ in placed} <= dict(alone).keys(), "every stage timed within the request is timed alone"
     table += [(label, math.nan, us) for label, us in zip(EDGE, (glue, dispatch, plumbing))]
@@ -353,7 +364,7 @@ def stage_table(mode: str, budget: float) -> tuple[list[tuple[str, float, float 
 
 def print_table(mode: str, table: list[tuple[str, float, float | None]], summary: dict[str, Any]) -> None:
     floor = summary["floor"]
-    print(f"### {mode}: agency play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
+    print(f"### {mode}: {summary['game']} play, mid-hand ({summary['plays']} plays), body {summary['body_bytes']:,} bytes")
     print()
     print(f"whole request {summary['whole']:,.0f} µs, called as a WSGI server calls the app (the floor app: {floor:,.0f} µs). "
           f"Timed within the request (the least disturbed of 20 runs of 250 requests, each stage's function wrapped in a "
@@ -367,10 +378,10 @@ def print_table(mode: str, table: list[tuple[str, float, float | None]], summary
     print()
 
 
-def profile(mode: str, iterations: int, top: int) -> None:
+def profile(mode: str, iterations: int, top: int, game_id: str = "agency") -> None:
     bodies = scenarios.build_bodies(mode)
-    body = scenarios.encode({**bodies["agency_hand"], "move": bodies["agency_move"]})
-    request = wsgi_call(scenarios.app(mode), PATH, body, bodies["agency_headers"])
+    body = scenarios.encode({**bodies[f"{game_id}_hand"], "move": bodies[f"{game_id}_move"]})
+    request = wsgi_call(scenarios.app(mode), path(game_id), body, bodies[f"{game_id}_headers"])
 
     for _ in range(100):
         request()
@@ -388,20 +399,52 @@ def profile(mode: str, iterations: int, top: int) -> None:
         print(text.getvalue().split("   ncalls", 1)[-1].join(["   ncalls", ""]))
 
 
+OPERATIONS = ("legal-moves", "play")
+"""The operations ``--requests`` times (the rows ``make bench`` has goals for)."""
+
+
+def requests_table(modes: tuple[str, ...], budget: float) -> None:
+    """Print the whole request, in µs, of ``legal-moves`` and ``play`` on
+    each game's ``make bench`` hand, for each mode, beside the floor app's
+    (each called as a WSGI server calls the app)."""
+    from bench.floor_app import app as floor_app
+
+    floor = best_us(wsgi_call(floor_app, "/floor", b'{"ping":1}', {}), budget)
+    print(f"### whole requests, µs (the floor app: {floor:,.0f} µs)")
+    print()
+    print("| mode | game | operation | µs | ÷ floor |")
+    print("|---|---|---|---:|---:|")
+    for mode in modes:
+        bodies = scenarios.build_bodies(mode)
+        app = scenarios.app(mode)
+        for game_id in GAME_IDS[::-1]:
+            for operation in OPERATIONS:
+                body = {**bodies[f"{game_id}_hand"], **({"move": bodies[f"{game_id}_move"]} if operation == "play" else {})}
+                us = best_us(wsgi_call(app, f"/v1/games/{game_id}/{operation}", scenarios.encode(body), bodies[f"{game_id}_headers"]), budget)
+                print(f"| {mode} | {game_id} | {operation} | {us:,.0f} | {us / floor:.1f} |")
+    print()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mode", choices=(*scenarios.MODES, "all"), default="all")
+    parser.add_argument("--game", choices=GAME_IDS, default="agency", help="whose mid-hand hand (default agency)")
     parser.add_argument("--budget", type=float, default=0.6, help="seconds per timed figure (default 0.6)")
     parser.add_argument("--profile", action="store_true", help="also print cProfile's top entries")
     parser.add_argument("--iterations", type=int, default=2000, help="requests profiled (with --profile)")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--requests", action="store_true",
+                        help="only the whole requests: legal-moves and play of both games, beside the floor app's")
     args = parser.parse_args(argv)
     modes = scenarios.MODES if args.mode == "all" else (args.mode,)
+    if args.requests:
+        requests_table(modes, args.budget)
+        return 0
     for mode in modes:
-        table, summary = stage_table(mode, args.budget)
+        table, summary = stage_table(mode, args.budget, args.game)
         print_table(mode, table, summary)
         if args.profile:
-            profile(mode, args.iterations, args.top)
+            profile(mode, args.iterations, args.top, args.game)
     return 0
 
 
