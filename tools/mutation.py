@@ -221,8 +221,8 @@ MUTANTS = [
     # bug reaches up to the last Wall (the far one).
     Mutant(
         "reach-past-first-wall", AGENCY,
-        "    for index, card in enumerate(ordered):\n        if card.is_wall:",
-        "    for index, card in reversed(list(enumerate(ordered))):\n        if card.is_wall:",
+        "return list(ordered[: ordered.index(WALL) + 1])",
+        "return list(ordered[: len(ordered) - ordered[::-1].index(WALL)])",
         "A6: reach runs to the farthest Wall, not the first",
     ),
     # A4: team 0 is seats 0 and 2, team 1 seats 1 and 3; the bug pairs

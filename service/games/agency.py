@@ -101,10 +101,10 @@ def reach(holder: Sequence[Card], from_start: bool) -> list[Card]:
     """The cards reachable in a holder from one end, nearest first: up to and
     including the first Wall, or the whole holder with no Wall (RULINGS A6)."""
     ordered = holder if from_start else holder[::-1]
-    for index, card in enumerate(ordered):
-        if card.is_wall:
-            return list(ordered[: index + 1])
-    return list(ordered)
+    try:
+        return list(ordered[: ordered.index(WALL) + 1])  # cards are interned: index compares by identity
+    except ValueError:
+        return list(ordered)
 
 
 OPTIONS = (
@@ -281,7 +281,7 @@ class AgencyHand(Hand):
         return [Play(seat, card, holder) for holder, card in self.reachable(seat)]
 
     def _card_refusal(self, seat: int, move: Play) -> Refusal | None:
-        own, before = holders_of(seat)
+        own, before = HOLDERS_OF[seat]
         if move.holder is not None and move.holder not in (own, before):
             return Refusal(
                 "card_not_available", f"Seat {seat} plays only from holders {own} and {before}, not {move.holder} (RULINGS A5)"
@@ -404,7 +404,7 @@ class AgencyHand(Hand):
         holders = list(self.holders)
         holders[holder] = tuple(cards)
         self.holders = tuple(holders)
-        return Play(seat, move.card, holder)
+        return move if move.holder is not None else Play(seat, move.card, holder)  # a move that names its holder is its play
 
     def _end_after_trick(self) -> None:
         """A12b, then A12c, once a trick is complete."""

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Collection, Mapping, Sequence
-from dataclasses import fields
 from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeAlias, TypeVar
 
@@ -70,6 +69,7 @@ from .records import (
     TrickDiscarded,
     TrickWon,
     Trust,
+    field_names,
     resolve_options,
 )
 
@@ -264,7 +264,8 @@ class Hand:
         """
         players = self.players
         complete = len(history) - len(history) % players
-        leader, tricks = self.leader, list[Trick]()
+        leader = self.leader
+        tricks: list[Trick] = []
         seats = []
         for start in range(0, len(history), players):
             seats += [(leader + position) % players for position in range(min(players, len(history) - start))]
@@ -684,7 +685,7 @@ class TrickGame(Generic[H]):
         best = winning_play(plays, self.strength, self.trump)
         if best is None:  # only a Wall: trick_winner refuses it, and play never completes such a trick
             return Trick(leader=leader, plays=plays)
-        return Trick(leader=leader, plays=plays, winner=best.seat, card=best.card, points=self.trick_points(plays))
+        return Trick(leader, plays, best.seat, best.card, self.trick_points(plays))  # leader, plays, winner, card, points
 
     def trick_winner(self, plays: Sequence[Play]) -> Trick:
         """Judge the cards given, with no state: the highest trump if any,
@@ -766,7 +767,7 @@ Game: TypeAlias = "TrickGame[Any]"
 
 
 def _record_items(record: Any) -> list[tuple[str, Any]]:
-    return [(field.name, getattr(record, field.name)) for field in fields(record)]
+    return [(name, getattr(record, name)) for name in field_names(type(record))]
 
 
 # -- restoring a record's plays ------------------------------------------------------
@@ -778,11 +779,10 @@ def _restore_plays(hand: Hand, plays: Sequence[Play], problems: list[str]) -> bo
     fit (``plays[i]``: nothing after it can be judged). Returns whether every
     play was replayed."""
     for index, play in enumerate(plays):
-        what = f"plays[{index}]"
         if hand.hand_over:
-            problems.append(f"{what} was played after the hand was over")
+            problems.append(f"plays[{index}] was played after the hand was over")
             return False
-        if not _restore_play(hand, play, what, problems):
+        if not _restore_play(hand, play, "plays", index, problems):
             return False
     return True
 
@@ -840,18 +840,23 @@ def _restore_trick(hand: Hand, claimed: Trick, where: str, problems: list[str]) 
     if claimed.leader != hand.leader:
         problems.append(_after_the_end(hand, where) or f"{where}.leader is {claimed.leader} but seat {hand.leader} leads it")
         return False
-    return all(_restore_play(hand, play, f"{where}.plays[{position}]", problems) for position, play in enumerate(claimed.plays))
-
-
-def _restore_play(hand: Hand, play: Play, what: str, problems: list[str]) -> bool:
-    """Put one play on ``hand`` if the rules allow it now (``Hand.refusal``);
-    otherwise append its problem and return ``False``."""
-    refusal = hand.refusal(play)
-    if refusal is not None:
-        problems.append(_after_the_end(hand, what) or f"{what} is not legal: {refusal.detail}")
-        return False
-    hand.put(play)
+    for position, play in enumerate(claimed.plays):
+        if not _restore_play(hand, play, f"{where}.plays", position, problems):
+            return False
     return True
+
+
+def _restore_play(hand: Hand, play: Play, plays: str, index: int, problems: list[str]) -> bool:
+    """Put one play (``plays[index]``, as a problem names it) on ``hand`` if
+    the rules allow it now (``Hand.refusal``); otherwise append its problem
+    and return ``False``."""
+    refusal = hand.refusal(play)
+    if refusal is None:
+        hand.put(play)
+        return True
+    what = f"{plays}[{index}]"
+    problems.append(_after_the_end(hand, what) or f"{what} is not legal: {refusal.detail}")
+    return False
 
 
 def replay_transcript(

@@ -336,8 +336,8 @@ class LastTrickHand(Hand):
 
     def _take(self, move: Play) -> Play:
         seat = move.seat
-        self.hands = (*self.hands[:seat], tuple(card for card in self.hands[seat] if card is not move.card), *self.hands[seat + 1 :])
-        return Play(seat, move.card)
+        self.hands = (*self.hands[:seat], tuple([card for card in self.hands[seat] if card is not move.card]), *self.hands[seat + 1 :])
+        return move if move.holder is None else Play(seat, move.card)  # a move is its play (no holder in this family)
 
     def _after_trick(self, done: Trick) -> None:
         """The last trick ends the hand (F2): ``hand_over`` counts the tricks."""

@@ -4,7 +4,7 @@ events and refusals. All frozen; ``service.schemas`` writes them as JSON."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -99,6 +99,17 @@ class OptionSpec:
             return isinstance(value, bool)
         return (type(value) is int and (self.minimum is None or value >= self.minimum)
                 and (self.maximum is None or value <= self.maximum))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def field_names(cls: type) -> tuple[str, ...]:
+    """The field names of a record class (a dataclass), in order; worked out once per class."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(item.name for item in fields(cls))
+    return names
 
 
 def resolve_options(specs: Sequence[OptionSpec], given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -18,13 +18,13 @@ JSON the contract documents:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields, is_dataclass
+from dataclasses import is_dataclass
 from typing import Any, cast, get_args
 
 from ..cards import Card
 from ..games import Hand
 from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION
-from ..games.records import Event
+from ..games.records import Event, field_names
 from ..tricks import Play, Trick
 from .clocks import dump_timeouts
 from .edges import edge_of
@@ -56,7 +56,7 @@ def dump_trick(trick: Trick) -> dict[str, Any]:
 def dump_event(event: Event) -> dict[str, Any]:
     """An event: ``{"type", ...}`` (see the module docstring)."""
     out: dict[str, Any] = {"type": event.type}
-    for name in _names(type(event)):
+    for name in field_names(type(event)):
         value = getattr(event, name)
         if value is None:
             continue
@@ -71,7 +71,7 @@ def dump_event(event: Event) -> dict[str, Any]:
 
 def dump_record(record: Any) -> dict[str, Any]:
     """A record (score, match status, seat view...): its fields in order, as JSON."""
-    return {name: to_json(getattr(record, name)) for name in _names(type(record))}
+    return {name: to_json(getattr(record, name)) for name in field_names(type(record))}
 
 
 def to_json(value: Any) -> Any:
@@ -97,16 +97,6 @@ def to_json(value: Any) -> Any:
 
 _PLAIN = frozenset({int, str, bool, float})
 """Types that are JSON as they are (most values a record holds)."""
-
-_NAMES: dict[type, tuple[str, ...]] = {}
-
-
-def _names(cls: type) -> tuple[str, ...]:
-    """The field names of a record class, in order (worked out once per class)."""
-    names = _NAMES.get(cls)
-    if names is None:
-        names = _NAMES[cls] = tuple(field.name for field in fields(cls))
-    return names
 
 
 # -- hands ------------------------------------------------------------------
