@@ -17,9 +17,9 @@ JSON the contract documents:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import is_dataclass
-from typing import Any, cast, get_args
+from typing import Any, get_args
 
 from ..cards import Card
 from ..games import Hand
@@ -75,28 +75,58 @@ def dump_record(record: Any) -> dict[str, Any]:
 
 
 def to_json(value: Any) -> Any:
-    """Any value of the core as JSON-ready data (cards as codes, tuples as lists)."""
-    if value is None or type(value) in _PLAIN:
+    """Any value of the core as JSON-ready data (cards as codes, tuples as
+    lists, records as objects; see the module docstring)."""
+    kind = type(value)
+    if value is None or kind in _PLAIN:
         return value
+    dump = _DUMPS.get(kind)
+    if dump is None:
+        dump = _DUMPS[kind] = _dump_of(value)
+    return dump(value)
+
+
+def _dump_of(value: Any) -> Callable[[Any], Any]:
+    """How a value of ``type(value)`` becomes JSON (what it is decides, and
+    that is the same for every value of its type: :data:`_DUMPS` keeps it)."""
     if isinstance(value, Card):
-        return value.code
+        return _code
     if isinstance(value, Play):
-        return dump_play(value)
+        return dump_play
     if isinstance(value, Trick):
-        return dump_trick(value)
+        return dump_trick
     if isinstance(value, (tuple, list)):
-        return [to_json(item) for item in value]
+        return _items
     if isinstance(value, Mapping):
-        return {key: to_json(item) for key, item in value.items()}
+        return _members
     if isinstance(value, EVENTS):
-        return dump_event(cast(Event, value))
+        return dump_event
     if is_dataclass(value) and not isinstance(value, type):
-        return dump_record(value)
+        return dump_record
+    return _same
+
+
+def _code(card: Card) -> str:
+    return card.code
+
+
+def _items(values: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [to_json(item) for item in values]
+
+
+def _members(mapping: Mapping[Any, Any]) -> dict[Any, Any]:
+    return {key: to_json(item) for key, item in mapping.items()}
+
+
+def _same(value: Any) -> Any:
     return value
 
 
 _PLAIN = frozenset({int, str, bool, float})
 """Types that are JSON as they are (most values a record holds)."""
+
+_DUMPS: dict[type, Callable[[Any], Any]] = {}
+"""How each other type met becomes JSON (:func:`_dump_of`), worked out once per type."""
 
 
 # -- hands ------------------------------------------------------------------

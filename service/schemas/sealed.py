@@ -27,16 +27,16 @@ from typing import Any
 
 import orjson
 
-from ..cards import CARD_COUNT, Card, all_codes
+from ..cards import CARD_COUNT, Card
 from ..clock import MOVE_SECONDS_MAX, MoveClock
 from ..games import GAMES, Hand, TrickGame
 from ..games.records import DealSource, HandRecord, MatchRecord, Seating
 from ..sealing import Unsealable, b64, commitment, draw, unb64
 from ..tricks import Play
 from .clocks import dump_clock, dump_timeouts
+from .reading import CARDS
 from .records import dump_record, seed_text
 
-CARD_CODES = all_codes()
 PAYLOAD_VERSION = 5
 """Version 5 carries ``generations``, each seat's generation (``reseat``); a
 token of version 4 or before, every seat in its first. Version 4 carries
@@ -174,7 +174,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     seed, nonce, next_draw, hands = _read_private(unb64(private), game.deck, players)
     hand = HandRecord(
         seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands,
-        plays=tuple(Play(seat, Card.parse(code), holder) for seat, code, holder in plays),
+        plays=tuple(Play(seat, CARDS[code], holder) for seat, code, holder in plays),
         match=MatchRecord(number, tuple(previous), chooser), timeouts=tuple(record.get("timeouts", ())),
     )
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
@@ -215,7 +215,7 @@ def _move_seconds(value: Any) -> bool:
 def _play_entry(play: Any) -> bool:
     """``[seat, card code, holder or null]``."""
     return (type(play) is list and len(play) == 3 and type(play[0]) is int and type(play[1]) is str
-            and play[1] in CARD_CODES and (play[2] is None or type(play[2]) is int))
+            and play[1] in CARDS and (play[2] is None or type(play[2]) is int))
 
 
 def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) -> dict[str, Any]:
@@ -284,8 +284,7 @@ def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int
     places = len(deck)
     placed: list[list[Card | None]] = [[None] * places for _ in range(players)]
     dealt = [0] * players
-    for index, card in enumerate(deck):
-        seat, place = block[_HEADER.size + 2 * index], block[_HEADER.size + 2 * index + 1]
+    for card, seat, place in zip(deck, block[_HEADER.size :: 2], block[_HEADER.size + 1 :: 2]):
         if seat != UNDEALT:
             if seat >= players or place >= places or placed[seat][place] is not None:
                 raise Unsealable("a private block this referee could not have sealed")
