@@ -80,8 +80,17 @@ asked), so no caller, however it makes its schemas, grows this cache."""
 
 
 def reader_of(schema: Schema) -> Reader:
-    """The compiled reader of a schema (compiled once for its class and settings)."""
-    return _compiled(schema)[0]
+    """The compiled reader of a schema (compiled once for its class and
+    settings, and kept on the instance, whose settings are fixed when it is
+    made: a request reads its body with no further lookup)."""
+    reader: Reader | None = vars(schema).get(_KEPT)
+    if reader is None:
+        reader = vars(schema)[_KEPT] = _compiled(schema)[0]
+    return reader
+
+
+_KEPT = "_compiled_reader"
+"""The attribute of a schema instance that keeps its reader (:func:`reader_of`)."""
 
 
 def source_of(schema: Schema) -> str:
