@@ -18,7 +18,7 @@ import random
 import pytest
 from test_rules_agram import FAPFAP
 
-from service.analysis.engine import Position
+from service.analysis.engine import WALL_MOVE, Position
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
 from service.games.base import Hand
@@ -392,3 +392,26 @@ def test_agency_move_order_tries_first_the_play_that_leaves_the_other_team_fewes
             assert answers[position.moves()[0]] == min(answers.values())
             met += len(set(answers.values())) > 1
     assert met >= 100, met
+
+
+def test_agency_relative_codes_name_a_card_by_its_rank_among_its_suit_in_play():
+    """A proof-number entry made by one position serves every position with
+    its key (``Solver._prove``): a move is kept by where its card stands among
+    its suit's cards still in play (A1: ranks 1 to 9 within a suit), so the
+    same code names, in a position whose cards in play differ, the card that
+    stands there; a Wall stays the Wall of its holder (A5)."""
+    for _, position in agency_walk(range(6)):
+        legal = position.legal()
+        codes = [position.relative(move) for move in legal]
+        assert len(set(codes)) == len(codes)
+        alive = position.layout()
+        for move in legal:
+            assert position.translate(move, alive) == move
+            if move >= WALL_MOVE:
+                assert position.relative(move) == move
+                continue
+            suit = [card for card in range(64) if card // 9 == move // 9 and alive >> card & 1]
+            lowest = sum(1 << (move // 9 * 9 + rank) for rank in range(len(suit)))  # the suit's lowest ranks instead
+            other = alive & ~sum(1 << card for card in suit) | lowest
+            stands = move // 9 * 9 + suit.index(move)
+            assert position.translate(stands, other) == move

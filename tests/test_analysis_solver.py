@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.analysis.engine import Position
+from service.analysis.engine import AgencyPosition, Position
 from service.analysis.solver import Solver, solve
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
@@ -398,6 +398,46 @@ def test_solver_a12a_a_wall_that_strands_the_next_seat_makes_the_hand_void():
         assert len(walls) == 2
         if budget:
             assert all((m.lower, m.upper) == (0, 0) for m in walls)
+
+
+# -- proof numbers against alpha-beta ------------------------------------------------------
+
+
+def test_proof_numbers_prove_the_values_alpha_beta_proves_in_agency(monkeypatch):
+    """Agency's tests from its first two tricks search by proof numbers
+    (``Solver._prove``), here made to at every trick; the alpha-beta search,
+    checked against the brute force above on small positions, is the
+    reference on positions too big for the brute force: both solve seeded
+    hands from after 3 and 4 tricks exactly, with the same value for every
+    legal move (A13)."""
+    found = {}
+    for searched in (True, False):
+        monkeypatch.setattr(AgencyPosition, "proof_numbers", searched)
+        for seed in range(1, 7):
+            rng = random.Random(seed)
+            hand = AGENCY.deal(seed=seed, first_leader=seed % 4)
+            while len(hand.tricks) < 3 + seed % 2 and not hand.hand_over:
+                hand, _ = AGENCY.play(hand, rng.choice(hand.legal_moves()))
+            solution = solve(hand, budget=10**7)
+            assert solution.exact
+            found.setdefault(seed, []).append([(move.move, move.value) for move in solution.moves])
+    assert all(by_proofs == by_alpha_beta for by_proofs, by_alpha_beta in found.values())
+
+
+def test_proof_numbers_cut_short_by_the_budget_keep_what_they_proved():
+    """A test cut short by its budget keeps what it proved at the start of
+    each trick: asked again with more, the solver still answers the value
+    a fresh one proves (A13), whatever budget it had before. From the deal,
+    where the proof takes some thousands of nodes."""
+    hand = AGENCY.deal(seed=8, first_leader=0)
+    fresh = Solver(Position.from_hand(hand))
+    exact = fresh.bounds(0, 10**7)
+    assert exact[0] == exact[1] and fresh.nodes > 1_000
+    solver = Solver(Position.from_hand(hand))
+    for budget in (10, 100, 1_000):
+        low, high = solver.bounds(0, budget)
+        assert low <= exact[0] <= high
+    assert solver.bounds(0, 10**7) == exact
 
 
 # -- budgets ---------------------------------------------------------------------------------

@@ -174,6 +174,31 @@ class Position:
         points left, A13); else ``None`` (always in the Agram family)."""
         return None
 
+    proof_numbers = False
+    """Whether the solver's tests from this position search by proof numbers
+    rather than by alpha-beta (``Solver._prove``; Agency before
+    ``PROOF_TRICKS`` tricks are done, where a team's winning moves differ
+    most in the size of their proofs); the engine then gives ``relative``,
+    ``layout`` and ``translate``."""
+
+    def relative(self, move: int) -> Hashable:
+        """A move of the trick in progress as the transposition key reads it
+        (its card's rank among its suit's cards still in play, not the rank
+        itself), so that two positions with one key that play moves with
+        one relative code reach positions that share a key too."""
+        raise NotImplementedError
+
+    def layout(self) -> int:
+        """What ``relative`` codes are read against (Agency: the cards still in
+        play, as a mask); two positions with one key and one layout have the
+        same legal moves."""
+        raise NotImplementedError
+
+    def translate(self, move: int, layout: int) -> int:
+        """The move here with the ``relative`` code ``move`` had in a position
+        with this one's key and the given ``layout``."""
+        raise NotImplementedError
+
     def to_play(self, move: int) -> Play:
         """The core ``Play`` of an engine move by the seat to act."""
         raise NotImplementedError
@@ -670,6 +695,10 @@ class LastTrickPosition(Position):
 # -- Agency ---------------------------------------------------------------------------
 
 _SEATS = 4
+PROOF_TRICKS = 2
+"""Agency: tests from a position before this many tricks are done search by
+proof numbers, later ones by alpha-beta, which proves those in fewer nodes
+(bench/README.md)."""
 _START, _MIDDLE, _END = 0, 1, 2
 _ANY, _DECIDED, _VOID = (-1, 1), {1: (1,), -1: (-1,)}, (-1, 0, 1)
 
@@ -846,6 +875,28 @@ class AgencyPosition(Position):
         return found
 
     decides = True
+
+    @property
+    def proof_numbers(self) -> bool:  # type: ignore[override]
+        return self.tricks_done < PROOF_TRICKS
+
+    def relative(self, move: int) -> int:
+        if move >= WALL_MOVE:
+            return move  # the key counts each holder's Walls (A5)
+        suit = self._suit_of[move]
+        return suit * 16 + (self.alive & self._suits[suit][0] & ((1 << move) - 1)).bit_count()  # the suit, its cards below
+
+    def layout(self) -> int:
+        return self.alive
+
+    def translate(self, move: int, layout: int) -> int:
+        if move >= WALL_MOVE:
+            return move
+        mask = self._suits[self._suit_of[move]][0]
+        cards = self.alive & mask
+        for _ in range((layout & mask & ((1 << move) - 1)).bit_count()):
+            cards &= cards - 1  # as many of the suit's cards in play left out as lay below the move there
+        return (cards & -cards).bit_length() - 1
 
     def decided(self, move: int, side: int) -> int | None:
         if len(self.trick) < _SEATS - 1:

@@ -12,7 +12,10 @@ The search is the one double-dummy solvers use (DDS and its kin):
 * zero-window tests (``value >= t?``, MTD-f style) over the handful of values
   a hand can have (the contract's table: 0 or 1; Spar 0-3; Fapfap six
   payouts; Agency -1, 0, 1), each an alpha-beta search that stops at the
-  first refutation;
+  first refutation; in Agency's first two tricks a depth-first proof-number
+  search (df-pn) instead, which goes down the move whose proof looks
+  smallest (a team's winning moves differ most there in how much of the
+  hand a proof must cover, A12c, A13);
 * a transposition table per side, at the start of each trick, keyed on the
   cards left with ranks made relative once cards are gone, the leader, and
   what the score still needs (``Position.key``), holding proven bounds;
@@ -39,7 +42,9 @@ The search is the one double-dummy solvers use (DDS and its kin):
   points (``Position.moves``).
 
 The budget is counted in work, never in time, so an answer does not depend on
-the machine: one node is one position the search visits. Where the budget
+the machine: one node is one position the search visits (the proof-number
+search visits a position again as its numbers change: each visit is a
+node). Where the budget
 runs out, the answer is the bounds proved so far (``exact`` false).
 """
 
@@ -64,6 +69,26 @@ a node costs in time is measured by ``python -m bench.solver``
 
 _Outcomes = tuple[int, int, list[int], list[int]]
 """What ``Solver._outcome_info`` reads of a position's outcomes."""
+
+
+_Proof = tuple[list[int], int, list[int], list[int], list[Hashable]]
+"""A position's entry in the proof-number search (``Solver._prove``): its
+moves in the engine's order and the layout they were made in
+(``Position.layout``: one entry serves every position with its key, each
+move translated where the layout differs), each move's proof and disproof
+numbers, and the key of the position it leads to (``()`` until first
+searched)."""
+INFINITE = 1 << 40
+"""A proof or disproof number that means proved (the other number 0)."""
+PROOF_WEIGHT = 1
+"""Proof-number search: the n-th move of the engine's order (from 0) starts
+with proof number ``1 + n * PROOF_WEIGHT`` where the side searched moves
+(disproof number where the other side does), so the order is followed until
+the proof of its first moves grows (bench/README.md)."""
+PROOF_GROWTH = 2
+"""Proof-number search: a move is searched until its number passes the
+next-best move's times this (the 1 + epsilon trick of Pawlewicz and Lew),
+so the search does not jump between two moves at every step."""
 
 
 class _Exhausted(Exception):
@@ -179,6 +204,7 @@ class Solver:
         self._stopped = False  # the request's deadline passed: every search ends at once
         self._table: dict[Hashable, tuple[int, int, _Outcomes]] = {}
         self._best_moves: dict[Hashable, int] = {}
+        self._proofs: dict[Hashable, _Proof] = {}
 
     # -- what callers ask --------------------------------------------------------------
 
@@ -269,7 +295,8 @@ class Solver:
 
     def _test(self, side: int, target: int, limit: int) -> bool:
         """Whether the current position is worth at least ``values[target]``
-        to ``side``.
+        to ``side``: by proof numbers where the engine asks for them
+        (``Position.proof_numbers``), else by alpha-beta.
 
         Raises:
             _Exhausted: ``limit`` nodes were reached first (what was proved
@@ -282,6 +309,9 @@ class Solver:
         self._table = table
         self._other = self._tables.get(1 - side) if self._mirrored else None
         self._best_moves = self._best.setdefault(0 if self._mirrored else side, {})
+        if self.position.proof_numbers:
+            self._proofs = {}
+            return self._prove(target, INFINITE, INFINITE, ())[0] == 0
         return self._search(target)
 
     def _store(self, key: Hashable, low: int, high: int, info: _Outcomes) -> None:
@@ -343,26 +373,39 @@ class Solver:
             self._stopped = True
         self.nodes = nodes
 
-    def _search(self, target: int) -> bool:
-        """Alpha-beta as a zero-window test: whether the position's value
-        index for the side reaches ``target``."""
+    def _visit(self) -> None:
+        """Count the node the search enters, asking the request's deadline
+        every 1,024 nodes (past it, every search ends as at the budget's end).
+
+        Raises:
+            _Exhausted: the limit was reached before it.
+        """
         if self.nodes >= self._limit or self._stopped:
             raise _Exhausted
         self.nodes += 1
         if not self.nodes & DEADLINE_EVERY and deadline.passed():
             self._stopped = True  # answered as a budget run out: bounds, never a timeout
+
+    def _entry(self, key: Hashable) -> tuple[int, int, _Outcomes]:
+        """The table's entry of the position ``key`` at the start of a trick
+        (proved bounds, outcomes), its outcomes read the first time (once per
+        position)."""
+        entry = self._table.get(key)
+        if entry is None:
+            info = self._outcome_info(self.position.outcomes(self._side))
+            entry = self._table[key] = (info[0], info[1], info)
+        return entry
+
+    def _search(self, target: int) -> bool:
+        """Alpha-beta as a zero-window test: whether the position's value
+        index for the side reaches ``target``."""
+        self._visit()
         position = self.position
         side = self._side
         key = None
         if not position.trick:
             key = position.key()
-            entry = self._table.get(key)
-            if entry is None:
-                info = self._outcome_info(position.outcomes(side))
-                low, high = info[0], info[1]
-                self._table[key] = (low, high, info)  # the outcomes are read once per position
-            else:
-                low, high, info = entry
+            low, high, info = self._entry(key)
             if low >= target:
                 return True
             if high < target:
@@ -410,3 +453,101 @@ class Solver:
                 high = min(high, info[3][target - 1])
             self._store(key, low, high, info)
         return result
+
+    def _prove(self, target: int, most_proof: int, most_disproof: int, key: Hashable) -> tuple[int, int]:
+        """Depth-first proof-number search (df-pn, Nagai) as a zero-window
+        test: the proof and disproof numbers ``(pn, dn)`` of the current
+        position for "the side's value index reaches ``target``" once one
+        reaches its threshold (``most_proof``, ``most_disproof``); ``(0,
+        INFINITE)`` when proved, ``(INFINITE, 0)`` when refuted.
+
+        The side searched needs one move that proves the test, the other
+        side must be answered at every move (A4: the two teams), so a
+        position's proof number is its moves' least (the side searched to
+        move) or their sum (the other side); the search goes down the move
+        with the least such number, the smallest proof it can see, where
+        alpha-beta goes down the first move of the order. Positions at the
+        start of a trick share the alpha-beta search's table (``key``,
+        outcomes, proved bounds); within a trick a position is keyed by the
+        trick's start and the moves played since, made relative as the key
+        is (``Position.relative``). ``key`` is the position's key, ``()``
+        at the search's root. Every visit is a node."""
+        self._visit()
+        position = self.position
+        side = self._side
+        start = not position.trick
+        if start:
+            if key == ():
+                key = position.key()
+            entry = self._entry(key)
+            if entry[0] >= target:
+                return 0, INFINITE
+            if entry[1] < target:
+                return INFINITE, 0
+        ours = position.side_of[position.to_act] == side
+        found = self._proofs.get(key)
+        if found is None:
+            moves = position.moves()
+            if not moves:
+                return (0, INFINITE) if self._index[position.value(side)] >= target else (INFINITE, 0)  # A12a
+            proofs, disproofs = [], []
+            decided = position.decided if position.decides else None
+            index = self._index
+            for number, move in enumerate(moves):
+                if decided is not None and (value := decided(move, side)) is not None:
+                    if (index[value] >= target) == ours:  # the move ends the hand or settles it (A12, A13): proved
+                        return self._proved(key, target, ours) if start else ((0, INFINITE) if ours else (INFINITE, 0))
+                    proofs.append(INFINITE if ours else 0)
+                    disproofs.append(0 if ours else INFINITE)
+                elif ours:
+                    proofs.append(1 + number * PROOF_WEIGHT)
+                    disproofs.append(1)
+                else:
+                    proofs.append(1)
+                    disproofs.append(1 + number * PROOF_WEIGHT)
+            found = self._proofs[key] = (moves, position.layout(), proofs, disproofs, [()] * len(moves))
+        moves, layout, proofs, disproofs, keys = found
+        # The side to move needs its least number, the other side's are summed (as proof and disproof swap).
+        numbers, others, most_least, most_total = (proofs, disproofs, most_proof, most_disproof) if ours else \
+            (disproofs, proofs, most_disproof, most_proof)
+        while True:
+            least, total = min(numbers), min(INFINITE, sum(others))
+            if least >= most_least or total >= most_total or not least or not total:
+                break
+            chosen = numbers.index(least)
+            numbers[chosen] = INFINITE
+            second = min(numbers)  # the next-best move's number
+            numbers[chosen] = least
+            move, child = moves[chosen], keys[chosen]
+            if position.layout() != layout:
+                move = position.translate(move, layout)  # the entry was made by another position with this key
+            if child == () and len(position.trick) < position.players - 1:  # the move does not end the trick
+                child = keys[chosen] = (key, position.relative(move))
+            position.play(move)
+            try:
+                if child == ():
+                    child = keys[chosen] = position.key()
+                # the move is searched until it is no longer the best by the margin PROOF_GROWTH gives
+                bounds = min(most_least, second * PROOF_GROWTH), most_total - total + others[chosen]
+                found_ = self._prove(target, *(bounds if ours else bounds[::-1]), child)
+            finally:
+                position.undo()
+            if ours:
+                numbers[chosen], others[chosen] = found_
+            else:
+                others[chosen], numbers[chosen] = found_
+        proof, disproof = (least, total) if ours else (total, least)
+        if start and (not proof or not disproof):
+            return self._proved(key, target, not proof)
+        return proof, disproof
+
+    def _proved(self, key: Hashable, target: int, reached: bool) -> tuple[int, int]:
+        """Keep in the table what a test at the start of a trick proved (the
+        position ``key`` reaches ``target`` or not) and answer it as ``_prove``."""
+        low, high, info = self._table[key]
+        if reached:
+            low = max(low, info[2][target])
+        else:
+            high = min(high, info[3][target - 1])
+        self._store(key, low, high, info)
+        return (0, INFINITE) if reached else (INFINITE, 0)
