@@ -535,7 +535,8 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
     "Seat 1 is thinking…" for good. It asks again after each ``Retry-After``, and when the pool
     stays busy past its patience (8 s) the bot plays a random legal move and the log says so.
     Another client (127.0.0.2) keeps this worker's one analysis place (no queue) busy with one
-    solve that does not end while the pool is to stay busy (a budget no deadline lets it reach),
+    solve that does not end while the pool is to stay busy (a budget no deadline lets it reach, on a deal
+    the solver does not settle within seconds: seed 2),
     so the page's suggests never find the place free between two solves; it hangs up when the
     pool is to be free again, and the referee stops a gone client's work."""
     import threading
@@ -545,7 +546,7 @@ def test_a_bot_waits_out_a_busy_analysis_pool_then_plays_at_random_and_says_so(b
     with running_gunicorn(workers=1, env={"REFEREE_ANALYSIS_QUEUE": "0", "REFEREE_SOLVE_NODES": str(10**9),
                                           "GUNICORN_REQUEST_TIMEOUT": "60"}) as server:
         base = f"http://127.0.0.1:{server.port}"
-        solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": dealt_state(server.port)}).encode(),
+        solve = request_bytes("POST", "/v1/games/agency/solve", json.dumps({"state": dealt_state(server.port, body=b'{"seed": 2}')}).encode(),
                               JSON_HEADERS)
         stop = threading.Event()
 
