@@ -315,8 +315,8 @@ class _Database:
                 database = cls._open[path] = cls(path, sync_seconds, map_bytes)
                 if cls._flushing != database.pid:
                     cls._flushing = database.pid
-                    start, sleep, _ = _os_threads()
-                    start(cls._flush, (database.pid, sleep))
+                    # an operating-system thread, beside a gevent worker's loop rather than in it
+                    original("_thread", "start_new_thread")(cls._flush, (database.pid, original("time", "sleep")))
         return database
 
     def record(self, transaction: lmdb.Transaction, key: bytes, value: bytes, expires: float) -> None:
@@ -339,7 +339,7 @@ class _Database:
         """The flushing lock of this process, made when it has none (a forked
         child leaves its parent's, which the parent's thread may have held)."""
         if cls._flushing != os.getpid() or cls._lock is None:
-            cls._flushing, cls._lock = None, _os_threads()[2]()
+            cls._flushing, cls._lock = None, original("_thread", "allocate_lock")()
         return cls._lock  # type: ignore[no-any-return]
 
     @classmethod
@@ -361,13 +361,6 @@ class _Database:
                             database.env.sync(True)
                         except lmdb.Error:  # the disk failing: the claims say so
                             pass
-
-
-def _os_threads() -> tuple[Callable[..., Any], Callable[[float], None], Callable[[], Any]]:
-    """The operating system's ``start_new_thread``, ``sleep`` and
-    ``allocate_lock`` (:func:`service.greenlets.original`): the flushing
-    thread runs beside a gevent worker's loop, not in it."""
-    return original("_thread", "start_new_thread"), original("time", "sleep"), original("_thread", "allocate_lock")
 
 
 class RedisStore:

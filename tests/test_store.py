@@ -22,6 +22,7 @@ import pytest
 from service import store as store_module
 from service.config import SettingError, load_settings
 from service.errors import StoreUnavailable
+from service.greenlets import original
 from service.store import EmbeddedStore, store_for
 from support import claims_at_once, cut_off
 
@@ -103,13 +104,15 @@ def test_claims_are_flushed_to_the_disk_by_an_operating_system_thread_even_in_a_
     operating system's, started with the functions gevent kept, and its
     lock one of the operating system's (a gevent lock cannot be shared
     with a thread beside the loop)."""
-    assert store_module._os_threads()[0] is _thread.start_new_thread
-    assert store_module._os_threads()[2] is _thread.allocate_lock
+    assert original("_thread", "start_new_thread") is _thread.start_new_thread
+    assert original("_thread", "allocate_lock") is _thread.allocate_lock
     patched = subprocess.run(
-        [sys.executable, "-c", "from gevent import monkey; monkey.patch_all(); from service import store; "
-                               "start, _, lock = store._os_threads(); "
-                               "print(start is monkey.get_original('_thread', 'start_new_thread') "
-                               "and lock is monkey.get_original('_thread', 'allocate_lock'))"],
+        [sys.executable, "-c", "import os, tempfile; from gevent import monkey; monkey.patch_all(); "
+                               "from service.store import EmbeddedStore; from service.greenlets import original; "
+                               "store = EmbeddedStore(os.path.join(tempfile.mkdtemp(), 'spent.lmdb')); "
+                               "before = len(os.listdir('/proc/self/task')); store.claim(b'k', b'v', 60); "
+                               "print(len(os.listdir('/proc/self/task')) == before + 1 "
+                               "and original('_thread', 'allocate_lock') is monkey.get_original('_thread', 'allocate_lock'))"],
         cwd=Path(__file__).resolve().parent.parent, capture_output=True, text=True, check=True, timeout=60)
     assert patched.stdout.strip() == "True"
 
