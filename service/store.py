@@ -433,7 +433,10 @@ class RedisStore:
         command = _command(parts)
         if self._pid != os.getpid():  # a forked child: the parent's connections are not its own
             self._idle, self._pid = [], os.getpid()
-        connection: Any = self._idle.pop() if self._idle else self.client.connection_pool.make_connection()
+        try:  # a new connection past the pool's bound (``max_connections``) is refused as unreachable too
+            connection: Any = self._idle.pop() if self._idle else self.client.connection_pool.make_connection()
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
 
         def round_trip() -> Any:
             connection.send_packed_command([command], check_health=False)

@@ -86,6 +86,22 @@ def test_while_the_server_is_down_a_claim_refuses_in_bounded_time_and_works_agai
     assert store.claim(b"during", b"2", 60) is None
 
 
+def test_a_connection_past_the_pools_bound_is_refused_as_unreachable_not_an_error(redis_server: RedisServer) -> None:
+    """redis-py's pool bounds the connections a process opens
+    (``max_connections``); a claim that needs one more, while as many wait on
+    a paused server, must answer 503 ``token_store_unavailable`` (nothing
+    recorded), never an unhandled error (a 500)."""
+    store = RedisStore(redis_server.url + "?max_connections=1")
+    assert store.claim(b"first", b"1", 60) is None  # the one connection, kept idle
+    busy = store._idle.pop()  # as if a claim held it while the server is paused
+    for call in (lambda: store.claim(b"second", b"2", 60), lambda: store.get(b"first")):
+        with pytest.raises(StoreUnavailable) as refused:
+            call()
+        assert refused.value.code == "token_store_unavailable"
+    store._idle.append(busy)
+    assert store.get(b"second") is None and store.claim(b"second", b"2", 60) is None
+
+
 class Interrupted(BaseException):
     """What ``service.deadline`` raises in a request whose time is up, wherever it waits."""
 
