@@ -672,7 +672,8 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
         assert all(event["type"] == "card_played" and event["timeout"] is True for event in played), played
         # The bot's seat has the clock too: on a loaded machine its move may come after its second, and the
         # page then calls timeout for it as well (anyone may, CONTRACT "Clocks").
-        assert len([event for event in played if event["seat"] == seat]) == 6, played
+        mine = [event for event in played if event["seat"] == seat]
+        assert len(mine) == 6, played
         assert all(move["seat"] != seat for move in wire.plays())  # the person played nothing themselves
         plays = [play for trick in wire.public["tricks"] for play in trick["plays"]]
         timed_out = wire.public["timeouts"]  # plies from 1
@@ -684,7 +685,7 @@ def test_a_clock_counts_down_and_the_referee_plays_for_the_seat_whose_time_ran_o
         log = page.eval_on_selector_all("#events li", "items => items.map(item => [item.dataset.type, item.textContent])")
         said = [text for kind, text in log if kind == "card_played" and text.startswith(f"Seat {seat}")]
         assert said == [f"Seat {seat}'s time ran out: the referee plays the {card_name('agram', event['card'], None)} for it."
-                        for event in played], log
+                        for event in mine], log
         page.screenshot(path=str(SCREENSHOTS / "clock-end.png"), full_page=True)
         page.close()
 
