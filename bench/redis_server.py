@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -18,7 +19,8 @@ class RedisServer:
     fsynced at every write (``--appendonly yes --appendfsync always``), as
     deploy/README.md asks of a production table's Redis (``appendfsync``
     says otherwise: ``everysec``), eviction off. It can be stopped and
-    started again on the same port and data (:meth:`stop`, :meth:`start`)."""
+    started again on the same port and data (:meth:`stop`, :meth:`start`),
+    and paused (:meth:`pause`, :meth:`resume`)."""
 
     def __init__(self, folder: Path, appendfsync: str = "always") -> None:
         executable = shutil.which("redis-server") or "/usr/bin/redis-server"
@@ -71,6 +73,18 @@ class RedisServer:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+    def pause(self) -> None:
+        """Stop the server's process where it is (SIGSTOP): it answers
+        nothing, but the kernel still takes connections and commands into
+        its buffers, which it runs on :meth:`resume`."""
+        assert self.process is not None, "not running"
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        """Let a paused server go on (SIGCONT)."""
+        assert self.process is not None, "not running"
+        self.process.send_signal(signal.SIGCONT)
 
     def command(self, *args: str) -> bytes:
         """One command by redis-cli's protocol, answered as raw bytes (for tests' inspection)."""

@@ -14,8 +14,8 @@ answered. ``REFEREE_TOKEN_STORE`` chooses the store (:func:`store_for`):
 * ``none``: no store; states can be spent again and again.
 
 A store does one thing atomically, :meth:`Store.claim`: record a value under
-a key unless one is there (Redis's ``SET key value NX GET EX ttl``; a
-write transaction in LMDB), and answer what was there. Every
+a key unless one is there (a script in Redis; a write transaction in
+LMDB), and answer what was there. Every
 record expires ``ttl`` seconds after it was made. A store that cannot be
 reached raises :class:`~service.errors.StoreUnavailable`, and the request
 that needed it applies nothing (``service.api.spending``).
@@ -26,6 +26,7 @@ This module knows nothing of HTTP, games or what a record holds.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import sqlite3
 import threading
@@ -37,6 +38,7 @@ from typing import Any, Protocol
 
 import lmdb
 
+from . import deadline as _deadline
 from .config import NO_STORE, SEALING_KEYS, SIGNING_KEYS, TOKEN_STORE, TOKEN_STORE_PATH, SettingError
 from .errors import StoreUnavailable
 from .greenlets import original
@@ -367,25 +369,48 @@ class RedisStore:
     """Spent states in a Redis (7.0 or later) or Valkey server, shared by every replica.
 
     Through redis-py, the standard client: its connections (sockets,
-    timeouts, reading answers) and its retry policy. A claim is one command,
-    ``SET key value NX GET EX ttl``: atomic on the server, whichever replica
-    sends it. Each call borrows an idle connection of this process (or opens
-    one), writes the command (:func:`_command`) and reads its answer: the
-    client's pool and command methods are left out of this path, since they
-    cost a claim more CPU than its round trip (bench/README.md, "States spent
-    once"). A call interrupted in any way (an error, the request's deadline)
-    closes its connection, so no later call can read an answer meant for
-    another.
+    timeouts, reading answers) and its retry policy. A claim is one script
+    (:data:`CLAIM`, sent with ``EVAL``), atomic on the server, whichever
+    replica sends it: it records the value unless a record is there, and
+    answers what was there. Each call borrows an idle connection of this
+    process (or opens one), writes the command (:func:`_command`) and reads
+    its answer: the client's pool and command methods are left out of this
+    path, since they cost a claim more CPU than its round trip
+    (bench/README.md, "States spent once"). A call interrupted in any way
+    (an error, the request's deadline) closes its connection, so no later
+    call can read an answer meant for another.
+
+    **A claim refused is never recorded later** (CONTRACT: States spent
+    once, "fail closed"). A server that is paused rather than down (a
+    stopped process, a stalled disk, a network that holds packets) still
+    takes the command into its socket's buffer, and would run it when it
+    wakes, after the referee answered 503. So each claim carries the last
+    instant, on the server's clock, at which it may still be recorded: the
+    moment its sender stops waiting for the answer
+    (:data:`COMMAND_SECONDS`, or the request's deadline if that comes
+    first), less :data:`CLOCK_MARGIN_SECONDS`. The script reads the
+    server's clock (``TIME``) and records nothing past that instant. The
+    server's clock is read against this process's own from the answers
+    (:class:`_ServerClock`), so the two machines' clocks need not agree.
+    And before a claim is refused, its sender waits until the last instant
+    of every try it sent has passed. One case is left, as for any store
+    reached over a network: a claim recorded in time whose answer was lost,
+    every try after it failing; the same request sent again (as the 503
+    asks) then answers what was recorded.
+
     A connection that cannot be opened is tried :data:`RETRIES` more times,
     0.1, 0.2, 0.4 and 0.5 s apart (the backoff doubles, capped at half of
     :data:`RETRY_SECONDS`), then the store counts as unreachable: a claim
     sent while the server is down is refused after about 1.2 s. A claim
     whose connection breaks while it waits for the answer (the server
-    stopping under it) is sent again on a new connection, up to
-    :data:`RETRIES` times, each opening tried as above: it keeps trying for
-    about 6 s, and a server back within that time answers it. A retried
-    claim whose first attempt did reach the server finds its own value
-    there, which the caller reads as its own (``service.api.spending``).
+    stopping under it), or that reached the server too late, is sent again
+    on a new connection, up to :data:`RETRIES` times, each opening tried as
+    above: it keeps trying for about 6 s, and a server back within that
+    time answers it. A retried claim whose first try did reach the server
+    finds its own value there, which the caller reads as its own
+    (``service.api.spending``). No try starts, and no wait between tries
+    lasts, past the request's deadline (``service.deadline``): a request
+    answers by its deadline, give or take one wait for an answer.
     Keys are :data:`PREFIX` followed by the state's key.
     """
 
@@ -399,14 +424,33 @@ class RedisStore:
     RETRIES = 4
     RETRY_SECONDS = 1.0
     """Twice the longest wait between two tries."""
+    CLOCK_MARGIN_SECONDS = 0.25
+    """How much sooner than its sender stops waiting a claim stops being
+    recordable: room for the two clocks to drift apart between readings."""
+    CLAIM = b"""
+local now = redis.call('TIME')
+local at = tonumber(now[1]) * 1000000 + tonumber(now[2])
+if at > tonumber(ARGV[3]) then return {1, at} end
+local before = redis.call('GET', KEYS[1])
+if before then return {0, at, before} end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[2])
+return {0, at}
+"""
+    """The claim: ``KEYS[1]`` the key, ``ARGV`` the value, its lifetime in
+    seconds and the last instant it may be recorded (microseconds since
+    the epoch, the server's clock). Answers ``{1, now}`` when that instant
+    has passed (nothing recorded), else ``{0, now}`` when the value was
+    recorded, or ``{0, now, before}`` with the record already there; ``now``
+    is the server's clock in microseconds."""
 
     def __init__(self, url: str) -> None:
         import redis
         from redis.backoff import ExponentialBackoff
         from redis.retry import Retry
 
-        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError)
-        retry = Retry(ExponentialBackoff(cap=self.RETRY_SECONDS / 2, base=0.05), self.RETRIES,
+        self._errors: tuple[type[BaseException], ...] = (redis.RedisError, OSError, _OutOfTime)
+        self._late = redis.TimeoutError
+        retry = Retry(_Backoff(ExponentialBackoff(cap=self.RETRY_SECONDS / 2, base=0.05)), self.RETRIES,  # type: ignore[arg-type]  # the two methods it calls
                       supported_errors=(redis.ConnectionError, redis.TimeoutError, OSError))
         self.client = redis.Redis.from_url(
             url, socket_connect_timeout=self.CONNECT_SECONDS, socket_timeout=self.COMMAND_SECONDS, retry=retry,
@@ -416,31 +460,68 @@ class RedisStore:
                             if "path" not in kwargs else f"Redis at {kwargs['path']}")
         self._idle: list[Any] = []
         self._pid = os.getpid()
+        self._clock = _ServerClock()
 
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
-        return self._call(b"SET", self.PREFIX + key, value, b"NX", b"GET", b"EX", b"%d" % ttl)
+        head = (b"EVAL", self.CLAIM, b"1", self.PREFIX + key, value, b"%d" % ttl)
+        last: list[float] = []  # each try's last instant, this process's clock
+
+        def send(connection: Any) -> Any:
+            if self._clock.offset is None:
+                self._clock.learn(*self._time(connection))
+            sent = time.perf_counter()
+            last.append(sent + min(self.COMMAND_SECONDS, _Backoff.in_time()) - self.CLOCK_MARGIN_SECONDS)
+            if last[-1] <= sent:
+                raise _OutOfTime("too little of the request's time is left for a claim to be recorded")
+            connection.send_packed_command([_command((*head, b"%d" % self._clock.server_us(last[-1])))], check_health=False)
+            status, at, *before = connection.read_response()
+            self._clock.learn(at, sent)
+            if status:
+                raise self._late("the claim reached the server after its last instant")
+            return before[0] if before else None
+
+        try:
+            return self._call(send)  # type: ignore[no-any-return]
+        except StoreUnavailable:
+            if last:  # a try may still wait in the server's buffer: refuse once none can be recorded
+                _wait_until(max(last) + self.CLOCK_MARGIN_SECONDS)
+            raise
 
     def get(self, key: bytes) -> bytes | None:
-        return self._call(b"GET", self.PREFIX + key)
+        command = _command((b"GET", self.PREFIX + key))
 
-    def _call(self, *parts: bytes) -> bytes | None:
-        """Send one command (its parts as bytes) and answer its bulk-string
-        reply (``None`` for nil), retried as the client's retry policy says.
+        def send(connection: Any) -> Any:
+            connection.send_packed_command([command], check_health=False)
+            return connection.read_response()
+
+        return self._call(send)  # type: ignore[no-any-return]
+
+    @staticmethod
+    def _time(connection: Any) -> tuple[int, float]:
+        """The server's clock (microseconds since the epoch) and this process's when it was asked."""
+        asked = time.perf_counter()
+        connection.send_packed_command([_command((b"TIME",))], check_health=False)
+        seconds, micros = connection.read_response()
+        return int(seconds) * 1_000_000 + int(micros), asked
+
+    def _call(self, send: Callable[[Any], Any]) -> Any:
+        """``send(connection)``'s answer, on a connection of this process,
+        retried as the client's retry policy says.
 
         Raises:
-            StoreUnavailable: the server cannot be reached, or refused the command.
+            StoreUnavailable: the server cannot be reached (within the
+                request's deadline), or refused the command.
         """
-        command = _command(parts)
         if self._pid != os.getpid():  # a forked child: the parent's connections are not its own
-            self._idle, self._pid = [], os.getpid()
+            self._idle, self._pid, self._clock = [], os.getpid(), _ServerClock()
         try:  # a new connection past the pool's bound (``max_connections``) is refused as unreachable too
             connection: Any = self._idle.pop() if self._idle else self.client.connection_pool.make_connection()
         except self._errors as error:
             raise _unreachable(self.description, error) from None
 
         def round_trip() -> Any:
-            connection.send_packed_command([command], check_health=False)
-            return connection.read_response()
+            _Backoff.in_time()
+            return send(connection)
 
         answered = False
         try:
@@ -453,7 +534,7 @@ class RedisStore:
             if not answered:
                 connection.disconnect()
             self._idle.append(connection)
-        return answer  # type: ignore[no-any-return]
+        return answer
 
     def _ready(self, connection: Any) -> None:
         """Open ``connection`` if it is closed, or again if the server closed
@@ -470,7 +551,8 @@ class RedisStore:
             connection.connect()
 
     def check(self) -> None:
-        """``PING``, and refuse a server older than 7.0 (``SET`` with both ``NX`` and ``GET``)."""
+        """``PING``, and refuse a server older than 7.0 (before it, a script that
+        reads the clock, as a claim does, may not be allowed to write)."""
         try:
             self.client.ping()
             version = str(self.client.info("server").get("redis_version", "0"))
@@ -486,6 +568,96 @@ class RedisStore:
         for connection in self._idle:
             connection.disconnect()
         self.client.connection_pool.disconnect()
+
+
+class _OutOfTime(Exception):
+    """The request's deadline has passed: no more tries of a store's call."""
+
+
+class _Backoff:
+    """redis-py's exponential backoff (``inner``), bounded by the request's
+    deadline (``service.deadline``): a wait between two tries ends by it,
+    and past it no more tries are made (:class:`_OutOfTime`, which the
+    retry policy does not retry), neither of a command nor of opening a
+    connection. redis-py's retry policy calls ``reset`` and ``compute``.
+
+    The wait itself is made here, by ``time.sleep`` as it is when the wait
+    comes, and ``compute`` answers 0, so the retry policy does not wait
+    again. Its own wait is the ``time.sleep`` of when its module was
+    imported: in a gunicorn worker, before gevent patched it (the master
+    reaches the store at start), so it would stop every request of the
+    worker, its probes among them, for the whole wait."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+
+    def reset(self) -> None:
+        self.inner.reset()
+
+    def compute(self, failures: int) -> float:
+        time.sleep(min(self.inner.compute(failures), self.in_time()))
+        return 0.0
+
+    @staticmethod
+    def in_time() -> float:
+        """The seconds left to the request's deadline (``math.inf`` without one).
+
+        Raises:
+            _OutOfTime: none are left.
+        """
+        end = _deadline.ends_at()
+        if end is None:
+            return math.inf
+        left = end - time.perf_counter()
+        if left <= 0:
+            raise _OutOfTime("the request's deadline passed while the token store was waited for")
+        return left
+
+
+class _ServerClock:
+    """The Redis server's clock read against this process's (``time.perf_counter``).
+
+    ``offset`` is a lower bound of the server's clock less this process's
+    (microseconds): each answer that says the server's time ``at`` and
+    arrives at ``received`` shows the offset is at least ``at - received``
+    (the server read its clock before the answer arrived), and the largest
+    such bound of the last :data:`EPOCH_SECONDS` is kept. An instant of
+    this process's, put on the server's clock by a lower bound, comes
+    sooner there than it should: a claim is refused early, never recorded
+    late. A new epoch starts from the next answer alone, so a clock set
+    back is followed within an epoch, from the first answer that came
+    back promptly (:data:`PROMPT_SECONDS`), and
+    :data:`RedisStore.CLOCK_MARGIN_SECONDS` covers drift within one.
+    """
+
+    EPOCH_SECONDS = 10.0
+    PROMPT_SECONDS = 0.01
+    """The longest round trip whose answer may start a new epoch (its bound is that close)."""
+
+    def __init__(self) -> None:
+        self.offset: int | None = None
+        self._since = -math.inf
+
+    def learn(self, at: int, sent: float) -> None:
+        """Read an answer that said the server's time ``at`` (µs), sent at ``sent``, arriving now."""
+        received = time.perf_counter()
+        bound = at - round(received * 1_000_000)
+        if self.offset is None or (received - self._since > self.EPOCH_SECONDS and received - sent <= self.PROMPT_SECONDS):
+            self.offset, self._since = bound, received
+        elif bound > self.offset:
+            self.offset = bound
+
+    def server_us(self, instant: float) -> int:
+        """``instant`` (this process's clock) on the server's clock, in microseconds since the epoch."""
+        assert self.offset is not None
+        return round(instant * 1_000_000) + self.offset
+
+
+def _wait_until(instant: float) -> None:
+    """Sleep until ``instant`` (``time.perf_counter``), if it is to come."""
+    left = instant - time.perf_counter()
+    if left > 0:
+        time.sleep(left)
 
 
 def _command(parts: tuple[bytes, ...]) -> bytes:

@@ -222,15 +222,12 @@ def test_a_move_waiting_for_redis_holds_none_of_the_workers_places(tmp_path: Pat
     its worker's requests at work (REFEREE_MAX_ACTIVE, here 1): with Redis
     paused (SIGSTOP) under a move, the one worker still answers reading
     requests, not 503 busy; once Redis goes on, the move is played."""
-    import signal
-
     with running_redis(tmp_path / "redis") as redis:
         env = {**MODES["sealed"], "REFEREE_TOKEN_STORE": redis.url, "REFEREE_MAX_ACTIVE": "1"}
         with running_gunicorn(workers=1, env=env) as server:
             hand = table("sealed", server.port)
             move = hand.moves(server.port)[0]
-            assert redis.process is not None
-            redis.process.send_signal(signal.SIGSTOP)
+            redis.pause()
             try:
                 waiting = threading.Thread(target=lambda: answers.append(hand.play(move, where=server.port)))
                 answers: list[Any] = []
@@ -242,10 +239,66 @@ def test_a_move_waiting_for_redis_holds_none_of_the_workers_places(tmp_path: Pat
                     status, _, data = hand.post(operation, hand.held, seat, server.port)
                     assert status == 200, (operation, data)
             finally:
-                redis.process.send_signal(signal.SIGCONT)
+                redis.resume()
             waiting.join(30)
             (status, _, data), = answers
             assert status == 200 and json.loads(data)["state"]["ply"] == 1
+
+
+PROBES = """
+import http.client, sys, time
+port, seconds = int(sys.argv[1]), float(sys.argv[2])
+end = time.perf_counter() + seconds
+while time.perf_counter() < end:
+    asked = time.perf_counter()
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    connection.request("GET", "/healthz")
+    print(f"{connection.getresponse().status}:{time.perf_counter() - asked:.3f}")
+    connection.close()
+    time.sleep(0.1)
+"""
+"""A process of its own that asks /healthz every 0.1 s for a while: each answer's status and seconds."""
+
+
+def test_moves_refused_while_redis_is_paused_answer_by_the_deadline_apply_nothing_and_never_stop_the_worker(tmp_path: Path) -> None:
+    """Redis paused (SIGSTOP) for as long as the moves wait: it still takes
+    their commands into its buffers and runs them when it goes on. Many
+    moves at once on two workers: each answers 503 token_store_unavailable
+    by its deadline (GUNICORN_REQUEST_TIMEOUT, give or take one wait for an
+    answer), /healthz answers at once all the while (no wait of the store's
+    stops a worker), and once Redis goes on nothing was applied: another
+    move from each state is played."""
+    import subprocess
+    import sys
+    import time
+
+    moves_at_once, timeout = 40, 2
+    with running_redis(tmp_path / "redis") as redis:
+        env = {**MODES["sealed"], **RACING, "REFEREE_TOKEN_STORE": redis.url, "GUNICORN_REQUEST_TIMEOUT": str(timeout)}
+        with running_gunicorn(workers=2, env=env) as server:
+            hands = [table("sealed", server.port) for _ in range(moves_at_once)]
+            firsts = [hand.moves(server.port)[0] for hand in hands]
+            redis.pause()
+            try:
+                started = time.perf_counter()
+                waiting = threading.Thread(target=lambda: answers.extend(
+                    all_at_once([lambda hand=hand, move=move: hand.play(move, where=server.port) for hand, move in zip(hands, firsts)])))
+                answers: list[Any] = []
+                waiting.start()
+                probes = subprocess.run([sys.executable, "-c", PROBES, str(server.port), str(timeout + 1)],
+                                        capture_output=True, text=True, check=True).stdout.split()
+                waiting.join(30)
+                waited = time.perf_counter() - started
+            finally:
+                redis.resume()
+            assert len(answers) == moves_at_once
+            for status, headers, data in answers:
+                assert (status, json.loads(data)["code"], headers.get("Retry-After")) == (503, "token_store_unavailable", "1")
+            assert waited < timeout + 1.0 + 1.5
+            assert len(probes) >= 10 and all(probe.startswith("200:") and float(probe[4:]) < 0.5 for probe in probes), probes
+            for hand in hands:  # nothing applied, then or when Redis went on
+                status, _, data = hand.play(hand.moves(server.port)[1], where=server.port)
+                assert status == 200 and json.loads(data)["state"]["ply"] == 1, data
 
 
 def test_the_embedded_store_spends_once_across_gunicorns_workers(tmp_path: Path) -> None:

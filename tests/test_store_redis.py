@@ -1,11 +1,12 @@
 """The Redis token store against a real Redis server (Debian's ``redis-server``).
 
-A claim is ``SET key value NX GET EX ttl``: exactly one of many concurrent
-claims records its value, whichever process sends it; a record lives ``ttl``
-seconds and survives the server's crash (append-only file, fsynced at every
-write); while the server is down a claim refuses within a bounded time and
-records nothing, and once it is back claims work again on the same client;
-a call cut off while it waits for its answer leaves nothing for the next.
+A claim is one script: exactly one of many concurrent claims records its
+value, whichever process sends it; a record lives ``ttl`` seconds and
+survives the server's crash (append-only file, fsynced at every write);
+while the server is down or paused a claim refuses within a bounded time
+(and within the request's deadline) and records nothing, then or later,
+and once it is back claims work again on the same client; a call cut off
+while it waits for its answer leaves nothing for the next.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 import redis
 
 from bench.redis_server import RedisServer
+from service import deadline
 from service.config import SettingError, load_settings
 from service.errors import StoreUnavailable
 from service.store import RedisStore, store_for
@@ -84,6 +86,49 @@ def test_while_the_server_is_down_a_claim_refuses_in_bounded_time_and_works_agai
     assert store.get(b"during") is None  # nothing was recorded
     assert store.claim(b"before", b"other", 60) == b"1"  # nothing was lost
     assert store.claim(b"during", b"2", 60) is None
+
+
+def test_a_claim_refused_while_the_server_is_paused_is_not_recorded_when_it_wakes(redis_server: RedisServer) -> None:
+    """A paused server (a stopped process, a stalled disk) still takes the
+    claim into its socket's buffer, and runs it when it wakes: the claim,
+    refused as unreachable (503: "applies nothing"), must not be recorded
+    then, or the client's next move from the same state would be refused
+    as spent. The refusal also comes by the request's deadline, give or
+    take one wait for an answer (1 s), not after the retry policy's 6 s."""
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"before", b"1", 60) is None
+    redis_server.pause()
+    try:
+        started = time.perf_counter()
+        with deadline.until(started + 1.5), pytest.raises(StoreUnavailable) as refused:
+            store.claim(b"paused", b"refused", 60)
+        waited = time.perf_counter() - started
+    finally:
+        redis_server.resume()
+    assert refused.value.code == "token_store_unavailable"
+    assert waited < 1.5 + RedisStore.COMMAND_SECONDS + 0.5
+    assert store.get(b"before") == b"1"  # on a new connection, after the buffered commands ran
+    assert store.get(b"paused") is None
+    assert store.claim(b"paused", b"another move", 60) is None
+
+
+def test_a_claim_that_reaches_the_server_too_late_is_sent_again_and_recorded_once(redis_server: RedisServer) -> None:
+    """A pause a little longer than a claim may wait in the server's buffer
+    (COMMAND_SECONDS less CLOCK_MARGIN_SECONDS) but shorter than the wait
+    for its answer: the server refuses the late claim, the store sends it
+    again, and it is recorded, once."""
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"warm", b"1", 60) is None  # the server's clock is read
+    redis_server.pause()
+    late = RedisStore.COMMAND_SECONDS - RedisStore.CLOCK_MARGIN_SECONDS
+    waking = threading.Timer(late + 0.1, redis_server.resume)
+    waking.start()
+    try:
+        assert store.claim(b"late", b"mine", 60) is None
+    finally:
+        waking.join()
+    assert store.get(b"late") == b"mine"
+    assert store.claim(b"late", b"other", 60) == b"mine"
 
 
 def test_a_connection_past_the_pools_bound_is_refused_as_unreachable_not_an_error(redis_server: RedisServer) -> None:
@@ -190,3 +235,29 @@ def test_the_store_is_named_without_its_password(redis_server: RedisServer) -> N
     assert "wrong" not in str(refused.value)
     chosen = store_for(load_settings({}, {**SEALED, "REFEREE_TOKEN_STORE": url}))
     assert isinstance(chosen, RedisStore)
+
+
+def test_the_servers_clock_is_read_as_a_lower_bound_and_a_clock_set_back_is_followed_within_an_epoch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """An instant put on the server's clock must never come later there
+    than it should (a claim would be recorded late): whatever each answer's
+    delays, the offset learned is at most the true one, and the best of an
+    epoch's answers is kept; once the server's clock is set back, a prompt
+    answer in the next epoch brings the offset down with it."""
+    from service.store import _ServerClock
+
+    now = [1000.0]
+    monkeypatch.setattr(time, "perf_counter", lambda: now[0])
+    true_offset = 1_733_000_000_000_000 - 1000 * 1_000_000
+    clock = _ServerClock()
+    for sent_ago, answered_ago in ((0.5, 0.2), (0.002, 0.001), (0.3, 0.05)):  # each answer: sent, then the server reads its clock
+        now[0] += 1.0
+        clock.learn(round(now[0] * 1_000_000) + true_offset - round(answered_ago * 1_000_000), now[0] - sent_ago)
+        assert clock.offset is not None and clock.offset <= true_offset
+    assert clock.offset == true_offset - 1_000  # the prompt answer's bound, the best of the epoch
+    set_back = true_offset - 2_000_000
+    now[0] += _ServerClock.EPOCH_SECONDS + 1
+    clock.learn(round(now[0] * 1_000_000) + set_back - 300_000, now[0] - 0.5)  # a slow answer starts no epoch
+    assert clock.offset == true_offset - 1_000
+    clock.learn(round(now[0] * 1_000_000) + set_back, now[0] - 0.001)
+    assert clock.offset == set_back
