@@ -174,8 +174,8 @@ class EmbeddedStore:
         self._claims = 0
         self._lock = threading.Lock()
 
-    def _database(self) -> _Database:
-        return _Database.of(self.path, self.SYNC_SECONDS, self.MAP_BYTES)
+    def _database(self, flushed: bool = True) -> _Database:
+        return _Database.of(self.path, self.SYNC_SECONDS, self.MAP_BYTES, flushed)
 
     def claim(self, key: bytes, value: bytes, ttl: int) -> bytes | None:
         now = self.now()
@@ -236,10 +236,11 @@ class EmbeddedStore:
         carry = not self.path.exists() and earlier.exists()
         try:
             with self._lock:
-                database = self._database()
+                database = self._database(flushed=False)  # a process that checks (gunicorn's master) does not claim
                 with database.env.begin(write=True) as transaction:
                     carried = _carry_over(earlier, transaction, database, self.now()) if carry else 0
-                _Database.close(self.path)  # a process that checks (gunicorn's master) does not claim
+                database.env.sync(True)
+                _Database.close(self.path)
         except (lmdb.Error, OSError, sqlite3.Error) as error:
             raise _unreachable(self.description, error) from None
         if carry:
@@ -305,17 +306,18 @@ class _Database:
         self.sync_seconds = sync_seconds
 
     @classmethod
-    def of(cls, path: Path, sync_seconds: float, map_bytes: int) -> _Database:
+    def of(cls, path: Path, sync_seconds: float, map_bytes: int, flushed: bool = True) -> _Database:
         """The database at ``path`` in this process, opened when it is not
         yet (a handle inherited across a ``fork`` is closed first: LMDB's
         must not be used by the child, and the file is open in it until
-        closed), with the process's flushing thread running."""
+        closed), with the process's flushing thread running unless not
+        ``flushed`` (its caller syncs what it writes itself, and closes it)."""
         database = cls._open.get(path)
         if database is None or database.pid != os.getpid():
             cls.close(path)
             with cls._held():
                 database = cls._open[path] = cls(path, sync_seconds, map_bytes)
-                if cls._flushing != database.pid:
+                if flushed and cls._flushing != database.pid:
                     cls._flushing = database.pid
                     # an operating-system thread, beside a gevent worker's loop rather than in it
                     original("_thread", "start_new_thread")(cls._flush, (database.pid, original("time", "sleep")))

@@ -326,3 +326,25 @@ def test_a_new_file_takes_the_unexpired_spends_of_the_sqlite_file_beside_it(tmp_
         later.execute("INSERT INTO spent (key, value, expires) VALUES (?, ?, ?)", (b"later", b"v", clock.now + 30))
     EmbeddedStore(tmp_path / "spent-states.lmdb", now=clock).check()  # a file already made takes nothing again
     assert store.get(b"later") is None
+
+
+def test_the_check_at_start_starts_no_flushing_thread_and_flushes_what_it_wrote(tmp_path: Path) -> None:
+    """gunicorn's master checks the store at start and never claims: it
+    starts no flushing thread (one forked into the workers' parent for
+    nothing), and what the check wrote (the file, with any spends carried
+    over) is flushed before it lets go of it."""
+    import time
+
+    from service.store import _Database
+
+    for path in list(_Database._open):  # an earlier test's handles: their flushing thread then ends
+        _Database.close(path)
+    time.sleep(EmbeddedStore.SYNC_SECONDS * 2)
+    threads = len(os.listdir("/proc/self/task"))
+    store = EmbeddedStore(tmp_path / "checked.lmdb")
+    store.check()
+    assert len(os.listdir("/proc/self/task")) == threads
+    assert (tmp_path / "checked.lmdb").exists()
+    assert store.claim(b"k", b"v", 60) is None  # a claim then starts it
+    assert len(os.listdir("/proc/self/task")) == threads + 1
+    store.close()
