@@ -73,9 +73,15 @@ def winning_play(
         of the led suit (RULINGS A11, F1). ``None`` when no suited card was
         played (only a Wall).
     """
-    suit = trump if trump is not None and any(p.card.suit == trump for p in plays) else led_suit(plays)
+    suit: str | None = None  # the suit that wins: the led suit until a trump is played
     best: Play | None = None
+    top = 0
     for play in plays:
-        if play.card.suit == suit and (best is None or strength[play.card.rank] > strength[best.card.rank]):
-            best = play
+        card = play.card
+        if card.suit is None:
+            continue
+        if suit is None or (card.suit == trump and suit != trump):
+            suit, best, top = card.suit, play, strength[card.rank]
+        elif card.suit == suit and (rank := strength[card.rank]) > top:
+            best, top = play, rank
     return best

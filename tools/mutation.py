@@ -145,8 +145,8 @@ MUTANTS = [
     # always looks only at the led suit.
     Mutant(
         "trump-never-wins", TRICKS,
-        "suit = trump if trump is not None and any(p.card.suit == trump for p in plays) else led_suit(plays)",
-        "suit = led_suit(plays)",
+        "if suit is None or (card.suit == trump and suit != trump):",
+        "if suit is None:",
         "A11: a Van does not win a trick led in another suit",
     ),
     # A8: a Wall may be led only when everything the leader reaches, in BOTH

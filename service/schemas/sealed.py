@@ -20,8 +20,9 @@ seat), with where the deal came from, the match id and the ply.
 
 from __future__ import annotations
 
+import operator
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -266,7 +267,21 @@ def _private(hand: Hand, provenance: Provenance) -> bytes:
     for seat, cards in enumerate(hand.deal_hands):
         for place, card in enumerate(cards):
             where[card.number] = bytes((seat, place))
-    return head + b"".join(where[card.number] for card in hand.game.deck)
+    return head + b"".join(_in_deck_order(hand.game)(where))
+
+
+_GATHERS: dict[str, Callable[[list[bytes]], tuple[bytes, ...]]] = {}
+"""Each game's gathering of a list indexed by ``Card.number`` into its deck's order."""
+
+
+def _in_deck_order(game: TrickGame[Any]) -> Callable[[list[bytes]], tuple[bytes, ...]]:
+    """A function taking a list indexed by ``Card.number`` to the tuple of its
+    members in ``game``'s deck order: every deck card's, whatever the deal
+    (``operator.itemgetter``; a deck has more than one card, so it answers a tuple)."""
+    gather = _GATHERS.get(game.id)
+    if gather is None:
+        gather = _GATHERS[game.id] = operator.itemgetter(*(card.number for card in game.deck))
+    return gather
 
 
 def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int | None, bytes | None, tuple[int, bytes], list[list[Card]]]:
