@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from pathlib import Path
 
 import callgraph
@@ -29,7 +30,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 )
 """From the bottom up: the values, settings and stores everything shares, the rules
 core, what is built on the core alone (records, analysis), the JSON edge,
-the HTTP server's wing, the views, and the app factory that joins them."""
+the HTTP server's wing, the view functions, and the app factory that joins them."""
 
 FRAMEWORKS = frozenset({"flask", "flask_smorest", "flask_cors", "marshmallow", "werkzeug", "webargs", "apispec",
                         "gunicorn", "prometheus_client", "prometheus_flask_exporter"})
@@ -275,3 +276,63 @@ def _traced_calls() -> set[tuple[str, str | None, str]]:
                 finally:
                     sys.setprofile(None)
     return calls
+
+
+# -- one word names one thing -------------------------------------------------------------
+
+def _definitions() -> dict[str, list[str]]:
+    """Every class, function and capitalised name defined at the top of a
+    service module, with the modules that define it."""
+    found: dict[str, list[str]] = {}
+    for module, path in MODULES.items():
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef)):
+                names = [node.name]
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                names = [target.id for target in targets if isinstance(target, ast.Name) and target.id[0].isupper()]
+            else:
+                continue
+            for name in names:
+                found.setdefault(name, []).append(module)
+    return found
+
+
+DEFINITIONS = _definitions()
+
+WORDS = ("Refusal", "DealSource", "Trust", "Family", "HandRecord", "Claims", "Provenance", "Hand", "TrickGame",
+         "codes", "codes_text", "replay_transcript", "replay_record", "replay_records", "ViewFunction", "HeldBytes", "Budget")
+"""Names of docs/architecture.md's "Words" and the house's review, each one thing, defined once."""
+
+PER_MODULE = frozenset({"PROBLEMS", "TOUCHED", "WRITTEN_FOR", "DEFAULT_BUDGET", "T", "H"})
+"""Names every module of a kind defines for itself, one meaning in each: the
+problem codes a module raises (``problem_codes`` gathers them), an adapter
+module's touch points and versions, an analysis's default budget, type variables."""
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_each_word_is_defined_once(word):
+    assert len(DEFINITIONS.get(word, [])) == 1, DEFINITIONS.get(word)
+
+
+def test_no_two_modules_give_a_class_or_constant_one_name():
+    """Two things of one name in two modules is two meanings of one word."""
+    shared = {name: modules for name, modules in DEFINITIONS.items()
+              if len(modules) > 1 and name[0].isupper() and name not in PER_MODULE}
+    assert shared == {}
+
+
+def test_one_problems_module():
+    """The problem documents' types and schemas in one module (``api/problems.py``); the core's
+    sentences are ``problems`` of ``games/checks.py``, not a module of that name."""
+    assert sorted(name for name in MODULES if name.rsplit(".", 1)[-1] == "problems") == ["service.api.problems"]
+
+
+def test_the_code_says_what_it_does_not_how_fast_it_ran():
+    """Docstrings and comments of ``service/`` quote no timing of a machine
+    (figures in µs or ns go stale; they live in bench/README.md) and narrate
+    no regression: they say what the code does and why."""
+    stale = re.compile(r"\d\s*(?:µs|ns)\b|\bregress", re.I)
+    found = [f"{path.relative_to(ROOT)}:{number}" for path in MODULES.values()
+             for number, line in enumerate(path.read_text().splitlines(), 1) if stale.search(line)]
+    assert found == []

@@ -5,7 +5,7 @@ Each is read once per worker, at its first request, and kept with its
 gzipped bytes and its ETag (:class:`~service.server.answers.Packed`); every
 answer shares those bytes (:data:`~service.server.answers.SHARED`), goes
 gzipped to a client that accepts gzip, and is answered 304 to a client
-that names its ETag. The set of documents is fixed by the views that name
+that names its ETag. The set of documents is fixed by the view functions that name
 them, so the kept bytes are bounded.
 """
 

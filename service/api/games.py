@@ -4,7 +4,7 @@
 then has its own operations, registered from the registry so that the OpenAPI
 document states each game's exact schemas: ``POST /v1/games/<id>/deal``,
 ``legal-moves``, ``play``, ``trick-winner``, ``score``, ``view``, ``replay``
-(a transcript, or a hand's record), ``record`` (docs/notation.md) and ``check``. Views only load,
+(a transcript, or a hand's record), ``record`` (docs/notation.md) and ``check``. View functions only load,
 call the rules core and dump; refusals are rendered in ``problems``.
 """
 

@@ -19,7 +19,7 @@ spent once (``service.api.spending``): the holding names the state a
 request spends (:attr:`Held.spent`, :attr:`Dealing.spent`), and every
 spending operation goes through :meth:`Holding.spend`.
 
-The views call a ``Holding`` for the hand a request names and for the state
+The view functions call a ``Holding`` for the hand a request names and for the state
 members of their answer, so they never test which way states are held.
 """
 

@@ -48,7 +48,7 @@ class JsonAnswer(flask.Response):
 def json_answer(body: dict[str, Any] | bytes) -> flask.Response:
     """A 200 JSON response (:class:`JsonAnswer`), encoded once (``json_bytes``; bytes: already encoded).
 
-    The views build their bodies in the documented shape (``dump_state`` and
+    The view functions build their bodies in the documented shape (``dump_state`` and
     friends), so flask-smorest's response schema documents them without
     dumping them a second time; the contract tests check the shapes.
     """
@@ -79,7 +79,7 @@ NO_CREDENTIAL: list[dict[str, list[str]]] = []
 trick, a replay, health and metrics)."""
 
 
-View = Callable[..., Any]
+ViewFunction = Callable[..., Any]
 """A view function, before or after flask-smorest's decorators."""
 
 Answer = Callable[[Game, Holding, Held, dict[str, Any]], dict[str, Any]]
@@ -160,7 +160,7 @@ INVALID = "Invalid state: `problems` lists every problem; or unsupported version
 """The 409 of an operation that only reads a hand."""
 
 
-Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], View]]
+Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], ViewFunction]]
 """``operations(game, blueprint)``: a decorator maker that registers one ``POST`` operation."""
 
 
@@ -174,7 +174,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
                   credential: bool | None = None, before: Callable[[Holding], None] | None = None,
-                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], View]:
+                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], ViewFunction]:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
@@ -183,7 +183,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         do) and calls the decorated function with what it read. flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
-        to a stub only: the view itself runs none of their wrappers. Its
+        to a stub only: the view function itself runs none of their wrappers. Its
         endpoint and ``operationId`` are both ``<game>_<name>``. Its
         ``security``: a seat's credential, optional, when it reads one
         (``credential``; by default when its body can carry a state), else none.
@@ -200,7 +200,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
         if answers:  # an answer of one of several shapes, told apart by their values (a seat's view, a spectator's)
             doc.setdefault("responses", {}).setdefault(200, {})["content"] = {JSON_MEDIA_TYPE: {"schema": {"anyOf": list(answers)}}}
         _document_examples(doc, examples.operation(operation_id))
-        docs: list[Callable[[View], View]] = [
+        docs: list[Callable[[ViewFunction], ViewFunction]] = [
             blueprint.arguments(request),
             blueprint.response(200, None if answers else response, description=response.__doc__ if answers else None),
             *(blueprint.alt_response(status, **errors[status]) for status in sorted(errors)),
@@ -208,7 +208,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
                           security=CREDENTIAL_OPTIONAL if (holds_state if credential is None else credential) else NO_CREDENTIAL, **doc),
         ]
 
-        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> View:
+        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> ViewFunction:
             @functools.wraps(answer)
             def view() -> flask.Response:
                 deadline.check()
@@ -217,7 +217,7 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
                     before(holding)
                 return answer(request_arguments(request, holding, verify=verify, alternatives=alternatives))
 
-            stub: View = _no_view
+            stub: ViewFunction = _no_view
             for decorator in reversed(docs):
                 stub = decorator(stub)
             copy_doc(view, stub)

@@ -112,7 +112,7 @@ class RequestMetrics:
     ``referee_http_request_total`` by method, operation and status
     (:func:`label_values`), recorded for each request by the plumbing
     (``service.server.plumbing``), from its first step, so requests refused
-    before the view (413, 415) are timed too. ``/metrics`` and the docs'
+    before the view function (413, 415) are timed too. ``/metrics`` and the docs'
     assets are not counted."""
 
     def __init__(self, registry: CollectorRegistry) -> None:

@@ -16,7 +16,7 @@ plus any extra members of the refusal (``legal_moves``, ``problems``,
   table (:mod:`service.server.http_errors`), which the server's own
   refusals, made before the app sees a request, read too.
 
-To document error responses on a view::
+To document error responses on a view function::
 
     from service.api.problems import problem_response
 

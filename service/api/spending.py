@@ -30,9 +30,9 @@ move or arguments, the credential's seat), and how to work out its answer;
 The record is the fingerprint (16 bytes of SHA-256) and the answer's bytes
 as they were sent: 1.1 to 3.5 KB for a sealed ``play``, about 2 KB as a rule
 (deploy/README.md sizes a store from it); it lives
-``REFEREE_TOKEN_TTL_SECONDS``. They are not compressed: deflate (level 1,
-a 4 KiB window) kept a third fewer bytes but cost 40 to 70 µs of a worker's
-CPU a spend, 5 to 8% of a sealed ``play`` (bench/spending.py). While a request waits for a remote store (Redis)
+``REFEREE_TOKEN_TTL_SECONDS``. They are not compressed: deflate keeps a
+third fewer bytes for a share of a sealed ``play``'s CPU that the store's
+bytes are not worth (bench/README.md, States spent once). While a request waits for a remote store (Redis)
 it is not counted among the requests its worker works on
 (``REFEREE_MAX_ACTIVE``): like the analysis pool, the store is another
 process, and the wait uses none of the worker's CPU

@@ -26,7 +26,7 @@ from .fields import Bool, Int, List, seat, seed_text_field
 from .games import schemas_for
 from .records import dump_play, seed_text
 
-SEED_MAX = 2**63 - 1
+SUGGEST_SEED_MAX = 2**63 - 1
 """The largest ``suggest`` seed (CONTRACT: 0 to 2^63-1)."""
 
 LEVELS: dict[Level, str] = {
@@ -101,7 +101,7 @@ def analysis_schemas(game_id: str) -> AnalysisSchemas:
             "nodes": Int(required=True, metadata={"description": "The work spent, in search nodes (at most the referee's budget)."}),
         }, doc="Every legal move's value with every card known (the other seats playing as one side against the seat to act)."),
         suggest_request=schemas.hand_request("SuggestRequest", {
-            "seed": Int(validate=validate.Range(min=0, max=SEED_MAX), metadata={
+            "seed": Int(validate=validate.Range(min=0, max=SUGGEST_SEED_MAX), metadata={
                 "description": "Any integer 0 to 2^63-1: the same body with a seed always gets the same move. Without one, the referee draws one."}),
             "level": fields.String(load_default=DEFAULT_LEVEL.value, **level_field),
         }, "A hand, and how its bot should play."),

@@ -4,7 +4,7 @@ Written for flask-smorest 0.47.0 (:data:`WRITTEN_FOR`). Everything of its
 that is not public API and that the referee reads, sets or overrides is
 reached through this module: :class:`AdaptedApi` gives ``Api``'s private
 hooks public names (the referee's subclasses override those), and the
-functions below set what flask-smorest keeps on an app or a view.
+functions below set what flask-smorest keeps on an app or a view function.
 ``tests/test_adapters.py`` fails when an installed flask-smorest moves any
 of :data:`TOUCHED`, or is not the version written for, so a new version is
 read against this list before it is used.

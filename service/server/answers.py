@@ -1,5 +1,5 @@
 """How the service writes its answers as bytes: JSON of one line, and
-problems (RFC 9457) bounded in size, for the views and the server alike."""
+problems (RFC 9457) bounded in size, for the view functions and the server alike."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from werkzeug.wrappers import Request, Response
 
 SHARED = "referee.shared_answer"
-"""Environ key a view sets (to ``True``) when its answer's bytes are made
+"""Environ key a view function sets (to ``True``) when its answer's bytes are made
 once and shared by every request that asks for them (``/openapi.json``,
 ``/metrics``): the plumbing then does not count them against the worker's
 answer budget (``budgets.ANSWERS``), however many clients read them."""

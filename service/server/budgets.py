@@ -24,7 +24,7 @@ SMALL_BYTES = 64 * 1024
 """A body or answer up to this size is not counted."""
 
 
-class Budget:
+class HeldBytes:
     """How many bytes of one kind this worker holds at once (``held``)."""
 
     def __init__(self) -> None:
@@ -50,7 +50,7 @@ class Budget:
         self.held -= size
 
 
-BODIES = Budget()
+BODIES = HeldBytes()
 """This worker's large bodies being received."""
-ANSWERS = Budget()
+ANSWERS = HeldBytes()
 """This worker's large answers being written."""

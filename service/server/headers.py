@@ -8,7 +8,7 @@
   the rules page.
 * ``Cache-Control: no-store`` on all but the documents served from the
   service's packages (the Swagger UI's assets, the table and rules pages),
-  whose views say how long they may be kept.
+  whose view functions say how long they may be kept.
 * CORS (:class:`Cors`), by flask-cors's own rules (``flask_cors.core``) for
   the configured origins: exact origins, or ``*`` for any.
 
@@ -137,7 +137,7 @@ def _static(path: str, area: str) -> bool:
     """Whether ``path`` (in ``area``, its :func:`_area`) is one of the
     documents the service serves from its packages (``service.api.documents``:
     the Swagger UI's assets, the table page's files, the rules page), whose
-    views set their own ``Cache-Control``."""
+    view functions set their own ``Cache-Control``."""
     return area in ("play", "rules") or (area == "docs" and path.startswith(DOCS_PREFIX + "/assets/"))
 
 

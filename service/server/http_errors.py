@@ -3,7 +3,7 @@ problems the server answers by itself.
 
 Every plain HTTP error (``type: about:blank``) has one row here: its status,
 its machine code, the sentence its answers carry unless they say more, and
-what it means in the spec's shared responses. The views' error handler
+what it means in the spec's shared responses. The view functions' error handler
 (``service.api.problems``), the WSGI plumbing and the gunicorn worker
 (``service.server``) all read their statuses, codes and sentences from it.
 """
