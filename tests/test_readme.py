@@ -167,3 +167,29 @@ def test_readme_refusal_example_is_the_answer(client):
     response = client.post("/v1/games/agram/play", json={"state": state, "move": {"seat": 0, "card": "3D"}})
     assert response.status_code == 409
     assert {name: response.get_json()[name] for name in documented} == documented
+
+
+# -- what the front page is ---------------------------------------------------------
+
+README_LINES = 500
+"""The most lines the README may have: what a first-time user needs, the
+reference one link away (docs/, bench/README.md)."""
+
+NEWCOMER_SECTIONS = ("## Quick start", "## Games and cards", "## The API", "### A worked Agency hand", "## Matches and records",
+                     "## Who holds the state", "## Analysis and bots", "## Clients and the table page", "## Where to read on")
+"""What a newcomer reads on the front page, in this order."""
+
+
+def test_the_readme_is_what_a_newcomer_reads():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert len(readme.splitlines()) <= README_LINES
+    headings = [line for line in readme.splitlines() if line.startswith("#")]
+    found = [next((i for i, line in enumerate(headings) if line.startswith(section)), None) for section in NEWCOMER_SECTIONS]
+    assert None not in found and found == sorted(found), dict(zip(NEWCOMER_SECTIONS, found))
+
+
+def test_the_readme_leaves_the_figures_to_the_benchmarks():
+    """Benchmark figures live beside their benchmark (bench/README.md), one link away."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"\d\s*(?:µs|us\b|ms\b|requests/s|req/s)|÷ floor", readme) == []
+    assert "(bench/README.md)" in readme
