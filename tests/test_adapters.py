@@ -1,6 +1,6 @@
 """The frameworks' internals the referee reaches are where the adapter
 modules say, in the versions they were written for: a new version of
-flask-smorest, gunicorn, Flask, werkzeug or Python that moves any of them fails here, before
+flask-smorest, marshmallow, gunicorn, Flask, werkzeug or Python that moves any of them fails here, before
 it fails a request."""
 
 from __future__ import annotations
@@ -13,12 +13,13 @@ from importlib.metadata import version
 import flask
 import flask_smorest
 import gunicorn
+import marshmallow
 from gunicorn.http import wsgi
 from gunicorn.http.message import Request
 from werkzeug.routing import Map, MapAdapter
 
 from service.app import create_app
-from service.schemas import smorest
+from service.schemas import fields, smorest
 from service.server import adapters
 
 
@@ -71,3 +72,20 @@ def test_flask_and_werkzeug_keep_what_the_referee_reaches():
     assert list(inspect.signature(MapAdapter.__init__).parameters) == [
         "self", "map", "server_name", "script_name", "subdomain", "url_scheme", "path_info", "default_method", "query_args"]
     assert "MapAdapter(" in inspect.getsource(Map.bind)  # what create_url_adapter makes as bind does
+
+
+def test_marshmallow_keeps_what_the_referee_reaches():
+    """OneOf binds its loading field to the schema by the hook marshmallow's
+    own containers use, with the arguments they pass."""
+    assert version("marshmallow") == fields.WRITTEN_FOR
+    for name in fields.TOUCHED["marshmallow.fields.Field"]:
+        assert list(inspect.signature(getattr(marshmallow.fields.Field, name)).parameters) == ["self", "field_name", "parent"]
+    assert "self.inner._bind_to_schema(field_name, self)" in inspect.getsource(marshmallow.fields.List._bind_to_schema)
+
+    class Body(marshmallow.Schema):
+        member = fields.OneOf(fields.Int(), load=fields.Int())
+
+    body = Body()
+    loading = body.fields["member"].load
+    assert (loading.name, loading.parent, loading.root) == ("member", body, body)
+    assert body.load({"member": 3}) == {"member": 3}

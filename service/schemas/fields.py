@@ -4,6 +4,10 @@ JSON Schema's ``integer`` accepts ``3.0`` and its ``boolean`` accepts only
 ``true``/``false``; marshmallow's stock fields disagree on both (they refuse
 ``3.0`` with ``strict=True`` and accept ``"3"``, ``1`` or ``"yes"`` without).
 These fields accept exactly what the generated OpenAPI document describes.
+
+Written for marshmallow 4.4.0 (:data:`WRITTEN_FOR`). What they reach of it
+that is not public is :data:`TOUCHED`; ``tests/test_adapters.py`` fails
+when an installed version moves it, or is not the version written for.
 """
 
 from __future__ import annotations
@@ -17,6 +21,13 @@ from marshmallow import ValidationError, fields, validate
 from ..cards import CARD_CODE_PATTERN, Card
 from ..clock import RFC3339_PATTERN
 from ..errors import echo
+
+WRITTEN_FOR = "4.4.0"
+"""The marshmallow version these fields were written for."""
+
+TOUCHED: dict[str, tuple[str, ...]] = {"marshmallow.fields.Field": ("_bind_to_schema",)}
+"""marshmallow's one internal reached: :class:`OneOf` binds the field it
+loads with to its schema, as marshmallow's own containers bind theirs."""
 
 EXACT_FLOAT = 2**53
 """From here on, a number written with a fraction or exponent may not be the
@@ -221,7 +232,7 @@ class OneOf(fields.Field):  # type: ignore[type-arg]
     ``choices`` (with a ``discriminator``: the member naming the shape, and
     each value's schema). A request member is loaded by ``load`` (a field
     that takes every choice); a response member is only documented (the
-    views write their answers themselves)."""
+    view functions write their answers themselves)."""
 
     def __init__(self, *choices: fields.Field, load: fields.Field | None = None,  # type: ignore[type-arg]
                  discriminator: tuple[str, dict[str, type]] | None = None, **kwargs: Any) -> None:
