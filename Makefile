@@ -20,12 +20,19 @@ $(BIN)/uv: | $(BIN)/python
 UV_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/uv
-	$(UV_INSTALL) -e .
+	$(UV_INSTALL) -e '.[native]'
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/uv
-	$(UV_INSTALL) -e '.[test]'
+	$(UV_INSTALL) -e '.[test,native]'
 	touch $@ $(VENV)/.installed-run
+
+# The solver's engine and search compiled with mypyc into service/analysis/native/ (tools/native.py,
+# about 10 s), again whenever either source changes: service.analysis imports them only while they
+# were built from the sources as they are, else the pure-Python modules
+NATIVE := service/analysis/native/SOURCES
+$(NATIVE): service/analysis/engine.py service/analysis/solver.py service/analysis/__init__.py tools/native.py $(VENV)/.installed-run
+	$(BIN)/python -m tools.native
 
 # The pinned JavaScript tools (package-lock.json): the TypeScript client's
 # generator, tsc and esbuild. Reinstalled when the lock file changes.
@@ -60,27 +67,28 @@ $(NGINX):
 
 ## run: serve the referee with gunicorn on $(PORT) (default 8000); in signed and sealed modes
 ## its spent states go to .run/ in the checkout unless REFEREE_TOKEN_STORE_PATH says otherwise
-run: $(VENV)/.installed-run
+run: $(VENV)/.installed-run $(NATIVE)
 	PORT=$(PORT) REFEREE_TOKEN_STORE_PATH="$${REFEREE_TOKEN_STORE_PATH:-$(CURDIR)/.run/spent-states.lmdb}" \
 		$(BIN)/gunicorn --config deploy/gunicorn.conf.py '$(APP)'
 
 ## test: lint (ruff), type-check (mypy --strict on service/ and conformance/), then the whole
-## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then
-## the tests that time the service, alone so that no other test's load falls on them
+## test suite (fails when no test ran): in TEST_JOBS processes (pytest-xdist), then the tests that
+## time the service, alone so that no other test's load falls on them; with the solver compiled
+## (REFEREE_NATIVE=1: tests/test_analysis_native.py fails where it is not)
 TEST_JOBS ?= 2
 ALONE_TESTS = tests/test_timing.py tests/test_hostile.py tests/test_hostile_clients.py tests/test_soak.py tests/test_isolation.py tests/test_table_soak.py tests/test_pool.py
-test: $(VENV)/.installed-test node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(NGINX)
+test: $(VENV)/.installed-test $(NATIVE) node_modules/.installed $(CHROMIUM) $(REDIS_SERVER) $(NGINX)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
-	$(BIN)/python -m pytest --durations=15 $(ALONE_TESTS)
+	REFEREE_NATIVE=1 $(BIN)/python -m pytest -n $(TEST_JOBS) --dist worksteal --durations=25 $(addprefix --ignore=,$(ALONE_TESTS))
+	REFEREE_NATIVE=1 $(BIN)/python -m pytest --durations=15 $(ALONE_TESTS)
 
 ## check: lint, types, and the rules, analysis and API tests but the slow ones, in TEST_JOBS
 ## processes, with hypothesis's check profile (a quarter of the examples): under 2 minutes
 ## here; make test runs everything. The contract module's tests are all slow, and merely
 ## collecting them builds schemathesis's coverage cases (about 25 s), so it is not collected
 .PHONY: check
-check: $(VENV)/.installed-test
+check: $(VENV)/.installed-test $(NATIVE)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist worksteal --hypothesis-profile=check -m '(rules or analysis or api) and not slow and not heavy' \
@@ -116,7 +124,7 @@ lock: $(VENV)/.installed-test
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
 .PHONY: bench
-bench: $(VENV)/.installed-run $(REDIS_SERVER)
+bench: $(VENV)/.installed-run $(NATIVE) $(REDIS_SERVER)
 	$(BIN)/python -m bench.run $(BENCH_ARGS)
 
 ## image: build deploy/Dockerfile twice with buildah (vfs driver), compare the two
@@ -143,27 +151,27 @@ bench-timing: $(VENV)/.installed-test
 ## against random and the rules level, a perfect-information ceiling; BOTS_ARGS passes options,
 ## e.g. BOTS_ARGS=--quick or BOTS_ARGS="--hands 500 --games agram"
 .PHONY: bench-bots
-bench-bots: $(VENV)/.installed-run
+bench-bots: $(VENV)/.installed-run $(NATIVE)
 	$(BIN)/python -m bench.bots $(BOTS_ARGS)
 
 ## bench-analysis: the worst-case time of solve, suggest and analyze, in-process, with the configured
 ## budgets (bench/analysis.py); ANALYSIS_ARGS passes options, e.g. ANALYSIS_ARGS=--quick
 .PHONY: bench-analysis
-bench-analysis: $(VENV)/.installed-run
+bench-analysis: $(VENV)/.installed-run $(NATIVE)
 	$(BIN)/python -m bench.analysis $(ANALYSIS_ARGS)
 
 ## bench-isolation: legal-moves at full load through gunicorn, alone and beside clients looping solve and
 ## suggest, with the analysis pool and without (bench/isolation.py); ISOLATION_ARGS passes options, e.g.
 ## ISOLATION_ARGS=--quick or ISOLATION_ARGS="--clients 4"
 .PHONY: bench-isolation
-bench-isolation: $(VENV)/.installed-run
+bench-isolation: $(VENV)/.installed-run $(NATIVE)
 	$(BIN)/python -m bench.isolation $(ISOLATION_ARGS)
 
 ## bench-solver: the exact solver's time per solve and the share solved exactly, per game and
 ## player count, from the deal and from mid-hand (bench/solver.py); SOLVER_ARGS passes options,
 ## e.g. SOLVER_ARGS=--quick
 .PHONY: bench-solver
-bench-solver: $(VENV)/.installed-run
+bench-solver: $(VENV)/.installed-run $(NATIVE)
 	$(BIN)/python -m bench.solver $(SOLVER_ARGS)
 
 ## hostile: stalled connections, made-up methods, framing attacks and bad settings against

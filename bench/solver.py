@@ -43,7 +43,7 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as a script: python bench/solver.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from service.analysis import engine  # noqa: E402
+from service.analysis import compiled, engine  # noqa: E402
 from service.analysis.review import analyze  # noqa: E402
 from service.analysis.solver import DEFAULT_BUDGET, Solver, solve  # noqa: E402
 from service.games import GAMES  # noqa: E402
@@ -65,6 +65,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--analyze", type=int, default=0, metavar="HANDS",
                         help="review that many finished Agency hands with analyze instead, and print the share exact")
     args = deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
+    if (args.ablate or args.tree) and compiled:
+        parser.error("--ablate and --tree patch the pure-Python engine and search: run with REFEREE_NATIVE=0")
     args.stages = [f"after {int(n)}" for n in args.after.split(",")] if args.after else list(STAGES)
     return args
 

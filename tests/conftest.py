@@ -52,7 +52,7 @@ def client(app: Flask) -> FlaskClient:
 LAYERS: dict[str, tuple[str, ...]] = {
     "rules": ("test_rules_agency", "test_rules_agram", "test_rules_cards", "test_rules_match_record", "test_cases",
               "test_invalid_states", "test_notation", "test_playouts", "test_views", "test_problem_codes", "test_registries"),
-    "analysis": ("test_analysis_engine", "test_analysis_families", "test_analysis_review", "test_analysis_solver", "test_bench_bots", "test_bots",
+    "analysis": ("test_analysis_engine", "test_analysis_families", "test_analysis_native", "test_analysis_review", "test_analysis_solver", "test_bench_bots", "test_bots",
                  "test_bots_rules", "test_bots_worlds"),
     "api": ("test_api_games", "test_api_analysis", "test_api_records", "test_seed_text", "test_api_hardening", "test_api_match", "test_api_replay_check", "test_reading", "test_trust",
             "test_sealed", "test_signing", "test_store", "test_spending", "test_plumbing", "test_ops", "test_deadline", "test_bounded_caches", "test_hostile_bodies", "test_openapi", "test_spec_examples",

@@ -19,7 +19,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from service.analysis.engine import AgencyPosition, Position
+from service.analysis import engine
+from service.analysis.engine import Position
 from service.analysis.solver import Solver, solve
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
@@ -412,7 +413,7 @@ def test_proof_numbers_prove_the_values_alpha_beta_proves_in_agency(monkeypatch)
     legal move (A13)."""
     found = {}
     for searched in (True, False):
-        monkeypatch.setattr(AgencyPosition, "proof_numbers", searched)
+        monkeypatch.setattr(engine, "PROOF_TRICKS", 100 if searched else 0)
         for seed in range(1, 7):
             rng = random.Random(seed)
             hand = AGENCY.deal(seed=seed, first_leader=seed % 4)

@@ -72,8 +72,8 @@ class Position:
             holds, negated, for the other.
     """
 
-    __slots__ = ("family", "players", "to_act", "leader", "trick", "values", "side_of", "mirrored", "_ranks", "_bit_of", "_cards",
-                 "_suit_of", "_suits")
+    __slots__ = ("family", "players", "to_act", "leader", "trick", "values", "side_of", "mirrored", "decides", "_ranks", "_bit_of",
+                 "_cards", "_suit_of", "_suits")
 
     family: str
     players: int
@@ -83,6 +83,9 @@ class Position:
     values: tuple[int, ...]
     side_of: tuple[int, ...]
     mirrored: bool
+    decides: bool
+    """Whether ``decided`` can answer anything but ``None`` (Agency), so the
+    solver asks it only then."""
 
     def __init__(self, hand: Hand) -> None:
         game = hand.game
@@ -99,6 +102,7 @@ class Position:
         self.players = hand.players
         self.leader = self.to_act = hand.leader
         self.trick = []
+        self.decides = False
 
     @staticmethod
     def from_hand(hand: Hand) -> Position:
@@ -162,10 +166,6 @@ class Position:
         multiplier that ``side`` can make sure of, F2, F6), else ``None``."""
         return None
 
-    decides = False
-    """Whether ``decided`` can answer anything but ``None`` (Agency), so the
-    solver asks it only then."""
-
     def decided(self, move: int, side: int) -> int | None:
         """What the hand is worth to ``side`` after ``move`` when the move
         settles it and the engine reads that without playing it (Agency: the
@@ -174,12 +174,13 @@ class Position:
         points left, A13); else ``None`` (always in the Agram family)."""
         return None
 
-    proof_numbers = False
-    """Whether the solver's tests from this position search by proof numbers
-    rather than by alpha-beta (``Solver._prove``; Agency before
-    ``PROOF_TRICKS`` tricks are done, where a team's winning moves differ
-    most in the size of their proofs); the engine then gives ``relative``,
-    ``layout`` and ``translate``."""
+    def proof_numbers(self) -> bool:
+        """Whether the solver's tests from this position search by proof
+        numbers rather than by alpha-beta (``Solver._prove``; Agency before
+        ``PROOF_TRICKS`` tricks are done, where a team's winning moves
+        differ most in the size of their proofs); the engine then gives
+        ``relative``, ``layout`` and ``translate``."""
+        return False
 
     def relative(self, move: int) -> Hashable:
         """A move of the trick in progress as the transposition key reads it
@@ -735,6 +736,7 @@ class AgencyPosition(Position):
         self.values = (-1, 0, 1)
         self.side_of = tuple(seat % 2 for seat in range(_SEATS))  # A4
         self.mirrored = True  # A13: a hand won by one team is lost by the other; a void hand is 0 to both
+        self.decides = True  # A12a-c, A13: plays that end or settle the hand
         self.start, self.middle, self.end, self.walls = [0] * _SEATS, [0] * _SEATS, [0] * _SEATS, [0] * _SEATS
         self.digits = [0] * len(suits)
         self._holder_of = [-1] * (len(suits) * count)
@@ -874,10 +876,7 @@ class AgencyPosition(Position):
             found.sort(key=self._lead_order if not self.trick else self._follow_order)
         return found
 
-    decides = True
-
-    @property
-    def proof_numbers(self) -> bool:  # type: ignore[override]
+    def proof_numbers(self) -> bool:
         return self.tricks_done < PROOF_TRICKS
 
     def relative(self, move: int) -> int:

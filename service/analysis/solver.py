@@ -51,12 +51,12 @@ runs out, the answer is the bounds proved so far (``exact`` false).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass
 
 from .. import deadline
 from ..games.base import Hand
 from ..tricks import Play
 from .engine import Position
+from .solution import MoveValue, Solution
 
 DEADLINE_EVERY = 1023
 """The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
@@ -93,61 +93,6 @@ so the search does not jump between two moves at every step."""
 
 class _Exhausted(Exception):
     """The node budget ran out inside a test."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveValue:
-    """One legal move and what it is worth to the seat making it.
-
-    Attributes:
-        move: the move, as the core gives it (Agency: with its ``holder``).
-        lower: a value the seat can guarantee after this move (proved).
-        upper: a value the other side can hold it to (proved); equal to
-            ``lower`` when the value is exact.
-    """
-
-    move: Play
-    lower: int
-    upper: int
-
-    @property
-    def exact(self) -> bool:
-        """Whether the value was proved (``lower == upper``)."""
-        return self.lower == self.upper
-
-    @property
-    def value(self) -> int | None:
-        """The exact value, or ``None`` where only bounds were proved."""
-        return self.lower if self.lower == self.upper else None
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """What ``solve`` answers.
-
-    Attributes:
-        to_act: the seat to act; ``None`` once the hand is over.
-        moves: every legal move, in the order ``Hand.legal_moves`` gives
-            them, each with its value or bounds; empty once the hand is over.
-        nodes: the work spent, in nodes.
-    """
-
-    to_act: int | None
-    moves: tuple[MoveValue, ...]
-    nodes: int
-
-    @property
-    def exact(self) -> bool:
-        """Whether every move's value was proved."""
-        return all(move.exact for move in self.moves)
-
-    @property
-    def value(self) -> int | None:
-        """The best move's value when every value was proved; ``None`` when
-        not exact or once the hand is over."""
-        if not self.moves or not self.exact:
-            return None
-        return max(move.lower for move in self.moves)
 
 
 def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
@@ -309,7 +254,7 @@ class Solver:
         self._table = table
         self._other = self._tables.get(1 - side) if self._mirrored else None
         self._best_moves = self._best.setdefault(0 if self._mirrored else side, {})
-        if self.position.proof_numbers:
+        if self.position.proof_numbers():
             self._proofs = {}
             return self._prove(target, INFINITE, INFINITE, ())[0] == 0
         return self._search(target)

@@ -19,7 +19,7 @@ from marshmallow import Schema, fields, validate
 
 from ..analysis.bots import DEFAULT_LEVEL, Level
 from ..analysis.review import Review
-from ..analysis.solver import Solution
+from ..analysis.solution import Solution
 from ..tricks import Play
 from .family import GameParts, named_schema
 from .fields import Bool, Int, List, seat, seed_text_field
