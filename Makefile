@@ -150,7 +150,7 @@ bench-records: $(VENV)/.installed-run
 	$(BIN)/python -m bench.records $(RECORDS_ARGS)
 
 ## bench-timing: every sealed operation's timing on twin tokens that differ only in hidden
-## cards, the heavy cases the suite leaves out (tests/test_timing.py, marker heavy; about 5 minutes)
+## cards, the heavy cases the suite leaves out (tests/test_timing.py, marker heavy; 9 s here when the first look settles every case, longer when a case runs on to 10,000 rounds)
 .PHONY: bench-timing
 bench-timing: $(VENV)/.installed-test
 	$(BIN)/python -m pytest -m 'heavy or not heavy' tests/test_timing.py
