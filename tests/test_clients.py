@@ -346,7 +346,7 @@ def refusal_lines_are_right(lines: list[str]) -> None:
     assert rest in ([], ["class InvalidState"])
 
 
-def test_readmes_tell_refusals_apart_and_write_events_in_words(server, installed_python_client, tmp_path):
+def test_readmes_tell_refusals_apart_and_write_events_in_words(server, installed_python_client, typescript_readme_checked, tmp_path):
     """Each README's refusals program runs as written against an open referee."""
     if server.mode != "open":
         pytest.skip("the programs hold open states")
@@ -354,7 +354,7 @@ def test_readmes_tell_refusals_apart_and_write_events_in_words(server, installed
                                                 readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts"))
     python_lines = _run_python_client(installed_python_client, python, server, tmp_path)
     refusal_lines_are_right(python_lines)
-    typescript_lines = _run_typescript(typescript, server, tmp_path)
+    typescript_lines = _run_typescript(typescript, server, tmp_path, typescript_readme_checked)
     refusal_lines_are_right(typescript_lines)
     assert typescript_lines[:4] == python_lines  # the same deal, the same words
 
@@ -372,13 +372,13 @@ def test_python_client_readme_holds_a_table_without_a_relay(server, installed_py
     table_lines_are_right(_run_python_client(installed_python_client, table, server, tmp_path))
 
 
-def test_typescript_client_readme_holds_a_table_without_a_relay(server, tmp_path):
+def test_typescript_client_readme_holds_a_table_without_a_relay(server, typescript_readme_checked, tmp_path):
     """The TypeScript README's table program type-checks strictly and runs as
     written against a sealed referee, printing what the Python one prints."""
     if server.mode != "sealed":
         pytest.skip("the program holds sealed tokens")
     _, _, _, table, _ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
-    table_lines_are_right(_run_typescript(table, server, tmp_path))
+    table_lines_are_right(_run_typescript(table, server, tmp_path, typescript_readme_checked))
 
 
 def table_lines_are_right(lines: list[str]) -> None:
@@ -416,25 +416,48 @@ def test_python_client_readme_plays_a_hand_with_bots_and_reviews_it(server, inst
     assert _run_python_client(installed_python_client, bots, server, tmp_path) == lines
 
 
-def _run_typescript(program: str, server, tmp_path: Path) -> list[str]:
-    """The lines a README program prints, type-checked strictly, then bundled and run against ``server``."""
-    source = tmp_path / "hand.ts"
-    source.write_text(program.replace("from './", f"from '{clients.TYPESCRIPT_PACKAGE}/").replace("localhost:8000", f"127.0.0.1:{server.port}"))
-    config = tmp_path / "tsconfig.json"
-    config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source)]}))
+def _typescript_as_run(program: str, port: int) -> str:
+    """A README program as it runs here: importing the package's folder, against the referee on ``port``."""
+    return program.replace("from './", f"from '{clients.TYPESCRIPT_PACKAGE}/").replace("localhost:8000", f"127.0.0.1:{port}")
+
+
+@pytest.fixture(scope="module")
+def typescript_readme_checked(tmp_path_factory) -> list[str]:
+    """Every program of the TypeScript README, as it runs here (the referee's
+    port aside, a string's digits), type-checked strictly by one run of tsc,
+    which must pass: the programs, each a module of its own. One run, not one a
+    program: each took about 5 s, nearly all of it checking the client they
+    all import. Answers the programs."""
+    programs = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
+    folder = tmp_path_factory.mktemp("typescript-readme")
+    sources = [folder / f"program-{number}.ts" for number in range(len(programs))]
+    for source, program in zip(sources, programs):
+        source.write_text(_typescript_as_run(program, 8000))
+    config = folder / "tsconfig.json"
+    config.write_text(json.dumps({"extends": str(ROOT / "tsconfig.json"), "include": [str(source) for source in sources]}))
     checked = subprocess.run([str(clients.NODE_BIN / "tsc"), "-p", str(config)], cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    return programs
+
+
+def _run_typescript(program: str, server, tmp_path: Path, checked: list[str]) -> list[str]:
+    """The lines a README program prints, bundled and run against ``server``;
+    it must be one of ``checked``, the README's programs type-checked strictly
+    (:func:`typescript_readme_checked`)."""
+    assert program in checked
+    source = tmp_path / "hand.ts"
+    source.write_text(_typescript_as_run(program, server.port))
     clients.bundle(tmp_path / "hand.mjs", source, platform="node")
     result = subprocess.run(["node", str(tmp_path / "hand.mjs")], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     return result.stdout.splitlines()
 
 
-def test_typescript_client_readme_plays_its_hands(server, tmp_path):
+def test_typescript_client_readme_plays_its_hands(server, typescript_readme_checked, tmp_path):
     """The README's programs type-check strictly and run as written: the open
     one against an open referee, the sealed one against a sealed one."""
     open_hand, _, sealed_hand, *_ = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
-    lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path)
+    lines = _run_typescript(open_hand if server.mode == "open" else sealed_hand, server, tmp_path, typescript_readme_checked)
     if server.mode == "open":  # the events, the winner, then the hand's record
         *events, last, record = lines
         assert record.startswith("record agram/1 p3 d0 s") and record.endswith(f" ={last.split()[-1]}")
@@ -449,7 +472,7 @@ def test_typescript_client_readme_plays_its_hands(server, tmp_path):
         assert last.startswith("winning team ")
 
 
-def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(server, tmp_path):
+def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(server, typescript_readme_checked, tmp_path):
     """The README's bots program type-checks strictly and runs as written
     against a sealed referee: a hint for seat 0 at each of its turns (each
     a move with a holder, Agency's), bots with their own credentials on the
@@ -459,7 +482,7 @@ def test_typescript_client_readme_plays_a_sealed_hand_with_bots_and_reviews_it(s
     if server.mode != "sealed":
         pytest.skip("the program holds sealed tokens")
     *_, bots = readme_blocks(clients.TYPESCRIPT_CLIENT.parent / "README.md", "ts")
-    lines = _run_typescript(bots, server, tmp_path)
+    lines = _run_typescript(bots, server, tmp_path, typescript_readme_checked)
     hints = [json.loads(line.split(" ", 1)[1]) for line in lines if line.startswith("hint ")]
     assert hints and all(hint["seat"] == 0 and "card" in hint and "holder" in hint for hint in hints), lines
     reviewed = int(lines[-1].removeprefix("reviewed "))
