@@ -301,6 +301,57 @@ def test_moves_refused_while_redis_is_paused_answer_by_the_deadline_apply_nothin
                 assert status == 200 and json.loads(data)["state"]["ply"] == 1, data
 
 
+def test_moves_on_a_paused_redis_that_wakes_at_any_point_of_their_claims_answer_a_played_move_or_a_503_that_applied_nothing(
+        tmp_path: Path) -> None:
+    """Redis paused while moves are sent (80 in the first 0.16 s, then one
+    every 70 ms up to 1.5 s), then woken 2 s after the first: each move's
+    claim sees it wake at another point of its tries (before its first try
+    may no longer be recorded, between tries, in the last tenth of a second
+    before its deadline, where the request's timer fired in the wait
+    before the refusal and answered 500: a few moves in a hundred there). Every
+    move answers either 200, and it was played (another move from its
+    state answers 409 state_spent, the same request the same bytes), or
+    503 token_store_unavailable with Retry-After, and nothing was applied
+    (another move from its state is played); each by its deadline
+    (GUNICORN_REQUEST_TIMEOUT), give or take one wait for an answer."""
+    import time
+
+    count, timeout = 100, 2
+    with running_redis(tmp_path / "redis") as redis:
+        env = {**MODES["sealed"], **RACING, "REFEREE_TOKEN_STORE": redis.url, "GUNICORN_REQUEST_TIMEOUT": str(timeout)}
+        with running_gunicorn(workers=2, env=env) as server:
+            hands = [table("sealed", server.port) for _ in range(count)]
+            moves = [hand.moves(server.port)[:2] for hand in hands]
+            answers: list[Any] = [None] * count
+
+            def play(index: int) -> None:
+                asked = time.perf_counter()
+                answers[index] = (*hands[index].play(moves[index][0], where=server.port), time.perf_counter() - asked)
+
+            redis.pause()
+            try:
+                started = time.perf_counter()
+                threads = [threading.Thread(target=play, args=(index,)) for index in range(count)]
+                offsets = [index * 0.002 for index in range(80)] + [0.16 + index * 0.07 for index in range(count - 80)]
+                for offset, thread in zip(offsets, threads):
+                    time.sleep(max(started + offset - time.perf_counter(), 0.0))
+                    thread.start()
+                time.sleep(max(started + 2.0 - time.perf_counter(), 0.0))
+            finally:
+                redis.resume()
+            for thread in threads:
+                thread.join(30)
+            for hand, (first, other), (status, headers, data, waited) in zip(hands, moves, answers):
+                assert waited < timeout + 1.0, (status, waited)
+                if status == 200:
+                    assert hand.play(first, where=server.port)[::2] == (200, data)
+                    assert_spent(*hand.play(other, where=server.port)[::2])
+                else:
+                    assert (status, json.loads(data)["code"], headers.get("Retry-After")) == (503, "token_store_unavailable", "1"), data
+                    status, _, data = hand.play(other, where=server.port)
+                    assert status == 200 and json.loads(data)["state"]["ply"] == 1, data
+
+
 def test_the_embedded_store_spends_once_across_gunicorns_workers(tmp_path: Path) -> None:
     """One machine, no setting: the workers share the LMDB store."""
     path = tmp_path / "spent-states.lmdb"

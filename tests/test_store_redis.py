@@ -261,3 +261,43 @@ def test_the_servers_clock_is_read_as_a_lower_bound_and_a_clock_set_back_is_foll
     assert clock.offset == true_offset - 1_000
     clock.learn(round(now[0] * 1_000_000) + set_back, now[0] - 0.001)
     assert clock.offset == set_back
+
+
+@pytest.mark.parametrize("down", [False, True], ids=["answering", "stopped"])
+def test_the_requests_timer_firing_in_any_wait_of_a_claim_refuses_it_as_unreachable(
+        redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch, down: bool) -> None:
+    """gunicorn's timer for a request raises ``TimeoutError`` wherever the
+    request waits, once, at about its deadline (deploy/gunicorn.conf.py):
+    whichever wait of a claim it fires in (between tries of a stopped
+    server; after a refusal, until no try can still be recorded), the
+    claim is refused as 503 token_store_unavailable would say
+    (StoreUnavailable, not an error: it answered 500), and nothing is
+    recorded. Here the timer fires 0.1 s before the request's deadline,
+    and the claim starts with less of it left than a claim may wait in
+    the server's buffer (the server answering), or 0.6 s before it (stopped)."""
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"warm", b"1", 60) is None  # the server's clock is read
+    if down:
+        redis_server.stop()
+    sleep = time.sleep
+    fired: list[float] = []
+
+    def sleep_timed(seconds: float) -> None:  # a sleep that gevent's timer interrupts once, at ``fires``
+        if not fired and time.perf_counter() + seconds > fires:
+            sleep(max(fires - time.perf_counter(), 0.0))
+            fired.append(time.perf_counter())
+            raise TimeoutError("request not complete within 2 s")
+        sleep(seconds)
+
+    monkeypatch.setattr(time, "sleep", sleep_timed)
+    end = time.perf_counter() + (0.6 if down else RedisStore.CLOCK_MARGIN_SECONDS - 0.05)
+    fires = end - 0.1
+    with deadline.until(end), pytest.raises(StoreUnavailable) as refused:
+        store.claim(b"late", b"mine", 60)
+    assert refused.value.code == "token_store_unavailable"
+    assert fired  # the timer did fire in one of the claim's waits
+    monkeypatch.setattr(time, "sleep", sleep)
+    if down:
+        redis_server.start()
+    assert store.get(b"late") is None
+    assert store.claim(b"late", b"another move", 60) is None
