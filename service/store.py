@@ -469,15 +469,18 @@ return {0, at}
         last: list[float] = []  # each try's last instant, this process's clock
 
         def send(connection: Any) -> Any:
-            if self._clock.offset is None:
-                self._clock.learn(*self._time(connection))
+            offset = self._clock.offset
+            if offset is None:
+                self._clock.learn(self._time(connection))
+                offset = self._clock.offset
+            assert offset is not None
             sent = time.perf_counter()
             last.append(sent + min(self.COMMAND_SECONDS, _Backoff.in_time()) - self.CLOCK_MARGIN_SECONDS)
             if last[-1] <= sent:
                 raise _OutOfTime("too little of the request's time is left for a claim to be recorded")
-            connection.send_packed_command([_command((*head, b"%d" % self._clock.server_us(last[-1])))], check_health=False)
+            connection.send_packed_command([_command((*head, b"%d" % (round(last[-1] * 1_000_000) + offset)))], check_health=False)
             status, at, *before = connection.read_response()
-            self._clock.learn(at, sent)
+            self._clock.learn(at)
             if status:
                 raise self._late("the claim reached the server after its last instant")
             return before[0] if before else None
@@ -499,12 +502,11 @@ return {0, at}
         return self._call(send)  # type: ignore[no-any-return]
 
     @staticmethod
-    def _time(connection: Any) -> tuple[int, float]:
-        """The server's clock (microseconds since the epoch) and this process's when it was asked."""
-        asked = time.perf_counter()
+    def _time(connection: Any) -> int:
+        """The server's clock (microseconds since the epoch)."""
         connection.send_packed_command([_command((b"TIME",))], check_health=False)
         seconds, micros = connection.read_response()
-        return int(seconds) * 1_000_000 + int(micros), asked
+        return int(seconds) * 1_000_000 + int(micros)
 
     def _call(self, send: Callable[[Any], Any]) -> Any:
         """``send(connection)``'s answer, on a connection of this process,
@@ -622,37 +624,59 @@ class _ServerClock:
     ``offset`` is a lower bound of the server's clock less this process's
     (microseconds): each answer that says the server's time ``at`` and
     arrives at ``received`` shows the offset is at least ``at - received``
-    (the server read its clock before the answer arrived), and the largest
-    such bound of the last :data:`EPOCH_SECONDS` is kept. An instant of
+    (the server read its clock before the answer arrived). An instant of
     this process's, put on the server's clock by a lower bound, comes
     sooner there than it should: a claim is refused early, never recorded
-    late. A new epoch starts from the next answer alone, so a clock set
-    back is followed within an epoch, from the first answer that came
-    back promptly (:data:`PROMPT_SECONDS`), and
-    :data:`RedisStore.CLOCK_MARGIN_SECONDS` covers drift within one.
+    late. The bound kept is the largest of the answers that arrived in the
+    current epoch (:data:`EPOCH_SECONDS` of this process's clock) and the
+    one before it, whatever their round trips: so it rests on answers at
+    most two epochs old, a clock set back (or running slower than this
+    process's) is followed within two epochs, and
+    :data:`RedisStore.CLOCK_MARGIN_SECONDS` covers the drift within them.
+    It kept the largest bound since the last prompt answer (10 ms or less)
+    instead: answers that were never that prompt (a distant server, a busy
+    worker) kept a bound from before the server's clock was set back,
+    however long ago (2 s set back, 20 ms answers: a claim was recordable
+    2 s after its sender stopped waiting). With no answer in the last two
+    epochs there is no bound (``None``): the next claim reads the server's
+    clock first (``TIME``).
     """
 
     EPOCH_SECONDS = 10.0
-    PROMPT_SECONDS = 0.01
-    """The longest round trip whose answer may start a new epoch (its bound is that close)."""
 
     def __init__(self) -> None:
-        self.offset: int | None = None
-        self._since = -math.inf
+        self._epoch: int | None = None
+        """The epoch of the last answer (its start over :data:`EPOCH_SECONDS`)."""
+        self._best = 0
+        """The largest bound of the answers of that epoch."""
+        self._before: int | None = None
+        """The largest bound of the epoch before it, if any answer arrived in it."""
 
-    def learn(self, at: int, sent: float) -> None:
-        """Read an answer that said the server's time ``at`` (µs), sent at ``sent``, arriving now."""
+    @property
+    def offset(self) -> int | None:
+        """The largest bound of the answers of this epoch and the one before, or ``None`` if none arrived in them."""
+        epoch = self._index(time.perf_counter())
+        if self._epoch is None or epoch > self._epoch + 1:
+            return None
+        if epoch == self._epoch + 1 or self._before is None:
+            return self._best
+        return max(self._best, self._before)
+
+    def learn(self, at: int) -> None:
+        """Read an answer that said the server's time ``at`` (µs), arriving now."""
         received = time.perf_counter()
         bound = at - round(received * 1_000_000)
-        if self.offset is None or (received - self._since > self.EPOCH_SECONDS and received - sent <= self.PROMPT_SECONDS):
-            self.offset, self._since = bound, received
-        elif bound > self.offset:
-            self.offset = bound
+        epoch = self._index(received)
+        if self._epoch is None or epoch > self._epoch + 1:
+            self._before, self._best = None, bound
+        elif epoch == self._epoch + 1:
+            self._before, self._best = self._best, bound
+        else:
+            self._best = max(self._best, bound)
+        self._epoch = epoch
 
-    def server_us(self, instant: float) -> int:
-        """``instant`` (this process's clock) on the server's clock, in microseconds since the epoch."""
-        assert self.offset is not None
-        return round(instant * 1_000_000) + self.offset
+    def _index(self, instant: float) -> int:
+        return math.floor(instant / self.EPOCH_SECONDS)
 
 
 def _wait_until(instant: float) -> None:
