@@ -41,7 +41,7 @@ import lmdb
 from . import deadline as _deadline
 from .config import NO_STORE, SEALING_KEYS, SIGNING_KEYS, TOKEN_STORE, TOKEN_STORE_PATH, SettingError
 from .errors import StoreUnavailable
-from .greenlets import original
+from .greenlets import original, patched
 
 log = logging.getLogger("referee.store")
 
@@ -376,7 +376,9 @@ class RedisStore:
     replica sends it: it records the value unless a record is there, and
     answers what was there. Each call borrows an idle connection of this
     process (or opens one), writes the command (:func:`_command`) and reads
-    its answer: the client's pool and command methods are left out of this
+    its answer; a call that finds all of the process's connections busy
+    (redis-py's bound, ``max_connections``, 100 by default) waits for one,
+    until the request's deadline. The client's pool and command methods are left out of this
     path, since they cost a claim more CPU than its round trip
     (bench/README.md, "States spent once"). A call interrupted in any way
     (an error, the request's deadline) closes its connection, so no later
@@ -461,6 +463,8 @@ return {0, at}
         self.description = (f"Redis at {kwargs.get('host', 'localhost')}:{kwargs.get('port', 6379)}/{kwargs.get('db', 0)}"
                             if "path" not in kwargs else f"Redis at {kwargs['path']}")
         self._idle: list[Any] = []
+        self._free: Any = None
+        """How many more connections this process may use at once (:func:`_semaphore`), made at its first call."""
         self._pid = os.getpid()
         self._clock = _ServerClock()
 
@@ -516,8 +520,26 @@ return {0, at}
             StoreUnavailable: the server cannot be reached (within the
                 request's deadline), or refused the command.
         """
-        if self._pid != os.getpid():  # a forked child: the parent's connections are not its own
+        if self._pid != os.getpid() or self._free is None:  # a forked child: the parent's connections are not its own
             self._idle, self._pid, self._clock = [], os.getpid(), _ServerClock()
+            self._free = _semaphore(self.client.connection_pool.max_connections)
+            # the pool's count of connections made is the process's own from now on: it held the
+            # connection of ``check`` (gunicorn's master's, before the fork), which it never gave back
+            self.client.connection_pool.reset()
+        free = self._free
+        try:  # a connection of the process's, once one is free, by the request's deadline
+            left = _Backoff.in_time()
+            if not free.acquire(timeout=None if left == math.inf else left):
+                raise _OutOfTime("every connection to the token store was busy until the request's deadline")
+        except self._errors as error:
+            raise _unreachable(self.description, error) from None
+        try:
+            return self._borrowed(send)
+        finally:
+            free.release()
+
+    def _borrowed(self, send: Callable[[Any], Any]) -> Any:
+        """``send(connection)``'s answer as :meth:`_call` says, once a connection of the process is free."""
         try:  # a new connection past the pool's bound (``max_connections``) is refused as unreachable too
             connection: Any = self._idle.pop() if self._idle else self.client.connection_pool.make_connection()
         except self._errors as error:
@@ -677,6 +699,17 @@ class _ServerClock:
 
     def _index(self, instant: float) -> int:
         return math.floor(instant / self.EPOCH_SECONDS)
+
+
+def _semaphore(count: int) -> Any:
+    """A semaphore of ``count`` for the threads of this process, or for its
+    greenlets once gevent has patched it (a gunicorn worker): gevent's own
+    then, whose wait lets the worker's other requests run."""
+    if patched("threading"):
+        from gevent.lock import BoundedSemaphore  # type: ignore[import-untyped]  # no type information
+
+        return BoundedSemaphore(count)
+    return threading.BoundedSemaphore(count)
 
 
 def _wait_until(instant: float) -> None:

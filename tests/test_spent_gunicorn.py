@@ -352,6 +352,22 @@ def test_moves_on_a_paused_redis_that_wakes_at_any_point_of_their_claims_answer_
                     assert status == 200 and json.loads(data)["state"]["ply"] == 1, data
 
 
+def test_more_moves_at_once_in_one_worker_than_it_has_connections_to_redis_are_all_played(tmp_path: Path) -> None:
+    """200 moves sent at once to one worker, Redis answering: each claim
+    waits for one of the worker's connections to Redis (redis-py's bound,
+    100) rather than being refused, and every move is played (96 answered
+    503 token_store_unavailable, while the store could be reached)."""
+    count = 200
+    with running_redis(tmp_path / "redis") as redis:
+        env = {**MODES["sealed"], "REFEREE_MAX_ACTIVE": str(count), "REFEREE_TOKEN_STORE": redis.url}
+        with running_gunicorn(workers=1, env=env) as server:
+            hands = [table("sealed", server.port) for _ in range(count)]
+            firsts = [hand.moves(server.port)[0] for hand in hands]
+            answers = all_at_once([lambda hand=hand, move=move: hand.play(move, where=server.port) for hand, move in zip(hands, firsts)])
+            for status, _, data in answers:
+                assert status == 200 and json.loads(data)["state"]["ply"] == 1, data
+
+
 def test_the_embedded_store_spends_once_across_gunicorns_workers(tmp_path: Path) -> None:
     """One machine, no setting: the workers share the LMDB store."""
     path = tmp_path / "spent-states.lmdb"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -145,6 +146,39 @@ def test_a_connection_past_the_pools_bound_is_refused_as_unreachable_not_an_erro
         assert refused.value.code == "token_store_unavailable"
     store._idle.append(busy)
     assert store.get(b"second") is None and store.claim(b"second", b"2", 60) is None
+
+
+def test_calls_past_the_pools_bound_wait_for_a_free_connection_while_the_server_answers(redis_server: RedisServer) -> None:
+    """More calls at once in one process than it may open connections
+    (``max_connections``, here 2), on a server that answers (after a
+    pause of 0.3 s, as a slow disk's): each waits for a connection that is
+    free again and is answered, none is refused as unreachable (CONTRACT:
+    States spent once, 503 only while the store cannot be reached), and
+    each claim is recorded once."""
+    store = RedisStore(redis_server.url + "?max_connections=2")
+    assert store.claim(b"warm", b"1", 60) is None
+    count = 12
+    barrier = threading.Barrier(count)
+    answers: list[Any] = [None] * count
+
+    def claim(index: int) -> None:
+        barrier.wait()
+        try:
+            answers[index] = store.claim(b"key%d" % index, b"value%d" % index, 60)
+        except StoreUnavailable as error:
+            answers[index] = error
+
+    redis_server.pause()
+    waking = threading.Timer(0.3, redis_server.resume)
+    waking.start()
+    threads = [threading.Thread(target=claim, args=(index,)) for index in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    waking.join()
+    assert answers == [None] * count
+    assert [store.get(b"key%d" % index) for index in range(count)] == [b"value%d" % index for index in range(count)]
 
 
 class Interrupted(BaseException):
