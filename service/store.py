@@ -654,12 +654,9 @@ class _ServerClock:
     one before it, whatever their round trips: so it rests on answers at
     most two epochs old, a clock set back (or running slower than this
     process's) is followed within two epochs, and
-    :data:`RedisStore.CLOCK_MARGIN_SECONDS` covers the drift within them.
-    It kept the largest bound since the last prompt answer (10 ms or less)
-    instead: answers that were never that prompt (a distant server, a busy
-    worker) kept a bound from before the server's clock was set back,
-    however long ago (2 s set back, 20 ms answers: a claim was recordable
-    2 s after its sender stopped waiting). With no answer in the last two
+    :data:`RedisStore.CLOCK_MARGIN_SECONDS` covers the drift within them,
+    however slow every answer is (a distant server, a busy worker). With
+    no answer in the last two
     epochs there is no bound (``None``): the next claim reads the server's
     clock first (``TIME``).
     """
@@ -717,9 +714,9 @@ def _wait_until(instant: float) -> None:
     whatever interrupts the sleep: a refused claim's answer must not leave
     before its tries' last instant. gunicorn's timer for the request
     (``deploy/gunicorn.conf.py``) raises ``TimeoutError`` wherever the
-    request waits, once, at about its deadline: a claim refused just
-    before it (its last try found too little time left) was still waiting
-    here then, and the ``TimeoutError`` answered 500."""
+    request waits, once, at about its deadline, and a claim refused just
+    before it (its last try found too little time left) may be waiting
+    here then: it must still answer 503, not the timer's error."""
     while (left := instant - time.perf_counter()) > 0:
         try:
             time.sleep(left)
