@@ -13,6 +13,11 @@ modules stay the reference the compiled ones are tested against
 positions). A node costs about half the time compiled (bench/README.md,
 "The compiled engine").
 
+Two builds of the same sources with the same compiler write the same bytes
+(the compiler's debug info names the C sources relative to the scratch
+folder they are written to, not by its random name): the image's builds are
+compared file by file (``deploy/Dockerfile``, ``python -m bench.image``).
+
 mypyc's optimization level is 1: the same speed here as its default 3 in
 about two-thirds of the build time (a build is part of every fresh install).
 """
@@ -57,6 +62,9 @@ def build(quiet: bool = True) -> Path:
         try:
             extensions = mypycify([f"{PACKAGE}/{name}.py" for name in NATIVE_MODULES], opt_level=OPT_LEVEL,
                                   group_name=GROUP, target_dir=f"{scratch}/c", verbose=not quiet)
+            for extension in extensions:  # the compiler's debug info names the C sources by their path from
+                # the scratch folder, not by the folder's random name: two builds write the same bytes
+                extension.extra_compile_args.append(f"-ffile-prefix-map={scratch}=.")
             # A Distribution of its own: setup() would read the project's pyproject.toml
             dist = Distribution({"name": "native", "ext_modules": extensions})
             command = dist.get_command_obj("build_ext")
