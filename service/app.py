@@ -14,6 +14,7 @@ import orjson
 from flask import Flask, Response
 from flask.json.provider import DefaultJSONProvider
 
+from service import analysis as analysis_package
 from service import api as api_package
 from service import config as settings
 from service.api import analysis, holding, ops, play
@@ -44,7 +45,9 @@ def startup_fields(config: Mapping[str, Any], held: holding.Holding) -> dict[str
     and the holding they chose: ``mode`` (``open``, ``signed`` or ``sealed``:
     how states are held), ``version``, ``key_ids`` (each key list's ids in
     order, the first signing or sealing; :func:`service.sealing.key_id`,
-    never a key), ``allow_chosen_deals``, and in signed and sealed modes
+    never a key), ``allow_chosen_deals``, ``solver_compiled`` (whether the
+    solver's engine and search run compiled: ``service.analysis.compiled``),
+    and in signed and sealed modes
     ``token_store`` (where spent states are recorded, ``service.store``;
     ``none``: nowhere) and ``token_ttl_seconds``."""
     sealing, signing = config[settings.SEALING_KEYS], config[settings.SIGNING_KEYS]
@@ -53,6 +56,7 @@ def startup_fields(config: Mapping[str, Any], held: holding.Holding) -> dict[str
         "version": package_version(),
         "key_ids": [key_id(key) for key in sealing or signing],
         "allow_chosen_deals": config[settings.ALLOW_CHOSEN_DEALS],
+        "solver_compiled": analysis_package.compiled,
     }
     if sealing or signing:
         store = held.spending.store

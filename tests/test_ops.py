@@ -21,6 +21,7 @@ from gunicorn.http import errors as gunicorn_errors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import service.analysis
 import service.games
 from service import errors
 from service.api import ops, problems
@@ -606,6 +607,7 @@ def test_startup_line_names_the_mode_the_version_and_the_key_ids(capsys, setting
     assert (line["mode"], line["version"]) == (mode, version)
     assert line["key_ids"] == ([] if mode == "open" else [documented_key_id(key) for key in STARTUP_KEYS])
     assert line["allow_chosen_deals"] is (mode == "sealed")
+    assert line["solver_compiled"] is service.analysis.compiled
     assert not any(key in json.dumps(line) for key in STARTUP_KEYS)  # ids, never keys
 
 
