@@ -121,13 +121,17 @@ page: $(VENV)/.installed-test node_modules/.installed
 
 ## lock: pin the service's dependencies (pyproject.toml) and its build backend by
 ## version and hash into deploy/requirements.lock, which the image installs with
-## --require-hashes; pins already in the file are kept unless pyproject.toml's
-## ranges exclude them (LOCK_ARGS=--upgrade takes the newest). Needs PyPI.
+## --require-hashes, and the native extra's (mypyc, for the build stage only) into
+## deploy/requirements-native.lock; pins already in the files are kept unless
+## pyproject.toml's ranges exclude them (LOCK_ARGS=--upgrade takes the newest). Needs PyPI.
 LOCK := deploy/requirements.lock
+NATIVE_LOCK := deploy/requirements-native.lock
+PIP_COMPILE = env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
+	  $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
 lock: $(VENV)/.installed-test
-	env -u PIP_FIND_LINKS PIP_CONFIG_FILE=/dev/null CUSTOM_COMPILE_COMMAND="make lock" \
-	  $(BIN)/pip-compile --quiet --generate-hashes --allow-unsafe --strip-extras --build-deps-for wheel \
-	  --no-emit-index-url --no-emit-find-links $(LOCK_ARGS) --output-file $(LOCK) pyproject.toml
+	$(PIP_COMPILE) --build-deps-for wheel --output-file $(LOCK) pyproject.toml
+	$(BIN)/python -c 'import tomllib; print(*tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["native"], sep="\n")' \
+	  | $(PIP_COMPILE) --output-file $(NATIVE_LOCK) -
 
 ## bench: load the service and a do-nothing floor through gunicorn, time the rules core
 ## (bench/README.md); BENCH_ARGS passes options, e.g. BENCH_ARGS=--quick
