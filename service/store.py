@@ -701,7 +701,11 @@ class _ServerClock:
 def _semaphore(count: int) -> Any:
     """A semaphore of ``count`` for the threads of this process, or for its
     greenlets once gevent has patched it (a gunicorn worker): gevent's own
-    then, whose wait lets the worker's other requests run."""
+    then, whose wait lets the worker's other requests run. Not
+    ``threading``'s, though it would wait on gevent's patched lock too: it
+    is a ``Condition`` kept in Python, whose bookkeeping gunicorn's timer
+    for the request (``TimeoutError``, raised wherever the request waits)
+    can interrupt half done, and a move then answered 500."""
     if patched("threading"):
         from gevent.lock import BoundedSemaphore  # type: ignore[import-untyped]  # no type information
 
