@@ -14,7 +14,7 @@ from service.analysis.bots import rules_move
 from service.analysis.draw import Draw
 from service.analysis.engine import ENGINES, Position
 from service.analysis.knows import KNOWS, knows_in, knows_of
-from service.analysis.tips import TIPS, layout
+from service.analysis.tips import TIPS, card_bits
 from service.analysis.worlds import WORLDS, worlds_of
 from service.games import GAMES
 
@@ -31,7 +31,7 @@ def test_every_registry_covers_every_game_and_no_other_family(name):
 def test_every_game_reaches_its_familys_parts(game_id):
     """A dealt hand, as each layer reads it: the engine position and its
     family, the worlds of the seat to act's view (a world with that view),
-    what the seat knows from its view and from the engine, the layout."""
+    what the seat knows from its view and from the engine, the cards as bits."""
     game = GAMES[game_id]
     hand = game.deal(seed=11) if game.family == "agency" else game.deal(seed=11, players=3)
     position = Position.from_hand(hand)
@@ -40,7 +40,7 @@ def test_every_game_reaches_its_familys_parts(game_id):
     world = worlds_of(view).draw(Draw(3))
     assert game.observe(world, hand.to_act) == view
     knows = knows_of(view)
-    assert knows == knows_in(position, 0, layout(game), knows.end_points, list(knows.legal))
+    assert knows == knows_in(position, 0, card_bits(game), knows.end_points, list(knows.legal))
     assert sorted(knows.legal) == position.legal()
     assert rules_move(view, knows) in view.legal_moves
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from service.cards import WALL, Card, cards
 from service.errors import IllegalMove
 from service.games import GAMES, AgencyGame
-from service.games.agency import holders_of, layout
+from service.games.agency import holders_of, splay
 from service.schemas.records import dump_event, to_json
 from service.tricks import Play
 from support import case, deal_state, examples, play_script, post
@@ -198,9 +198,9 @@ def test_view_of_a_seat_not_to_act_lists_no_legal_moves(client):
     assert view["hand"] == ["9H", "10S", "AD", "3C", "7S", "4H"] and view["legal_moves"] == []
 
 
-def test_a5_layout_puts_walls_after_the_third_and_fifth_cards():
+def test_a5_splay_puts_walls_after_the_third_and_fifth_cards():
     # RULINGS A5: c1 c2 c3 W c4 c5 W c6 c7 c8.
-    assert " ".join(map(str, layout(cards("9H 1M 5B 2V 8H 3M 6B 4V")))) == "9H 1M 5B W 2V 8H W 3M 6B 4V"
+    assert " ".join(map(str, splay(cards("9H 1M 5B 2V 8H 3M 6B 4V")))) == "9H 1M 5B W 2V 8H W 3M 6B 4V"
 
 
 def _core_twin(game, state, seat, rng):

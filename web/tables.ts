@@ -30,7 +30,7 @@ import {
 import * as analysis from './analysis';
 import { answer, type Answer, type Refusal } from './answers';
 import { eventSentence, type GameEvent } from '../clients/typescript/events';
-import { cardName, deckOf, type Deck } from './cards';
+import { cardName, deckOf, type Deck, type Family } from './cards';
 
 type Call<B, R, E> = (options: { body: B; headers?: Record<string, string> }) => Promise<Answer<R, E>>;
 
@@ -663,16 +663,21 @@ interface SpectatorView {
 
 type SpectatorCall = (options: { body: { token: string } }) => Promise<Answer<SpectatorView, Refusal>>;
 
-/** Each game's `view`, as a spectator calls it (the token alone, no credential). */
+/** Each game's family and `view`, as a spectator calls it (the token alone, no credential). */
 const SPECTATOR_VIEWS = {
-  agency: agencyView, agram: agramView, 'sink-sink': sinkSinkView, fapfap: fapfapView, 'agram-mali': agramMaliView, spar: sparView,
-} as Record<string, unknown> as Record<string, SpectatorCall | undefined>;
+  agency: { family: 'agency', view: agencyView },
+  agram: { family: 'last-trick', view: agramView },
+  'sink-sink': { family: 'last-trick', view: sinkSinkView },
+  fapfap: { family: 'last-trick', view: fapfapView },
+  'agram-mali': { family: 'last-trick', view: agramMaliView },
+  spar: { family: 'last-trick', view: sparView },
+} as Record<string, unknown> as Record<string, { family: Family; view: SpectatorCall } | undefined>;
 
 /** The table a sealed `token` of `game` holds, as a spectator sees it. */
 export async function watch(game: string, token: string): Promise<Watched> {
-  const call = SPECTATOR_VIEWS[game];
-  if (call === undefined) throw new Error(`Unknown game ${game}`);
-  const view = await answer(call({ body: { token } }));
+  const spectated = SPECTATOR_VIEWS[game];
+  if (spectated === undefined) throw new Error(`Unknown game ${game}`);
+  const view = await answer(spectated.view({ body: { token } }));
   if (view.seat !== null) throw new Error("The referee answered a seat's view to a spectator");
   const holders = view.holders?.map(({ holder, count }) => ({ holder, count })) ?? null;
   const teams = holders !== null;
@@ -685,7 +690,7 @@ export async function watch(game: string, token: string): Promise<Watched> {
   }
   const points = view.team_points;
   return {
-    game, deck: deckOf(teams ? 'agency' : 'last-trick'), players, teams, toAct: view.to_act, handOver: view.hand_over,
+    game, deck: deckOf(spectated.family), players, teams, toAct: view.to_act, handOver: view.hand_over,
     seats: Array.from({ length: players }, (_, seat) => ({
       seat, name: `Seat ${seat}`, team: teams ? seat % 2 : null, dealer: !teams && seat === view.dealer,
       cards: teams ? null : view.hand_sizes?.[seat] ?? 0,

@@ -33,7 +33,7 @@ from .draw import Draw
 from .engine import WALL_MOVE, Position
 from .knows import knows_in, knows_of
 from .solver import Solver
-from .tips import TIPS, Knows, Layout
+from .tips import TIPS, CardBits, Knows
 from .worlds import View, Worlds, worlds_of
 
 
@@ -253,7 +253,7 @@ def move_classes(knows: Knows, view: View) -> list[list[int]]:
     return classes
 
 
-def _alike(low: int, high: int, same_place: bool, live: int, cards: Layout) -> bool:
+def _alike(low: int, high: int, same_place: bool, live: int, cards: CardBits) -> bool:
     """Whether cards ``low < high`` are equivalent (``move_classes``)."""
     if high >= WALL_MOVE or not same_place or low // cards.ranks != high // cards.ranks:
         return False
@@ -295,7 +295,7 @@ SLIPS = 0.2
 something else (``weigh``)."""
 
 
-def weigh(world: Hand, history: Sequence[Play], seat: int, cards: Layout, end_points: int,
+def weigh(world: Hand, history: Sequence[Play], seat: int, cards: CardBits, end_points: int,
            rules: Callable[[Knows], int]) -> tuple[Position, float, list[float]]:
     """The engine position of ``world``, its ``history`` played again from the
     deal; the weight of the world given how the other seats played; and per
@@ -404,7 +404,7 @@ def _table_priors(m: int) -> tuple[float, ...]:
     return tuple(priors)
 
 
-def playout(position: Position, move: int, played: int, side: int, cards: Layout, end_points: int,
+def playout(position: Position, move: int, played: int, side: int, cards: CardBits, end_points: int,
             rules: Callable[[Knows], int], by_rules: Sequence[float], draw: Draw) -> tuple[int, int]:
     """``move`` played in ``position``, and the hand finished: the seats of
     ``side`` play ``rules`` from their own knowledge (``knows_in``), every
@@ -449,7 +449,7 @@ class _Spent(Exception):
     """A world's search reached its limit of positions."""
 
 
-def _searched(backup: Backup, position: Position, moves: Sequence[int], side: int, played: int, cards: Layout,
+def _searched(backup: Backup, position: Position, moves: Sequence[int], side: int, played: int, cards: CardBits,
               end_points: int, rules: Callable[[Knows], int], limit: int) -> tuple[list[float] | None, int]:
     """Each of ``moves``'s value for ``side`` in the world ``position`` under
     ``backup``, and the positions searched (at most ``limit``); ``None`` for
@@ -544,7 +544,7 @@ class _BestReply:
     rules of thumb is the only one that may (BRS+, Esser, Gras, Winands,
     Schadd and Lanctot, 2013): the others play the tips' move."""
 
-    def __init__(self, position: Position, side: int, played: int, cards: Layout, end_points: int,
+    def __init__(self, position: Position, side: int, played: int, cards: CardBits, end_points: int,
                  rules: Callable[[Knows], int]) -> None:
         self.position, self.side, self.played = position, side, played
         self.cards, self.end_points, self.rules = cards, end_points, rules

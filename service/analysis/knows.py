@@ -14,11 +14,11 @@ from ..games.agency import HOLDERS_OF, SEATS, AgencyView
 from ..games.last_trick import LastTrickView
 from ..tricks import Play
 from .engine import WALL_MOVE, AgencyPosition, LastTrickPosition, Position
-from .tips import Knows, Layout, layout
+from .tips import CardBits, Knows, card_bits
 from .worlds import View
 
 
-def move_of(play: Play, cards: Layout) -> int:
+def move_of(play: Play, cards: CardBits) -> int:
     """A core play as an engine move (a Wall: ``WALL_MOVE`` plus its holder)."""
     if play.card.is_wall:
         assert play.holder is not None
@@ -37,7 +37,7 @@ def knows_of(view: View) -> Knows:
     if seat is None or seat != view.to_act or not view.legal_moves:
         raise ValueError("a move is suggested for the seat to act, from its own view, while the hand runs")
     game = GAMES[view.game]
-    cards = layout(game)
+    cards = card_bits(game)
     trick = view.trick.plays if view.trick is not None else ()
     leader = view.trick.leader if view.trick is not None else seat
     played = cards.mask([play.card for done in view.tricks for play in done.plays] + [play.card for play in trick])
@@ -46,7 +46,7 @@ def knows_of(view: View) -> Knows:
     return KNOWS[game.family].of_view(view, seat, legal, moves, leader, played, cards)
 
 
-def knows_in(position: Position, played: int, cards: Layout, end_points: int, legal: list[int]) -> Knows:
+def knows_in(position: Position, played: int, cards: CardBits, end_points: int, legal: list[int]) -> Knows:
     """What the seat to act in ``position`` (a world, during a playout)
     knows: its own cards, its ``legal`` moves (``position.legal()``), the
     trick, and ``played`` (the cards played so far, as a mask)."""
@@ -54,13 +54,13 @@ def knows_in(position: Position, played: int, cards: Layout, end_points: int, le
 
 
 def _agency_of(view: AgencyView, seat: int, legal: list[int], moves: list[int], leader: int, played: int,
-               cards: Layout) -> Knows:
+               cards: CardBits) -> Knows:
     own = cards.mask([card for h in HOLDERS_OF[seat] for card in view.holders[h].cards or ()])  # A5
     return Knows(seat, legal, moves, leader, own, cards.deck & ~own & ~played, 0, SEATS, view.team_points,
                  view.options["early_end_points"], cards)
 
 
-def _agency_in(position: AgencyPosition, played: int, cards: Layout, end_points: int, legal: list[int]) -> Knows:
+def _agency_in(position: AgencyPosition, played: int, cards: CardBits, end_points: int, legal: list[int]) -> Knows:
     seat = position.to_act
     before = HOLDERS_OF[seat][1]
     own = (position.start[seat] | position.middle[seat] | position.end[seat]
@@ -70,14 +70,14 @@ def _agency_in(position: AgencyPosition, played: int, cards: Layout, end_points:
 
 
 def _last_trick_of(view: LastTrickView, seat: int, legal: list[int], moves: list[int], leader: int, played: int,
-                   cards: Layout) -> Knows:
+                   cards: CardBits) -> Knows:
     assert view.hand is not None  # a seat's view holds its cards
     own = cards.mask(view.hand)
     return Knows(seat, legal, moves, leader, own, cards.deck & ~own & ~played, GAMES[view.game].hand_size - len(view.tricks),
                  view.players, (0, 0), 0, cards)
 
 
-def _last_trick_in(position: LastTrickPosition, played: int, cards: Layout, end_points: int, legal: list[int]) -> Knows:
+def _last_trick_in(position: LastTrickPosition, played: int, cards: CardBits, end_points: int, legal: list[int]) -> Knows:
     seat = position.to_act
     own = position.hands[seat]
     return Knows(seat, legal, position.trick, position.leader, own, cards.deck & ~own & ~played,

@@ -80,7 +80,7 @@ from .engine import WALL_MOVE
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
+class CardBits:
     """A game's cards as bits, as the engine lays them out: the card of suit
     ``i`` (in deck order) and rank ``r`` (counted from the lowest) is bit
     ``i * ranks + r``; an Agency Wall from holder ``h`` is the move
@@ -117,9 +117,9 @@ class Layout:
         return sum(1 << self.bit_of[card] for card in cards if not card.is_wall)
 
 
-def layout(game: TrickGame[Any]) -> Layout:
-    """The layout of ``game``'s cards (worked out once per game)."""
-    found = _LAYOUTS.get(game.id)
+def card_bits(game: TrickGame[Any]) -> CardBits:
+    """``game``'s cards as bits (worked out once per game)."""
+    found = _CARD_BITS.get(game.id)
     if found is None:
         ranks = tuple(reversed(game.rank_order))  # lowest first
         suits = tuple(dict.fromkeys(card.suit for card in game.deck))
@@ -128,7 +128,7 @@ def layout(game: TrickGame[Any]) -> Layout:
         card_of = {bit: card for card, bit in bit_of.items()}
         tips = TIPS[game.family]
         rank_pays = tips.pays(game)
-        found = _LAYOUTS[game.id] = Layout(
+        found = _CARD_BITS[game.id] = CardBits(
             ranks=count,
             suits=tuple(((1 << count) - 1) << (i * count) for i in range(len(suits))),
             bit_of=bit_of,
@@ -141,7 +141,7 @@ def layout(game: TrickGame[Any]) -> Layout:
     return found
 
 
-_LAYOUTS: dict[str, Layout] = {}
+_CARD_BITS: dict[str, CardBits] = {}
 
 
 def _last_trick_pays(game: LastTrickGame) -> dict[str, int]:
@@ -174,7 +174,7 @@ class Knows(NamedTuple):
         players: seats at the table.
         team_points: Agency: points won so far by team 0 and team 1 (A3, A4).
         end_points: Agency: the points that end the hand (A12c).
-        cards: the game's layout.
+        cards: the game's cards as bits.
     """
 
     seat: int
@@ -187,7 +187,7 @@ class Knows(NamedTuple):
     players: int
     team_points: tuple[int, int]
     end_points: int
-    cards: Layout
+    cards: CardBits
 
 
 def above(bit: int, knows: Knows) -> int:
@@ -280,7 +280,7 @@ def agency_move(knows: Knows) -> int:
     return min(legal, key=lambda move: _cost(move, knows))
 
 
-def _worth(move: int, cards: Layout) -> int:
+def _worth(move: int, cards: CardBits) -> int:
     """An engine move's points (A3): a suited card's, or a Wall's 2."""
     return POINTS[WALL] if move >= WALL_MOVE else cards.points[move]
 
@@ -294,7 +294,7 @@ def _cost(move: int, knows: Knows) -> tuple[int, int, int]:
     return (0, cards.points[move] * 2 + bool(1 << move & cards.trumps), move % cards.ranks)
 
 
-def _winning(trick: Sequence[int], leader: int, cards: Layout) -> tuple[int, int]:
+def _winning(trick: Sequence[int], leader: int, cards: CardBits) -> tuple[int, int]:
     """The card winning the trick so far and its seat, ``(-1, -1)`` after a
     lone Wall (A11: the highest Van, else the highest card of the led suit)."""
     best, seat = -1, -1
@@ -306,7 +306,7 @@ def _winning(trick: Sequence[int], leader: int, cards: Layout) -> tuple[int, int
     return best, seat
 
 
-def _beats(move: int, best: int, cards: Layout) -> bool:
+def _beats(move: int, best: int, cards: CardBits) -> bool:
     """Whether suited ``move`` beats ``best``, the card winning so far (A11)."""
     trump, best_trump = bool(1 << move & cards.trumps), bool(1 << best & cards.trumps)
     if trump != best_trump:
@@ -330,8 +330,8 @@ class Tips:
     Attributes:
         move: the ``rules`` level's move from what a seat knows.
         pays: per game, rank -> what winning the last trick with it pays,
-            where ranks differ (``Layout.pays``).
-        points: a card's points (``Layout.points``; A3).
+            where ranks differ (``CardBits.pays``).
+        points: a card's points (``CardBits.points``; A3).
     """
 
     move: Callable[[Knows], int]

@@ -69,7 +69,7 @@ class GameSchema(Schema):
     rank_order = fields.List(fields.String(), required=True, metadata={"description": "Ranks from high to low."})
     trump = fields.String(allow_none=True, metadata={"description": "The trump suit, if any."})
     hand_size = fields.Integer(required=True, metadata={"description": "Cards dealt to each seat."})
-    walls = fields.Integer(metadata={"description": "Agency: Wall cards added to each holder's layout at the deal."})
+    walls = fields.Integer(metadata={"description": "Agency: Wall cards inserted into each holder at the deal."})
 
 
 class GameListSchema(Schema):

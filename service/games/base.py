@@ -389,7 +389,7 @@ class TrickGame(Generic[H]):
     hand_size: int
     """Cards dealt to each seat (Agency: 8 suited cards; Walls are added, A5)."""
     walls: int | None
-    """Agency: Wall cards added to each holder's layout at the deal; else ``None``."""
+    """Agency: Wall cards inserted into each holder at the deal; else ``None``."""
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]

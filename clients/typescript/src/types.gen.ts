@@ -4905,7 +4905,7 @@ export type Game = {
      */
     trump?: string | null;
     /**
-     * Agency: Wall cards added to each holder's layout at the deal.
+     * Agency: Wall cards inserted into each holder at the deal.
      */
     walls?: number;
 };

@@ -1732,17 +1732,17 @@ async function agencyTable(api, seat, clock) {
   };
 }
 var SPECTATOR_VIEWS = {
-  agency: agencyView,
-  agram: agramView,
-  "sink-sink": sinkSinkView,
-  fapfap: fapfapView,
-  "agram-mali": agramMaliView,
-  spar: sparView
+  agency: { family: "agency", view: agencyView },
+  agram: { family: "last-trick", view: agramView },
+  "sink-sink": { family: "last-trick", view: sinkSinkView },
+  fapfap: { family: "last-trick", view: fapfapView },
+  "agram-mali": { family: "last-trick", view: agramMaliView },
+  spar: { family: "last-trick", view: sparView }
 };
 async function watch(game, token) {
-  const call = SPECTATOR_VIEWS[game];
-  if (call === void 0) throw new Error(`Unknown game ${game}`);
-  const view = await answer(call({ body: { token } }));
+  const spectated = SPECTATOR_VIEWS[game];
+  if (spectated === void 0) throw new Error(`Unknown game ${game}`);
+  const view = await answer(spectated.view({ body: { token } }));
   if (view.seat !== null) throw new Error("The referee answered a seat's view to a spectator");
   const holders = view.holders?.map(({ holder, count }) => ({ holder, count })) ?? null;
   const teams = holders !== null;
@@ -1755,7 +1755,7 @@ async function watch(game, token) {
   const points = view.team_points;
   return {
     game,
-    deck: deckOf(teams ? "agency" : "last-trick"),
+    deck: deckOf(spectated.family),
     players,
     teams,
     toAct: view.to_act,

@@ -29,7 +29,7 @@ class Game:
         players (Players):
         rank_order (list[str]): Ranks from high to low.
         trump (None | str | Unset): The trump suit, if any.
-        walls (int | Unset): Agency: Wall cards added to each holder's layout at the deal.
+        walls (int | Unset): Agency: Wall cards inserted into each holder at the deal.
     """
 
     deck: list[str]
