@@ -63,11 +63,13 @@ RESULTS = ROOT / "bench" / "results" / "spending.json"
 GAME, PLAYERS = "agram", 5
 PATH = f"/v1/games/{GAME}/play"
 STORES = ("none", "embedded", "redis", "redis-everysec")
+COMPARED = "redis-everysec-compared"
+"""Redis (``everysec``) with the referee another checkout serves (``--compare-root``): before and after a change, in one run."""
 AFTER = "none-after"
 """The no-store server's second pass of a round, after the stores'."""
 PACED_PASSES = "paced"
 """A round's paced passes (store -> figures, :data:`AFTER` included), beside its passes at saturation."""
-GOALS: dict[str, float | None] = {"embedded": 0.9, "redis": None, "redis-everysec": 0.8}
+GOALS: dict[str, float | None] = {"embedded": 0.9, "redis": None, "redis-everysec": 0.8, COMPARED: 0.8}
 """Each store's throughput as a ratio to no store's, at least (``None``: no goal)."""
 P99_ADDED_MS = 1.0
 """... adding at most this to the p99 paced."""
@@ -129,10 +131,12 @@ class Batches:
 
 def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[str, Any]:
     """Start the servers, load them in turn for ``args.repeat`` rounds, stop them; the rows and each round's figures."""
+    compare_root = getattr(args, "compare_root", None)
+    stores = [store for store in STORES if store in (getattr(args, "stores", None) or STORES)] + ([COMPARED] if compare_root else [])
     per_row = int(args.per_second * args.duration)
     paced_row = int(args.per_second * PACED * args.duration)
     warmup = int(args.per_second * args.warmup)
-    needed = len(STORES) * warmup + (len(STORES) + 1) * (per_row + paced_row) * args.repeat
+    needed = len(stores) * warmup + (len(stores) + 1) * (per_row + paced_row) * args.repeat
     print(f"spending: making {needed:,} sealed plays in-process (every play of random hands) ...", flush=True)
     began = time.monotonic()
     batches = Batches(plays(needed, seed=args.seed))
@@ -142,15 +146,17 @@ def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[s
           running_redis(Path(folder) / "redis-everysec", "everysec") as everysec):
         env = {"none": {"REFEREE_TOKEN_STORE": "none"},
                "embedded": {"REFEREE_TOKEN_STORE": None, "REFEREE_TOKEN_STORE_PATH": str(Path(folder) / "spent-states.lmdb")},
-               "redis": {"REFEREE_TOKEN_STORE": redis.url}, "redis-everysec": {"REFEREE_TOKEN_STORE": everysec.url}}
-        servers = {store: Gunicorn(f"spending-{store}", "service.app:create_app()", probe, env={**SETTINGS, **env[store]})
-                   for store in STORES}
-        stores = {"redis": redis, "redis-everysec": everysec}
+               "redis": {"REFEREE_TOKEN_STORE": redis.url}, "redis-everysec": {"REFEREE_TOKEN_STORE": everysec.url},
+               COMPARED: {"REFEREE_TOKEN_STORE": everysec.url}}
+        servers = {store: Gunicorn(f"spending-{store}", "service.app:create_app()", probe, env={**SETTINGS, **env[store]},
+                                   root=compare_root.resolve() if store == COMPARED else None)
+                   for store in stores}
+        remotes = {"redis": redis, "redis-everysec": everysec, COMPARED: everysec}
 
         def load(store: str, requests: list[Request], rate: float | None = None) -> dict[str, Any]:
             """One pass of ``requests`` on ``store``'s server, with the CPU time a request cost its workers and its store's server."""
             server = servers["none" if store == AFTER else store]
-            workers, remote = server.workers(), stores.get(store)
+            workers, remote = server.workers(), remotes.get(store)
             others = [remote.process.pid] if remote is not None and remote.process is not None else []
             before = cpu_seconds(workers), cpu_seconds(others)
             result = run_list(server.url + PATH, requests, args.duration, rate)
@@ -158,7 +164,7 @@ def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[s
             result["worker_cpu_us"] = (cpu_seconds(workers) - before[0]) / served * 1e6
             result["store_cpu_us"] = (cpu_seconds(others) - before[1]) / served * 1e6
             return result
-        passes = [*STORES, AFTER]
+        passes = [*stores, AFTER]
         try:
             for server in servers.values():
                 server.start()
@@ -184,7 +190,8 @@ def measure(args: argparse.Namespace, run_list: Any, notes: list[str]) -> dict[s
             if result.get("reused"):
                 notes.append(f"store {store}: {result['reused']:,} requests were sent again (more than --per-second "
                              "times --duration): those were retries, answered from the store's record")
-    return {"rows": rows(rounds), "rounds": rounds, "plays_made": needed, "making_s": made_s, "per_row": per_row}
+    return {"rows": rows(rounds), "rounds": rounds, "plays_made": needed, "making_s": made_s, "per_row": per_row,
+            "compared": str(compare_root) if compare_root else None}
 
 
 def _passes(figures: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
@@ -200,7 +207,7 @@ def rows(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
     saturation where the rounds have no paced passes)."""
     paced = all(PACED_PASSES in figures for figures in rounds)
     out = []
-    for store in STORES:
+    for store in [store for store in (*STORES, COMPARED) if store in rounds[0]]:
         row: dict[str, Any] = {"store": store, **_row(rounds, store)}
         if paced:
             row["paced"] = _row([figures[PACED_PASSES] for figures in rounds], store)
@@ -231,7 +238,8 @@ def spending_table(result: dict[str, Any]) -> str:
     from bench.run import fmt, table
 
     names = {"none": "no store (none)", "embedded": "embedded (LMDB)", "redis": "Redis on loopback (appendfsync always)",
-             "redis-everysec": "Redis on loopback (appendfsync everysec)"}
+             "redis-everysec": "Redis on loopback (appendfsync everysec)",
+             COMPARED: f"Redis on loopback (appendfsync everysec), {result.get('compared') or 'the compared checkout'}"}
     lines = []
     for row in result["rows"]:
         target = "-" if row.get("goal") is None else (
@@ -277,12 +285,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=None, help="rounds (default 3; 1 with --quick)")
     parser.add_argument("--quick", action="store_true", help="short rows, one round")
     parser.add_argument("--output", type=Path, default=RESULTS, help="where to write the JSON results")
+    parser.add_argument("--stores", default=",".join(STORES[1:]),
+                        help=f"the stores loaded beside none, comma-separated (default {','.join(STORES[1:])})")
+    parser.add_argument("--compare-root", type=Path, default=None,
+                        help="another checkout (with its own .venv), e.g. the main branch: Redis (everysec) is also "
+                             "loaded with the referee it serves, between the same no-store passes")
     load_arguments(parser)
     add_arguments(parser)
     args = parser.parse_args(argv)
     args.duration = args.duration or (2.0 if args.quick else 4.0)
     args.repeat = args.repeat or (1 if args.quick else 3)
     args.warmup = 0.5 if args.quick else 1.0
+    args.stores = ["none", *(store.strip() for store in args.stores.split(",") if store.strip())]
+    if set(args.stores) - set(STORES):
+        parser.error(f"--stores takes some of {', '.join(STORES[1:])}")
     began = time.monotonic()
     notes: list[str] = []
     result = measure(args, choose_list_tool(args), notes)
