@@ -28,6 +28,8 @@ from __future__ import annotations
 import logging
 import math
 import os
+import select
+import socket
 import sqlite3
 import threading
 import time
@@ -465,6 +467,8 @@ return {0, at}
         self._idle: list[Any] = []
         self._free: Any = None
         """How many more connections this process may use at once (:func:`_semaphore`), made at its first call."""
+        self._poll: Callable[[], Any] = select.poll
+        """The operating system's ``select.poll`` (not gevent's, whose ``poll(0)`` waits for its loop), found at the first call."""
         self._pid = os.getpid()
         self._clock = _ServerClock()
 
@@ -482,7 +486,7 @@ return {0, at}
             last.append(sent + min(self.COMMAND_SECONDS, _Backoff.in_time()) - self.CLOCK_MARGIN_SECONDS)
             if last[-1] <= sent:
                 raise _OutOfTime("too little of the request's time is left for a claim to be recorded")
-            connection.send_packed_command([_command((*head, b"%d" % (round(last[-1] * 1_000_000) + offset)))], check_health=False)
+            _send(connection, _command((*head, b"%d" % (round(last[-1] * 1_000_000) + offset))))
             status, at, *before = connection.read_response()
             self._clock.learn(at)
             if status:
@@ -500,7 +504,7 @@ return {0, at}
         command = _command((b"GET", self.PREFIX + key))
 
         def send(connection: Any) -> Any:
-            connection.send_packed_command([command], check_health=False)
+            _send(connection, command)
             return connection.read_response()
 
         return self._call(send)  # type: ignore[no-any-return]
@@ -508,7 +512,7 @@ return {0, at}
     @staticmethod
     def _time(connection: Any) -> int:
         """The server's clock (microseconds since the epoch)."""
-        connection.send_packed_command([_command((b"TIME",))], check_health=False)
+        _send(connection, _command((b"TIME",)))
         seconds, micros = connection.read_response()
         return int(seconds) * 1_000_000 + int(micros)
 
@@ -523,6 +527,7 @@ return {0, at}
         if self._pid != os.getpid() or self._free is None:  # a forked child: the parent's connections are not its own
             self._idle, self._pid, self._clock = [], os.getpid(), _ServerClock()
             self._free = _semaphore(self.client.connection_pool.max_connections)
+            self._poll = original("select", "poll")  # after the fork, once gevent has patched the worker
             # the pool's count of connections made is the process's own from now on: it held the
             # connection of ``check`` (gunicorn's master's, before the fork), which it never gave back
             self.client.connection_pool.reset()
@@ -566,11 +571,21 @@ return {0, at}
         """Open ``connection`` if it is closed, or again if the server closed
         it while it was idle (as the client's pool checks a connection it
         lends), each opening tried as the retry policy says: so a call made
-        while the server is down is refused after one opening's tries."""
+        while the server is down is refused after one opening's tries.
+
+        An idle connection has nothing to read unless the server closed it:
+        one ``poll`` of its socket, the operating system's own, which comes
+        back at once. Not the client's check (``can_read``), which in a
+        gevent worker polls through gevent's loop: it lets the worker's
+        other requests run to their next wait before the claim is even
+        sent, and costs more CPU than the claim's own round trip
+        (bench/README.md, "States spent once")."""
         connection.connect()
         try:
-            closed = connection.can_read()
-        except self._errors:
+            poller = self._poll()
+            poller.register(connection._sock.fileno(), _READABLE)
+            closed = bool(poller.poll(0))
+        except (OSError, ValueError, AttributeError):  # a socket closed under it
             closed = True
         if closed:
             connection.disconnect()
@@ -726,6 +741,39 @@ def _wait_until(instant: float) -> None:
             time.sleep(left)
         except TimeoutError:
             pass
+
+
+_READABLE = select.POLLIN | select.POLLPRI | getattr(select, "POLLRDHUP", 0)
+"""What ``poll`` reports of a socket with something to read, or closed by its peer (it reports errors and hang-ups anyway)."""
+
+
+def _send(connection: Any, command: bytes) -> None:
+    """Write ``command`` on ``connection``, opened first if a failed try closed it.
+
+    As redis-py's ``send_packed_command``, less its wrappers: one ``send``
+    of the socket (gevent's in a worker, which waits cooperatively only if
+    the socket's buffer is full), and ``sendall`` for any rest. A write
+    that fails closes the connection (what follows a half-sent command is
+    unreadable) and raises the client's ``ConnectionError`` (a timeout its
+    ``TimeoutError``), which the retry policy retries.
+    """
+    sock = connection._sock
+    if sock is None:
+        connection.send_packed_command([command], check_health=False)
+        return
+    try:
+        sent = sock.send(command)
+        if sent < len(command):
+            sock.sendall(memoryview(command)[sent:])
+    except BaseException as error:
+        connection.disconnect()
+        if isinstance(error, OSError):
+            import redis
+
+            if isinstance(error, socket.timeout) and not error.errno:
+                raise redis.TimeoutError("Timeout writing to socket") from error
+            raise redis.ConnectionError(f"Error while writing to the socket: {error}") from error
+        raise
 
 
 def _command(parts: tuple[bytes, ...]) -> bytes:

@@ -11,6 +11,8 @@ while it waits for its answer leaves nothing for the next.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -23,7 +25,7 @@ from bench.redis_server import RedisServer
 from service import deadline
 from service.config import SettingError, load_settings
 from service.errors import StoreUnavailable
-from service.store import RedisStore, store_for
+from service.store import RedisStore, _Backoff, store_for
 from support import claims_at_once
 
 SEALED = {"REFEREE_SEALING_KEYS": "k" * 40}
@@ -210,6 +212,44 @@ def test_a_call_cut_off_while_it_waits_for_its_answer_leaves_no_answer_for_the_n
     assert store.get(b"missing") is None
     assert store.get(b"recorded") == b"1"
     assert store.claim(b"cut", b"3", 60) == (b"2" if call == "claim" else None)
+
+
+def test_an_idle_connection_the_server_closed_is_opened_again_before_a_call_is_sent_on_it(
+        redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A kept connection the server closed while it was idle (a restart, its
+    ``timeout``, ``CLIENT KILL``) is found closed before the call is written
+    on it, and the call goes on a new one at once: no try is lost on it, so
+    no wait of the retry policy is taken."""
+    store = RedisStore(redis_server.url)
+    assert store.claim(b"kept", b"1", 60) is None
+    assert redis_server.command("CLIENT", "KILL", "TYPE", "normal").startswith(b":1")
+    waits: list[int] = []
+    monkeypatch.setattr(_Backoff, "compute", lambda self, failures: waits.append(failures) or 0.0)
+    assert store.claim(b"after", b"2", 60) is None and store.get(b"kept") == b"1"
+    assert waits == []
+
+
+def test_in_a_gevent_worker_a_call_on_an_idle_connection_is_sent_before_any_other_greenlet_runs(
+        redis_server: RedisServer) -> None:
+    """The check of an idle connection (:meth:`RedisStore._ready`) must not
+    wait in gevent's loop: a wait there lets the worker's other requests
+    run to their next wait before the claim is even sent (redis-py's own
+    check, ``can_read``, polls through the loop). Counted with greenlet's
+    trace of switches, up to the moment the command is written."""
+    script = (
+        "import sys, greenlet; from gevent import monkey; monkey.patch_all()\n"
+        "import service.store as store_module\n"
+        "store = store_module.RedisStore(sys.argv[1]); store.claim(b'warm', b'v', 60)\n"
+        "events, send = [], store_module._send\n"
+        "store_module._send = lambda connection, command: (events.append('sent'), send(connection, command))[1]\n"
+        "greenlet.settrace(lambda event, args: events.append(event))\n"
+        "for number in range(20): events.append('call'); store.claim(b'k%d' % number, b'v', 60)\n"
+        "greenlet.settrace(None)\n"
+        "calls = ''.join('c' if event == 'call' else 's' if event == 'sent' else 'g' for event in events).split('c')[1:]\n"
+        "print(sum(call.partition('s')[0].count('g') for call in calls), sum(call.count('s') for call in calls))\n")
+    answer = subprocess.run([sys.executable, "-c", script, redis_server.url], cwd=Path(__file__).resolve().parent.parent,
+                            capture_output=True, text=True, check=True, timeout=60)
+    assert answer.stdout.split() == ["0", "20"]
 
 
 def test_a_forked_process_opens_connections_of_its_own(redis_server: RedisServer) -> None:
