@@ -14,6 +14,7 @@ import flask
 import flask_smorest
 import gunicorn
 import marshmallow
+import werkzeug.wrappers
 from gunicorn.http import wsgi
 from gunicorn.http.message import Request
 from werkzeug.routing import Map, MapAdapter
@@ -57,21 +58,41 @@ def test_gunicorn_and_logging_keep_what_the_referee_reaches():
 
 
 def test_flask_and_werkzeug_keep_what_the_referee_reaches():
-    """ThinFlask overrides Flask's methods by name, reads two members of its
-    request context, and makes werkzeug's MapAdapter as Map.bind does."""
+    """ThinFlask overrides Flask's methods by name, does what Flask's
+    dispatch does where it leaves out what has nothing to do, reads two
+    members of its request context and overrides its hook for matching,
+    makes werkzeug's MapAdapter as Map.bind does, closes a request as
+    werkzeug does, and makes a response as werkzeug's ``__init__`` does."""
     for name in adapters.TOUCHED["flask.Flask"]:
         assert name in vars(flask.Flask) and name in vars(adapters.ThinFlask), name
-    assert list(inspect.signature(flask.Flask.preprocess_request).parameters) == ["self"]
     assert list(inspect.signature(flask.Flask.process_response).parameters) == ["self", "response"]
+    assert list(inspect.signature(flask.Flask.finalize_request).parameters) == ["self", "rv", "from_error_handler"]
     assert "ctx._after_request_functions" in inspect.getsource(flask.Flask.process_response)  # what the override reads
+    dispatch = inspect.getsource(flask.Flask.full_dispatch_request)
+    for step in ("self._got_first_request = True", "request_started.send(", "rv = self.preprocess_request()",
+                 "rv = self.dispatch_request()", "rv = self.handle_user_exception(e)", "return self.finalize_request(rv)"):
+        assert step in dispatch, step  # the steps ThinFlask takes, or leaves out while nothing is registered for them
+    for step in ("response = self.make_response(rv)", "response = self.process_response(response)", "request_finished.send("):
+        assert step in inspect.getsource(flask.Flask.finalize_request), step
+    assert "if not isinstance(rv, self.response_class):" in inspect.getsource(flask.Flask.make_response)  # a response: as it is
+    assert "return RequestContext(self, environ)" in inspect.getsource(flask.Flask.request_context)
+    assert "self.match_request()" in inspect.getsource(flask.ctx.RequestContext.push)
     app = create_app({"REFEREE_MODE": "open"})
     with app.test_request_context("/healthz"):
         context = flask.globals.request_ctx._get_current_object()
+        assert isinstance(context, adapters.ThinRequestContext)
         for name in adapters.TOUCHED["flask.ctx.RequestContext"]:
             assert hasattr(context, name), name
     assert list(inspect.signature(MapAdapter.__init__).parameters) == [
         "self", "map", "server_name", "script_name", "subdomain", "url_scheme", "path_info", "default_method", "query_args"]
     assert "MapAdapter(" in inspect.getsource(Map.bind)  # what create_url_adapter makes as bind does
+    assert 'self.__dict__.get("files")' in inspect.getsource(werkzeug.wrappers.Request.close)  # all it closes
+    made = werkzeug.wrappers.Response(b"{}", content_type="application/json", direct_passthrough=True)
+    assert set(vars(made)) == {"headers", "_status", "_status_code", "direct_passthrough", "_on_close", "response"}
+    answer = adapters.BytesAnswer(b"{}", "application/json")
+    assert {name: value for name, value in vars(answer).items() if name not in ("_listed", "_headers")} == {
+        name: value for name, value in vars(made).items() if name != "headers"}
+    assert answer.headers == made.headers
 
 
 def test_marshmallow_keeps_what_the_referee_reaches():

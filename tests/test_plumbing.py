@@ -325,6 +325,72 @@ def test_the_url_adapter_is_bound_as_flask_binds_it(extra, settings):
     assert bound(type(app).create_url_adapter) == bound(flask.Flask.create_url_adapter)
 
 
+ROUTED = [("POST", "/v1/games/agency/play"), ("OPTIONS", "/v1/games/agram/deal"), ("GET", "/healthz"), ("HEAD", "/healthz"),
+          ("GET", "/v1/games/agency"), ("GET", "/v1/games/no-such-game"), ("GET", "/v1/games/agency/play"),
+          ("POST", "/v1/nothing-here"), ("POST", "/v1/games/agency/play/")]
+
+
+@pytest.mark.parametrize(("method", "path"), ROUTED)
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_a_request_is_routed_as_werkzeug_matches_it_every_time(method, path, scheme):
+    """A fixed path's route is remembered; the request is routed, the first
+    time and after, as werkzeug's own match routes it (or refused alike);
+    a path with an argument, or one no route takes, is never remembered."""
+    from werkzeug.exceptions import HTTPException
+    from werkzeug.test import EnvironBuilder
+
+    app = create_app({"REFEREE_MODE": "open"})
+    environ = EnvironBuilder(path=path, method=method).get_environ()
+    environ["wsgi.url_scheme"] = scheme
+    try:
+        expected = app.url_map.bind_to_environ(environ).match(method=method, return_rule=True)
+    except HTTPException as error:
+        expected = type(error)
+    for _ in range(3):
+        with app.request_context(dict(environ)):
+            request = flask.request
+            routed = type(request.routing_exception) if request.routing_exception is not None else (
+                request.url_rule, request.view_args)
+            assert routed == expected
+            if request.view_args is not None:
+                request.view_args["changed"] = "by a view"  # what a view does to its arguments stays its own
+    remembered = list(app.routes.values())
+    assert remembered == ([] if isinstance(expected, type) or expected[1] else [expected[0]])
+
+
+def test_what_is_registered_around_a_view_function_runs_as_in_flask():
+    """Flask's dispatch, which the referee's skips while nothing is
+    registered for it, runs whatever is: ``before_request`` and
+    ``after_request`` functions and receivers of ``request_started`` and
+    ``request_finished``; and a view function is asked once whether it is
+    a coroutine function."""
+    app = create_app({"REFEREE_MODE": "open"})
+    seen: list[str] = []
+
+    @app.before_request
+    def before() -> None:
+        seen.append("before")
+
+    @app.after_request
+    def after(response: flask.Response) -> flask.Response:
+        response.headers["X-After"] = "yes"
+        return response
+
+    def started(sender: flask.Flask, **extra: object) -> None:
+        seen.append("started")
+
+    def finished(sender: flask.Flask, response: flask.Response, **extra: object) -> None:
+        seen.append(f"finished {response.status_code}")
+
+    client = app.test_client()
+    with flask.request_started.connected_to(started, app), flask.request_finished.connected_to(finished, app):
+        answer = client.post("/v1/games/agency/deal", json={"seed": 1})
+    assert answer.status_code == 200 and answer.headers["X-After"] == "yes"
+    assert seen == ["started", "before", "finished 200"]
+    assert client.post("/v1/games/agency/deal", json={"seed": 1}).get_json() == answer.get_json()
+    assert app.view_functions["games.agency_deal"] in app.synced
+
+
 def test_the_referee_keeps_no_session():
     app = create_app({"REFEREE_MODE": "open"})
     with app.test_request_context("/healthz"):

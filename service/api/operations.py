@@ -21,6 +21,7 @@ from ..schemas import examples
 from ..schemas.games import schema_prefix, schemas_for
 from ..schemas.reading import Faults, read
 from ..schemas.smorest import copy_doc
+from ..server.adapters import BytesAnswer
 from ..server.answers import JSON_MEDIA_TYPE, PROBLEM_MEDIA_TYPE, json_bytes
 from ..server.bodies import json_body
 from ..server.http_errors import BODY_STATUSES, HTTP_DETAILS
@@ -28,31 +29,15 @@ from .holding import Held, Holding, current
 from .problems import game_problem, problem_response
 
 
-class JsonAnswer(flask.Response):
-    """A 200 JSON answer of bytes encoded once, which go to the server as
-    they are (``direct_passthrough``: one piece, nothing to run when they
-    are sent). While it is what it was made (status 200, its two headers,
-    ``Content-Type`` and ``Content-Length``) and the request is no ``HEAD``,
-    werkzeug's answer to the server (``get_wsgi_response``) would be its
-    bytes, its status and its headers as they are: given so, without
-    werkzeug's walk of them; otherwise werkzeug's."""
-
-    def get_wsgi_response(self, environ: dict[str, Any]) -> tuple[Any, str, list[tuple[str, str]]]:
-        headers = self.headers.to_wsgi_list()
-        if (self.status_code != 200 or environ["REQUEST_METHOD"] == "HEAD" or len(headers) != 2
-                or headers[0][0] != "Content-Type" or headers[1][0] != "Content-Length"):
-            return super().get_wsgi_response(environ)
-        return self.response, self.status, headers
-
-
 def json_answer(body: dict[str, Any] | bytes) -> flask.Response:
-    """A 200 JSON response (:class:`JsonAnswer`), encoded once (``json_bytes``; bytes: already encoded).
+    """A 200 JSON response (``BytesAnswer``: its bytes go to the server as
+    they are), encoded once (``json_bytes``; bytes: already encoded).
 
     The view functions build their bodies in the documented shape (``dump_state`` and
     friends), so flask-smorest's response schema documents them without
     dumping them a second time; the contract tests check the shapes.
     """
-    return JsonAnswer(body if isinstance(body, bytes) else json_bytes(body), content_type=JSON_MEDIA_TYPE, direct_passthrough=True)
+    return BytesAnswer(body if isinstance(body, bytes) else json_bytes(body), JSON_MEDIA_TYPE)
 
 
 BODY_PROBLEMS = {status: {"response": HTTPStatus(status).name} for status in BODY_STATUSES}

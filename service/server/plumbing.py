@@ -34,7 +34,6 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-import flask
 from flask import Flask
 from werkzeug import Request
 from werkzeug.exceptions import HTTPException
@@ -43,6 +42,7 @@ from service import config as settings
 from service.deadline import deadline
 
 from . import answers, bodies, headers, logs
+from .adapters import ThinRequest
 from .budgets import ANSWERS
 from .http_errors import ADMISSION_BUSY, ANSWERS_BUSY, CLIENT_BUSY, HTTP_DETAILS, Problem, unavailable
 
@@ -177,7 +177,7 @@ def waiting_elsewhere(environ: dict[str, Any]) -> Iterator[None]:
         yield
 
 
-class RefereeRequest(flask.Request):
+class RefereeRequest(ThinRequest):
     """Flask's request, which leaves itself in the environ: the plumbing reads
     the route it was matched to (its endpoint labels the metrics) after Flask
     has answered, and takes it out again."""
