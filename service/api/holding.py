@@ -338,7 +338,7 @@ class SignedHolding(Holding):
         bytes it covers, under the key that signed them), issued when its
         ``issued_at`` says."""
         state = json_body()[where]
-        return Spendable.of(b"signed", state[signing.FIELD].encode(), clock.parse_rfc3339(state.get(ISSUED_AT)))
+        return Spendable(b"signed", state[signing.FIELD].encode(), clock.parse_rfc3339(state.get(ISSUED_AT)))
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         """As :meth:`Holding.transcript`; a record of a later hand of a match
@@ -627,21 +627,20 @@ class SealedHolding(Holding):
         """
         if not isinstance(token, str):
             raise TokenInvalid("state_token_invalid", f"This referee seals its states: send the token it returned as {where}, not a state")
-        invalid = TokenInvalid("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
         try:
             sealed = self.sealer.open(token)
             sealed_game, record, provenance = read_payload(sealed)
         except Unsealable:
-            raise invalid from None
+            raise _not_sealed(where) from None
         if sealed_game is not game:
             raise TokenInvalid("state_token_invalid", f"The {where} is a token of {sealed_game.id}, not {game.id}")
         if provenance.chosen and not self.allow_chosen and not provenance.audit:
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
-            return game.build(record, Trust.REBUILD), provenance, Spendable.of(b"sealed", sealed, provenance.issued_ms)
+            return game.build(record, Trust.REBUILD), provenance, Spendable(b"sealed", sealed, provenance.issued_ms)
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else
-            raise invalid from None
+            raise _not_sealed(where) from None
 
     def _credential_seat(self, hand: Hand, provenance: Provenance) -> tuple[int | None, bool]:
         """The seat the request's credential proves (``None`` without one,
@@ -653,15 +652,24 @@ class SealedHolding(Holding):
         if scheme.lower() != "bearer":
             raise CredentialRefused("seat_credential_invalid", "A credential is sent as Authorization: Bearer <credential>; "
                                                                f"the {echo(scheme)} scheme is not accepted")
-        refused = CredentialRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
-                                                               "or the match's host has since given its seat a new player (reseat)")
         try:
             seat = self.sealer.credential_seat(credential.strip(), provenance.match_id, provenance.generation)
         except Unsealable:
-            raise refused from None
+            raise _not_issued() from None
         if seat is not None and seat >= hand.players:
-            raise refused
+            raise _not_issued()
         return seat, seat is None
+
+
+def _not_sealed(where: str) -> TokenInvalid:
+    """The refusal of a token this referee did not seal (sent as ``where``)."""
+    return TokenInvalid("state_token_invalid", f"The {where} is not a token this referee sealed, or it was changed")
+
+
+def _not_issued() -> CredentialRefused:
+    """The refusal of a credential this referee did not issue for a seat of the match, or no longer takes."""
+    return CredentialRefused("seat_credential_invalid", "The credential is not one this referee issued for a seat of this match, "
+                                                        "or the match's host has since given its seat a new player (reseat)")
 
 
 def restored_problems(game: Game, record: HandRecord) -> list[str]:

@@ -47,6 +47,7 @@ worked out and sent, and nothing is recorded or refused.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
@@ -71,22 +72,25 @@ class Spendable:
     """A state the referee vouches for, as a spending request names it.
 
     Attributes:
-        key: the store's key for the state: 16 bytes (128 bits) of a
-            SHA-256 of what the referee vouched for (a sealed token's
-            payload, a signed state's signature), so any copy of the state
-            has the one key.
+        kind: ``b"sealed"`` (a sealed token) or ``b"signed"`` (a signed state).
+        vouched: what the referee vouched for: a sealed token's payload, a
+            signed state's signature.
         issued_ms: when the referee issued it (milliseconds since the
             epoch, its own clock: ``service.clock``), or ``None`` for a
             state issued before states carried their time.
     """
 
-    key: bytes
+    kind: bytes
+    vouched: bytes
     issued_ms: int | None
 
-    @classmethod
-    def of(cls, kind: bytes, vouched: bytes, issued_ms: int | None) -> Spendable:
-        """The spendable state whose vouched-for bytes are ``vouched`` (``kind``: ``b"sealed"`` or ``b"signed"``)."""
-        return cls(hashlib.sha256(kind + b"\0" + vouched).digest()[:KEY_BYTES], issued_ms)
+    @functools.cached_property
+    def key(self) -> bytes:
+        """The store's key for the state: 16 bytes (128 bits) of a SHA-256
+        of its kind and what the referee vouched for, so any copy of the
+        state has the one key. Worked out where a store is asked about the
+        state (:meth:`Spending.spend`), and only there."""
+        return hashlib.sha256(self.kind + b"\0" + self.vouched).digest()[:KEY_BYTES]
 
 
 def fingerprint(request: Any) -> bytes:

@@ -21,7 +21,8 @@ from __future__ import annotations
 import ipaddress
 import re
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from flask_cors.core import DEFAULT_OPTIONS, get_cors_headers, serialize_options
@@ -123,41 +124,42 @@ def _is_host(value: str) -> bool:
     return PORT.fullmatch(rest) is not None
 
 
-def _area(path: str) -> str:
-    if path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/"):
-        return "docs"
-    if path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/"):
-        return "play"
-    if path == RULES_PATH:
-        return "rules"
-    return "api"
-
-
-def _static(path: str, area: str) -> bool:
-    """Whether ``path`` (in ``area``, its :func:`_area`) is one of the
+def _area(path: str) -> tuple[str, bool]:
+    """The area ``path`` is in (``api``, ``docs``, ``play`` or ``rules``,
+    each with its Content-Security-Policy), and whether it is one of the
     documents the service serves from its packages (``service.api.documents``:
     the Swagger UI's assets, the table page's files, the rules page), whose
     view functions set their own ``Cache-Control``."""
-    return area in ("play", "rules") or (area == "docs" and path.startswith(DOCS_PREFIX + "/assets/"))
+    if path == DOCS_PREFIX or path.startswith(DOCS_PREFIX + "/"):
+        return "docs", path.startswith(DOCS_PREFIX + "/assets/")
+    if path == PLAY_PREFIX or path.startswith(PLAY_PREFIX + "/"):
+        return "play", True
+    if path == RULES_PATH:
+        return "rules", True
+    return "api", False
 
 
-def finish(headers: Headers, path: str, request_id: str, extra: Iterable[tuple[str, str]] = ()) -> Headers:
+def finish(headers: Headers, path: str, request_id: str, extra: Sequence[tuple[str, str]] = ()) -> Headers:
     """A response's headers with the request id, the security headers and
     ``Cache-Control`` in place, and ``extra`` (CORS) added where missing."""
-    area = _area(path)
-    static = _static(path, area)
-    key: tuple[str | bool, ...] = (area, static, *[name for name, _ in headers])
+    area, static = _area(path)
+    key: tuple[str | bool, ...] = (area, static, *map(_name, headers))
     plan = _PLANS.get(key)
     if plan is None:
         plan = _plan([name for name, _ in headers], area, static)
         if len(_PLANS) < PLANS_REMEMBERED:
             _PLANS[key] = plan
     kept, added, present = plan
-    out = [headers[index] for index in kept]
+    out = list(map(headers.__getitem__, kept))
     out.append((REQUEST_ID_HEADER, request_id))
     out += added
-    out += [(name, value) for name, value in extra if name.lower() not in present]
+    if extra:
+        out += [(name, value) for name, value in extra if name.lower() not in present]
     return out
+
+
+_name = itemgetter(0)
+"""A header's name, of its (name, value) pair."""
 
 
 PLANS_REMEMBERED = 64
