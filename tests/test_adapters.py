@@ -55,6 +55,8 @@ def test_gunicorn_and_logging_keep_what_the_referee_reaches():
     for name in adapters.TOUCHED["logging.StreamHandler"]:
         assert hasattr(handler, name), name
     assert handler.terminator == "\n"
+    assert "self.lock.acquire()" in inspect.getsource(logging.Handler.acquire)  # the lock write_straight holds
+    assert "self.lock.release()" in inspect.getsource(logging.Handler.release)
 
 
 def test_flask_and_werkzeug_keep_what_the_referee_reaches():

@@ -199,7 +199,7 @@ def _register(game: Game) -> None:
     invalid = conflict_response(game, INVALID)
 
     @operation("solve", f"Solve the hand with every card known ({game.name})", schemas.solve_request(), schemas.solve_response, invalid)
-    def solve_view(args: dict[str, Any]) -> flask.Response:
+    def solve_view(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Solve the hand with every card known.
 
         Every legal move of the seat to act, with the most that seat (Agency:
@@ -215,11 +215,11 @@ def _register(game: Game) -> None:
         `value` is absent. Once the hand is over: `to_act` and `value` null,
         no moves. Sealed mode: 403 `hidden_cards` while the hand runs.
         """
-        return on_hand(game, _solve, args)
+        return on_hand(game, holding, _solve, args)
 
     @operation("suggest", f"Suggest a bot's move ({game.name})", schemas.suggest_request(), schemas.suggest_response,
                conflict_response(game, "The hand is over (`hand_over`); invalid state (`problems` lists every problem); or unsupported version."))
-    def suggest_view(args: dict[str, Any]) -> flask.Response:
+    def suggest_view(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Suggest a bot's move.
 
         A legal move for the seat to act, chosen from that seat's view alone
@@ -235,10 +235,10 @@ def _register(game: Game) -> None:
         409 `hand_over` once the hand is over. Sealed mode: needs the
         credential of the seat to act (403 `seat_credential_invalid`).
         """
-        return on_hand(game, _suggest, args)
+        return on_hand(game, holding, _suggest, args)
 
     @operation("analyze", f"Review the hand's plays ({game.name})", schemas.analyze_request(), schemas.analyze_response, invalid)
-    def analyze_view(args: dict[str, Any]) -> flask.Response:
+    def analyze_view(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Review the hand's plays.
 
         For each play so far, `value_before` and `value_after`: the most the
@@ -249,7 +249,7 @@ def _register(game: Game) -> None:
         `exact`: both values are null and `before` and `after` give proved
         bounds. Sealed mode: 403 `hidden_cards` until the hand is over.
         """
-        return on_hand(game, _analyze, args)
+        return on_hand(game, holding, _analyze, args)
 
 
 for _game in GAMES.values():

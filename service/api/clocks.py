@@ -30,7 +30,7 @@ from ..analysis.bots import Level, suggest
 from ..errors import ClockRefusal, IllegalMove
 from ..games import Game
 from ..schemas.records import dump_event
-from .holding import Held, Holding, current
+from .holding import Held, Holding
 from .operations import json_answer
 
 TIMEOUT_LEVEL = Level.RULES
@@ -64,9 +64,8 @@ def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
     return {**holding.answer(after, held.provenance, move_seconds=held.move_seconds), "events": [dump_event(event) for event in events]}
 
 
-def spend_timeout(game: Game, args: dict[str, Any]) -> flask.Response:
+def spend_timeout(game: Game, holding: Holding, args: dict[str, Any]) -> flask.Response:
     """``timeout``: :func:`timeout_move` on the hand the request names,
     which it spends (``Holding.spend``)."""
-    holding = current()
     held = holding.load(game, args)
     return json_answer(holding.spend(held.spent, ["timeout"], lambda: timeout_move(game, holding, held)))

@@ -28,7 +28,7 @@ from ..schemas.records import dump_event, dump_play, dump_record
 from ..schemas.sealed import Provenance
 from ..server.bodies import json_body
 from .clocks import spend_timeout
-from .holding import Held, Holding, current
+from .holding import Held, Holding
 from .operations import INVALID, NO_CREDENTIAL, conflict_response, json_answer, link, on_hand, operations
 from .problems import no_such_game, problem_response
 
@@ -145,21 +145,19 @@ def _play(game: Game, holding: Holding, held: Held, args: dict[str, Any]) -> dic
     return {**holding.answer(after, held.provenance, move_seconds=held.move_seconds), "events": [dump_event(event) for event in events]}
 
 
-def spend_play(game: Game, args: dict[str, Any]) -> flask.Response:
+def spend_play(game: Game, holding: Holding, args: dict[str, Any]) -> flask.Response:
     """``play``: the move played on the hand the request names, which it
     spends (``Holding.spend``): its fingerprint is the move (as the referee
     writes it) and the credential's seat."""
-    holding = current()
     held = holding.load(game, args)
     request = ["play", dump_play(args["move"]), held.seat]
     return json_answer(holding.spend(held.spent, request, lambda: _play(game, holding, held, args)))
 
 
-def spend_deal(game: Game, args: dict[str, Any]) -> flask.Response:
+def spend_deal(game: Game, holding: Holding, args: dict[str, Any]) -> flask.Response:
     """``deal``: a hand dealt; with ``previous``, the match's next hand,
     which spends the finished hand's state (``Holding.spend``): its
     fingerprint is the request's other members."""
-    holding = current()
     dealing = holding.deal_arguments(game, args)
     first = "previous" not in dealing.arguments
     body = json_body()
@@ -258,7 +256,7 @@ def _register(game: Game) -> None:
                  "dealt by another request (`state_spent`)."),
         responses={200: {"links": state_links}},
     )
-    def deal(args: dict[str, Any]) -> flask.Response:
+    def deal(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Deal a hand.
 
         Deal from a seed, a deck order, explicit hands, or at random (RULINGS A7, F3).
@@ -266,7 +264,7 @@ def _register(game: Game) -> None:
         With `previous` (a finished hand), deal the next hand of its match (RULINGS A14, F7);
         sealed mode: not from an audit's token (403 `audit_token`).
         """
-        return spend_deal(game, args)
+        return spend_deal(game, holding, args)
 
     @operation(
         "legal_moves", f"List the legal moves ({game.name})", schemas.state_request(), schemas.legal_moves_response, invalid,
@@ -287,25 +285,25 @@ def _register(game: Game) -> None:
             }
         },
     )
-    def legal_moves(args: dict[str, Any]) -> flask.Response:
+    def legal_moves(args: dict[str, Any], holding: Holding) -> flask.Response:
         """List the legal moves.
 
         Every move the seat to act may make; none once the hand is over.
         """
-        return on_hand(game, _legal_moves, args)
+        return on_hand(game, holding, _legal_moves, args)
 
     @operation(
         "play", f"Play a move ({game.name})", schemas.play_request(), schemas.play_response, illegal,
         responses={200: {"links": state_links}},
     )
-    def play(args: dict[str, Any]) -> flask.Response:
+    def play(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Play a move.
 
         The state after the move and the events it caused. An illegal move
         answers 409 with a `code` and a `detail` naming the rule broken, and
         the `legal_moves`; the state is not changed.
         """
-        return spend_play(game, args)
+        return spend_play(game, holding, args)
 
     @operation(
         "timeout", f"Play for a seat whose time ran out ({game.name})", schemas.state_request(), schemas.play_response,
@@ -314,7 +312,7 @@ def _register(game: Game) -> None:
                  "(`state_spent`)."),
         responses={200: {"links": state_links}},
     )
-    def timeout(args: dict[str, Any]) -> flask.Response:
+    def timeout(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Play for a seat whose time ran out.
 
         Signed and sealed modes, in a match dealt with a clock: once the
@@ -325,13 +323,13 @@ def _register(game: Game) -> None:
         with the credential of any seat of the match. It spends the state as
         `play` does: the same timeout again answers the same body.
         """
-        return spend_timeout(game, args)
+        return spend_timeout(game, holding, args)
 
     @operation(
         "trick_winner", f"Judge a trick ({game.name})", schemas.trick_request(), schemas.trick_response,
         conflict("The plays are not a possible trick (`invalid_trick`)."), holds_state=False,
     )
-    def trick_winner(args: dict[str, Any]) -> flask.Response:
+    def trick_winner(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Judge a trick.
 
         Who wins these plays, with no state needed (RULINGS A11, F1).
@@ -344,15 +342,15 @@ def _register(game: Game) -> None:
         return json_answer(out)
 
     @operation("score", f"Score the hand ({game.name})", schemas.state_request(), schemas.score_response, invalid)
-    def score(args: dict[str, Any]) -> flask.Response:
+    def score(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Score the hand.
 
         The hand's result so far: over or not, the winner, and the game's scoring fields.
         """
-        return on_hand(game, _score, args)
+        return on_hand(game, holding, _score, args)
 
     @operation("view", f"One seat's view ({game.name})", schemas.view_request(), schemas.view_response, invalid)
-    def view(args: dict[str, Any]) -> flask.Response:
+    def view(args: dict[str, Any], holding: Holding) -> flask.Response:
         """One seat's view.
 
         What one seat may know, and nothing more: its own cards, what has been
@@ -361,7 +359,7 @@ def _register(game: Game) -> None:
         spectator's view (the public state; `seat` null, no cards of any
         seat's own, no legal moves).
         """
-        return on_hand(game, _view, args)
+        return on_hand(game, holding, _view, args)
 
     @operation(
         "reseat", f"Give a seat a new player ({game.name})", schemas.reseat_request(), schemas.reseat_response,
@@ -369,7 +367,7 @@ def _register(game: Game) -> None:
                  "(`state_spent`): go on from the newest token."),
         before=methodcaller("refuse_reseat"),
     )
-    def reseat(args: dict[str, Any]) -> flask.Response:
+    def reseat(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Give a seat a new player.
 
         Sealed mode, with the match's host credential (answered as `host` by
@@ -382,7 +380,7 @@ def _register(game: Game) -> None:
         credential: 403 `seat_credential_invalid`; open and signed modes have
         no credentials: 403 `state_token_invalid`.
         """
-        return json_answer(current().reseat(game, args))
+        return json_answer(holding.reseat(game, args))
 
     @operation(
         "replay", f"Replay a transcript or a record ({game.name})", schemas.replay_request(), schemas.replay_response,
@@ -390,7 +388,7 @@ def _register(game: Game) -> None:
                  "or a deal that cannot be made. With a record, `position` also says where on its line."),
         alternatives={"record": schemas.record_replay_request(), "records": schemas.records_replay_request()}, credential=False,
     )
-    def replay(args: dict[str, Any]) -> flask.Response:
+    def replay(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Replay a transcript, a record or a match's records.
 
         Play a whole transcript in one call: a deal request and its moves, then
@@ -409,7 +407,6 @@ def _register(game: Game) -> None:
         answered as an audit: where chosen deals are not allowed, its token
         deals no next hand (403 `audit_token`).
         """
-        holding = current()
         if "records" in args:
             return _records_answer(holding, game, args["records"])
         if "record" in args:
@@ -423,7 +420,7 @@ def _register(game: Game) -> None:
                                   starts_match=starts_match, move_seconds=move_seconds)
 
     @operation("record", f"Write the hand's record ({game.name})", schemas.state_request(), schemas.record_response, invalid)
-    def record(args: dict[str, Any]) -> flask.Response:
+    def record(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Write the hand's record.
 
         The hand on one line (docs/notation.md): the game and rules version,
@@ -434,19 +431,18 @@ def _register(game: Game) -> None:
         finished sealed hand's record ends with its nonce and commitment,
         which anyone can check against its seed.
         """
-        return on_hand(game, _record, args)
+        return on_hand(game, holding, _record, args)
 
     @operation(
         "check", f"Check a state ({game.name})", schemas.state_request(), schemas.check_response,
         conflict("A state of an unsupported version."), verify=False,
     )
-    def check(args: dict[str, Any]) -> flask.Response:
+    def check(args: dict[str, Any], holding: Holding) -> flask.Response:
         """Check a state.
 
         Every invariant the state breaks, in the words of `invalid_state`;
         `valid` when there is none. A bad signature is listed as a problem.
         """
-        holding = current()
         problems = holding.verify(json_body(), checking=True) + holding.check(game, args)
         return json_answer({"valid": not problems, "problems": problems})
 

@@ -645,7 +645,7 @@ class SealedHolding(Holding):
     def _credential_seat(self, hand: Hand, provenance: Provenance) -> tuple[int | None, bool]:
         """The seat the request's credential proves (``None`` without one,
         or for the host's), and whether it is the host's."""
-        header = flask.request.headers.get("Authorization")
+        header = flask.request.environ.get("HTTP_AUTHORIZATION")  # the Authorization header, as werkzeug's headers read it
         if header is None:
             return None, False
         scheme, _, credential = header.partition(" ")

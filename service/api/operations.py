@@ -100,11 +100,10 @@ def request_arguments(schema: Schema, holding: Holding, *, verify: bool = True,
     return args
 
 
-def on_hand(game: Game, answer: Answer, args: dict[str, Any]) -> flask.Response:
+def on_hand(game: Game, holding: Holding, answer: Answer, args: dict[str, Any]) -> flask.Response:
     """An operation on the hand a request names: the hand loaded as the
     holding says (replayed and checked, or rebuilt, or opened), then the
     operation, its answer encoded once."""
-    holding = current()
     return json_answer(answer(game, holding, holding.load(game, args), args))
 
 
@@ -145,7 +144,10 @@ INVALID = "Invalid state: `problems` lists every problem; or unsupported version
 """The 409 of an operation that only reads a hand."""
 
 
-Registrar = Callable[..., Callable[[Callable[[dict[str, Any]], flask.Response]], ViewFunction]]
+Operation = Callable[[dict[str, Any], Holding], flask.Response]
+"""An operation as its registrar calls it: with what the request's body read and the app's holding."""
+
+Registrar = Callable[..., Callable[[Operation], ViewFunction]]
 """``operations(game, blueprint)``: a decorator maker that registers one ``POST`` operation."""
 
 
@@ -159,13 +161,14 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
     def operation(name: str, summary: str, request: Schema, response: type[Schema], conflict: dict[str, Any],
                   holds_state: bool = True, verify: bool = True, alternatives: Mapping[str, Schema] | None = None,
                   credential: bool | None = None, before: Callable[[Holding], None] | None = None,
-                  **doc: Any) -> Callable[[Callable[[dict[str, Any]], flask.Response]], ViewFunction]:
+                  **doc: Any) -> Callable[[Operation], ViewFunction]:
         """Register one ``POST`` operation: its view reads the body (``request_arguments``;
         a body with a member named in ``alternatives`` by that member's schema,
         documented as ``oneOf`` the shapes; an answer whose schema has
         ``DOCUMENTED_AS``, as ``anyOf`` them: its shapes may share every
         member and differ only in values, as a seat's view and a spectator's
-        do) and calls the decorated function with what it read. flask-smorest
+        do) and calls the decorated function with what it read and the app's
+        holding (looked up once per request, ``holding.current``). flask-smorest
         documents the body, the answer, every error status it can answer (403
         when the body can carry a state) and the docs, from decorators applied
         to a stub only: the view function itself runs none of their wrappers. Its
@@ -193,14 +196,14 @@ def operations(game: Game, blueprint: Blueprint) -> Registrar:
                           security=CREDENTIAL_OPTIONAL if (holds_state if credential is None else credential) else NO_CREDENTIAL, **doc),
         ]
 
-        def register(answer: Callable[[dict[str, Any]], flask.Response]) -> ViewFunction:
+        def register(answer: Operation) -> ViewFunction:
             @functools.wraps(answer)
             def view() -> flask.Response:
                 deadline.check()
                 holding = current()
                 if before is not None:
                     before(holding)
-                return answer(request_arguments(request, holding, verify=verify, alternatives=alternatives))
+                return answer(request_arguments(request, holding, verify=verify, alternatives=alternatives), holding)
 
             stub: ViewFunction = _no_view
             for decorator in reversed(docs):

@@ -30,7 +30,7 @@ WRITTEN_FOR = {"gunicorn": "27.0.1", "flask": "3.1.3", "werkzeug": "3.1.9", "pyt
 
 TOUCHED: dict[str, tuple[str, ...]] = {
     "gunicorn.http.message.Request": ("_expected_100_continue",),
-    "logging.StreamHandler": ("stream", "terminator", "acquire", "release", "handleError"),
+    "logging.StreamHandler": ("stream", "terminator", "lock", "handleError"),
     "flask.Flask": ("create_url_adapter", "request_context", "ensure_sync", "full_dispatch_request", "finalize_request",
                     "process_response", "do_teardown_request", "do_teardown_appcontext"),
     "flask.Flask.full_dispatch_request": ("_got_first_request",),
@@ -56,7 +56,9 @@ def write_straight(handler: logging.StreamHandler[Any], line: str, record: Any) 
     """Write one formatted line to a stream handler's stream, as its
     ``emit`` would, without making a ``LogRecord``; ``record()`` makes one
     only to report a failed write (``handleError``), never failing the caller."""
-    handler.acquire()
+    lock = handler.lock  # what handler.acquire() and release() take and let go of
+    if lock:
+        lock.acquire()
     try:
         stream = handler.stream
         stream.write(line + handler.terminator)
@@ -64,7 +66,8 @@ def write_straight(handler: logging.StreamHandler[Any], line: str, record: Any) 
     except Exception:  # noqa: BLE001 - as StreamHandler.emit: report, never fail the request
         handler.handleError(record())
     finally:
-        handler.release()
+        if lock:
+            lock.release()
 
 
 class NoSessions(SecureCookieSessionInterface):

@@ -110,27 +110,27 @@ class Admission:
         if environ.get("PATH_INFO") in self.probes:
             environ[_COUNTED] = False
             return None
-        refused = self._refusal(environ)
+        client = client_of(environ)
+        refused = self._refusal(client)
         if refused is None:
-            self._count(environ)
+            self._count(environ, client)
         return refused
 
-    def _refusal(self, environ: dict[str, Any]) -> str | None:
+    def _refusal(self, client: str) -> str | None:
         if self.active >= self.limit:
             return ADMISSION_BUSY
-        if self.by_client.get(client_of(environ), 0) >= self.per_client:
+        if self.by_client.get(client, 0) >= self.per_client:
             return CLIENT_BUSY
         return None
 
-    def _count(self, environ: dict[str, Any]) -> None:
-        client = client_of(environ)
+    def _count(self, environ: dict[str, Any], client: str) -> None:
         self.active += 1
         self.by_client[client] = self.by_client.get(client, 0) + 1
         environ[_COUNTED] = True
 
     def would_refuse(self, environ: dict[str, Any]) -> str | None:
         """The detail of the 503 :meth:`refusal` would answer now, or ``None`` when it would count the request in."""
-        return None if environ.get("PATH_INFO") in self.probes else self._refusal(environ)
+        return None if environ.get("PATH_INFO") in self.probes else self._refusal(client_of(environ))
 
     def release(self, environ: dict[str, Any]) -> None:
         if environ.pop(_COUNTED, False):
@@ -154,7 +154,7 @@ class Admission:
         try:
             yield
         finally:
-            self._count(environ)
+            self._count(environ, client_of(environ))
 
 
 _COUNTED = "referee.counted"
