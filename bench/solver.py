@@ -19,7 +19,11 @@ so the nodes each one saves are measured on the same hands.
 
 ``--tree`` also prints the searched tree's shape per row (how often the
 first move tried decides a test, how many moves the nodes that search every
-move have): how far the search is from the least tree the move order allows.
+move have): how far the search is from the least tree the move order allows;
+and how many of the nodes are the proofs the tests returned, and how many
+were spent, at the proofs' nodes decided by a move, on the moves tried
+before it, by the seat's place in its trick: what a better move order could
+save at most, and where.
 
 ``--analyze 12`` instead reviews that many finished Agency hands (seeded
 deals played to their end at random) with ``analyze`` at ``--budget``
@@ -173,24 +177,52 @@ def ablated(name: str | None, game: TrickGame):
                 delattr(position, attribute)  # inherited before the patch
 
 
+SEATS_MOST = 8
+"""More seats than any game has: ``tree_shape``'s counts by the seat's place in its trick."""
+
+
+class _Frame:
+    """``tree_shape``'s record of one node under search: its children so far."""
+
+    __slots__ = ("moves", "size", "proof", "wasted", "last")
+
+    def __init__(self) -> None:
+        self.moves = 0  # children searched
+        self.size = 0  # their nodes
+        self.proof = 0  # their proofs' nodes
+        self.wasted = [0] * SEATS_MOST  # nodes tried in vain within their proofs, by the seat's place in its trick
+        self.last: tuple[int, int, list[int], bool] = (0, 0, [0] * SEATS_MOST, False)  # the last child's (size, proof, wasted, reached)
+
+
 @contextlib.contextmanager
 def tree_shape(counts: dict[str, int]) -> Iterator[None]:
     """Count, while inside, the shape of the searched tree into ``counts``:
     nodes whose search stopped at a move that decided the test (``cut``),
     those stopped by the first move tried (``first``), those that searched
-    every move (``all``) and the moves those searched (``all_moves``)."""
+    every move (``all``) and the moves those searched (``all_moves``).
+
+    Also the proofs the tests that finished returned (``proof``: at a node
+    decided by a move, that move's subtree; at a node that searched every
+    move, all of them; a test's nodes counted once, at its root; a test the
+    budget stopped counts in neither) and the nodes spent,
+    at the proof's nodes decided by a move, on the moves tried before it
+    (``wasted at seat k``, the seat to act the k-th of its trick from 0):
+    what a better move order could save at most, and at which seat."""
     search = Solver._search
-    children = [0]
+    frames = [_Frame()]
 
     def counted(self: Solver, target: int) -> bool:
         position = self.position
         ours = position.side_of[position.to_act] == self._side
-        children[-1] += 1
-        children.append(0)
+        seat = len(position.trick)
+        start = self.nodes
+        frame = _Frame()
+        frames.append(frame)
         try:
             reached = search(self, target)
         finally:
-            moves = children.pop()
+            frames.pop()
+        moves = frame.moves
         if moves:
             if reached == ours:
                 counts["cut"] = counts.get("cut", 0) + 1
@@ -198,6 +230,31 @@ def tree_shape(counts: dict[str, int]) -> Iterator[None]:
             else:
                 counts["all"] = counts.get("all", 0) + 1
                 counts["all_moves"] = counts.get("all_moves", 0) + moves
+        size = self.nodes - start
+        if moves and reached == ours:
+            last_size, last_proof, wasted, last_reached = frame.last
+            if last_reached == ours:  # the last child searched decided the test: the ones before it were in vain
+                proof, wasted = 1 + last_proof, list(wasted)
+                wasted[seat] += frame.size - last_size
+            else:  # a move read without search (``Position.decided``) decided it: every child was in vain
+                proof, wasted = 1, [0] * SEATS_MOST
+                wasted[seat] += frame.size
+        elif moves:
+            proof, wasted = 1 + frame.proof, frame.wasted
+        else:  # a leaf: itself, and the positions the engine tried for it (``Position.settled``)
+            proof, wasted = size, frame.wasted
+        parent = frames[-1]
+        if len(frames) == 1:  # a test's root
+            counts["proof"] = counts.get("proof", 0) + proof
+            for index, nodes in enumerate(wasted):
+                if nodes:
+                    counts[f"wasted at seat {index}"] = counts.get(f"wasted at seat {index}", 0) + nodes
+        else:
+            parent.moves += 1
+            parent.size += size
+            parent.proof += proof
+            parent.wasted = [a + b for a, b in zip(parent.wasted, wasted)]
+            parent.last = (size, proof, wasted, reached)
         return reached
 
     Solver._search = counted  # type: ignore[method-assign]
@@ -286,6 +343,10 @@ def main(argv: list[str] | None = None) -> None:
                         print(f"  tree: {counts.get('first', 0) / max(1, counts.get('cut', 0)):.0%} of {counts.get('cut', 0):,} "
                               f"cuts by the first move tried; {counts.get('all', 0):,} nodes searched every move, "
                               f"{counts.get('all_moves', 0) / max(1, counts.get('all', 0)):.2f} moves each", flush=True)
+                        wasted = [counts.get(f"wasted at seat {index}", 0) for index in range(players)]
+                        print(f"  proof: {counts.get('proof', 0):,} nodes in the proofs returned; at their nodes decided by a "
+                              f"move, {sum(wasted):,} searched before it (by the seat's place in its trick, from the "
+                              f"leader: {', '.join(f'{nodes:,}' for nodes in wasted)})", flush=True)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     args.output.write_text(json.dumps({"budget": args.budget, "deals": args.deals, "rows": rows}, indent=2) + "\n")
     print(f"\nwritten to {args.output.relative_to(ROOT) if args.output.is_relative_to(ROOT) else args.output}")
