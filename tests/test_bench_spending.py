@@ -123,3 +123,13 @@ def test_a_paced_list_waits_after_each_answer() -> None:
     assert 5 <= summary["requests"] <= 60 and summary["reused"] == 0
     with pytest.raises(ValueError):
         load.run_python_list(url, requests, 0.1, 2, rate=0)
+
+
+def test_a_run_of_some_stores_and_a_compared_checkout_has_a_row_for_each_and_only_those() -> None:
+    rounds = [{"none": figures(1000, 10), "redis-everysec": figures(820, 10.5), spending.COMPARED: figures(740, 10.5),
+               spending.AFTER: figures(1000, 10)}]
+    rows = {row["store"]: row for row in spending.rows(rounds)}
+    assert list(rows) == ["none", "redis-everysec", spending.COMPARED]
+    # each against the same no-store passes (+0.5 ms at the p99): 820 / 1000 and 740 / 1000, both held to 0.8
+    assert rows["redis-everysec"]["rps_ratio"] == pytest.approx(0.82) and rows["redis-everysec"]["met"] is True
+    assert rows[spending.COMPARED]["rps_ratio"] == pytest.approx(0.74) and rows[spending.COMPARED]["met"] is False
