@@ -21,6 +21,11 @@ reached raises :class:`~service.errors.StoreUnavailable`, and the request
 that needed it applies nothing (``service.api.spending``).
 
 This module knows nothing of HTTP, games or what a record holds.
+
+:class:`RedisStore` is written for redis-py 8.2.0 (:data:`WRITTEN_FOR`); what
+it uses of it that is not documented API is :data:`TOUCHED`, and
+``tests/test_adapters.py`` fails when an installed version moves any of it,
+or is not the version written for.
 """
 
 from __future__ import annotations
@@ -50,6 +55,19 @@ log = logging.getLogger("referee.store")
 LOG_EVERY_SECONDS = 10.0
 """At most one log line per process in this time while the store cannot be reached."""
 _last_logged = [float("-inf")]
+
+
+WRITTEN_FOR = {"redis": "8.2.0"}
+"""The redis-py version :class:`RedisStore` was written for."""
+
+TOUCHED: dict[str, tuple[str, ...]] = {
+    "redis.connection.AbstractConnection": ("_sock",),
+    "redis.connection.ConnectionPool": ("make_connection", "reset"),
+}
+"""Each name :class:`RedisStore` reaches past redis-py's documented API, by where it is kept:
+a connection's socket (checked for an idle close with one ``poll``, and written
+with one ``send``: ``_send``), a connection made and lent by the store itself, and
+the pool's count of connections made reset in a forked worker."""
 
 
 def _unreachable(store: str, error: BaseException) -> StoreUnavailable:

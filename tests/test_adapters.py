@@ -1,6 +1,6 @@
 """The frameworks' internals the referee reaches are where the adapter
 modules say, in the versions they were written for: a new version of
-flask-smorest, marshmallow, gunicorn, Flask, werkzeug or Python that moves any of them fails here, before
+flask-smorest, marshmallow, gunicorn, Flask, werkzeug, redis-py or Python that moves any of them fails here, before
 it fails a request."""
 
 from __future__ import annotations
@@ -112,3 +112,24 @@ def test_marshmallow_keeps_what_the_referee_reaches():
     loading = body.fields["member"].load
     assert (loading.name, loading.parent, loading.root) == ("member", body, body)
     assert body.load({"member": 3}) == {"member": 3}
+
+
+def test_redis_py_keeps_what_the_store_reaches():
+    """The Redis store writes a claim on a connection's socket itself (``_send``,
+    as ``send_packed_command`` writes it), checks an idle connection by
+    polling that socket, lends connections it makes from the pool, and
+    resets the pool's count in a forked worker."""
+    import redis
+    import redis.connection
+
+    from service import store
+
+    assert version("redis") == store.WRITTEN_FOR["redis"]
+    assert "_sock" in vars(redis.connection.Connection())  # None until connected, the socket after
+    assert "self._sock.sendall(item)" in inspect.getsource(redis.connection.AbstractConnection.send_packed_command)
+    assert "self._sock = sock" in inspect.getsource(redis.connection.AbstractConnection.connect_check_health)
+    for name in store.TOUCHED["redis.connection.ConnectionPool"]:
+        assert callable(getattr(redis.connection.ConnectionPool, name)), name
+    assert list(inspect.signature(redis.connection.ConnectionPool.make_connection).parameters) == ["self"]
+    assert "self._created_connections = 0" in inspect.getsource(redis.connection.ConnectionPool.reset)
+    assert redis.__version__ == store.WRITTEN_FOR["redis"]
