@@ -189,6 +189,64 @@ def test_a_state_issued_longer_ago_than_the_ttl_cannot_be_spent_but_can_be_read(
     assert reads(hand) == [200] * 4
 
 
+CLOCKED_SPENDING = [("sealed", "play"), ("sealed", "timeout"), ("sealed", "reseat"), ("sealed", "deal"),
+                    ("signed", "play"), ("signed", "timeout"), ("signed", "deal")]
+"""Every operation that spends a state, in each mode that has it (``reseat``: sealed only)."""
+
+
+def clocked(client: Any, mode: str, operation: str, move_seconds: int) -> HeldHand:
+    """A hand of a match with a clock, ready for ``operation``: dealt (and
+    played out for ``deal``, whose ``previous`` is a finished hand), with
+    its host's credential (sealed mode) as ``host``."""
+    response = client.post("/v1/games/agram/deal", json={**seating("agram"), "clock": {"move_seconds": move_seconds}})
+    assert response.status_code == 200, response.get_json()
+    hand = HeldHand(in_process(client), mode, "agram", response.get_json())
+    hand.host = response.get_json().get("host")  # type: ignore[attr-defined]
+    return played_out(hand) if operation == "deal" else hand
+
+
+def spend(hand: HeldHand, operation: str, other: bool = False) -> tuple[int, dict[str, str], bytes]:
+    """``operation`` on ``hand``'s newest state (``other``: another request
+    that would spend the same state: another move, another next hand)."""
+    if operation == "deal":
+        body = {"previous": hand.previous(), **({"options": {}} if other else {})}
+        return hand.send(None, "/v1/games/agram/deal", body, None)
+    if other or operation == "play":
+        return hand.play(hand.moves()[1 if other and operation == "play" else 0])
+    if operation == "timeout":
+        return hand.post("timeout", hand.held, (hand.state["to_act"] + 1) % 3)
+    return hand.send(None, "/v1/games/agram/reseat", {**hand.held, "seat": 0}, hand.host)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("mode", "operation"), CLOCKED_SPENDING)
+def test_a_clocked_state_can_be_spent_until_the_ttl_after_its_deadline_and_is_remembered_as_long(
+        mode: str, operation: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state of a match with a clock can be spent until
+    ``REFEREE_TOKEN_TTL_SECONDS`` after its deadline, and is remembered as
+    long, whatever the move time (regression: it expired the TTL after it
+    was issued, so a move time as long as the TTL, a day each by default,
+    left no time after the deadline for a ``timeout`` (403 ``state_expired``
+    from the deadline on: a stalled seat held the table for ever), and a
+    spent state was forgotten while a fork of it could still be played)."""
+    now = [clock.now_ms()]
+    monkeypatch.setattr(clock, "now_ms", lambda: now[0])
+    client = client_for(mode, REFEREE_TOKEN_TTL_SECONDS=60)
+    client.application.extensions["referee-holding"].spending.store.now = lambda: now[0] / 1000  # the store's clock too
+    start = now[0]
+    first, second, third = (clocked(client, mode, operation, 120) for _ in range(3))
+    now[0] = start + 120_000  # the deadline: twice the TTL after the states were issued
+    status, _, answer = spend(first, operation)
+    assert status == 200, answer
+    now[0] = start + 180_000  # the TTL after the deadline: the last millisecond the states can be spent
+    assert spend(first, operation)[::2] == (200, answer)  # still remembered: the same request, the same bytes
+    assert_spent(*spend(first, operation, other=True)[::2])  # and no fork
+    status, _, answer = spend(second, operation)
+    assert status == 200, answer
+    now[0] += 1
+    assert refusal(spend(third, operation)) == (403, "state_expired")
+    assert operation == "deal" or reads(third) == [200] * 4  # an expired state can still be read
+
+
 def test_the_issue_time_is_inside_what_the_referee_vouches_for() -> None:
     """A signed state's ``issued_at`` is covered by its signature (changing
     it is refused), written as RFC 3339 UTC with milliseconds."""
