@@ -194,13 +194,13 @@ CLOCKED_SPENDING = [("sealed", "play"), ("sealed", "timeout"), ("sealed", "resea
 """Every operation that spends a state, in each mode that has it (``reseat``: sealed only)."""
 
 
-def clocked(client: Any, mode: str, operation: str, move_seconds: int) -> HeldHand:
+def clocked(client: Any, mode: str, operation: str, move_seconds: int, game: str = "agram") -> HeldHand:
     """A hand of a match with a clock, ready for ``operation``: dealt (and
     played out for ``deal``, whose ``previous`` is a finished hand), with
     its host's credential (sealed mode) as ``host``."""
-    response = client.post("/v1/games/agram/deal", json={**seating("agram"), "clock": {"move_seconds": move_seconds}})
+    response = client.post(f"/v1/games/{game}/deal", json={**seating(game), "clock": {"move_seconds": move_seconds}})
     assert response.status_code == 200, response.get_json()
-    hand = HeldHand(in_process(client), mode, "agram", response.get_json())
+    hand = HeldHand(in_process(client), mode, game, response.get_json())
     hand.host = response.get_json().get("host")  # type: ignore[attr-defined]
     return played_out(hand) if operation == "deal" else hand
 
@@ -245,6 +245,41 @@ def test_a_clocked_state_can_be_spent_until_the_ttl_after_its_deadline_and_is_re
     now[0] += 1
     assert refusal(spend(third, operation)) == (403, "state_expired")
     assert operation == "deal" or reads(third) == [200] * 4  # an expired state can still be read
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_timeout_on_a_spent_state_works_out_no_move(mode: str, game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in's move is worked out from the stalled seat's cards,
+    which the seat asking for the timeout may not see: a timeout on a state
+    already spent (by a timeout, asked again by any seat; by the seat's own
+    late play) answers from the store, without working it out again
+    (regression: each such timeout ran the rules bot before the store said
+    the state was spent, so a seat could time that work over and over on
+    every past state whose deadline had passed: in Agram 3.5 to 6 us more
+    when the stalled seat held four cards of the led suit than one, beyond
+    the 1 us tests/test_timing.py allows any answer on a token)."""
+    from service.api import clocks
+
+    worked: list[int] = []
+    bot = clocks.suggest
+    monkeypatch.setattr(clocks, "suggest", lambda view, **options: worked.append(view.seat) or bot(view, **options))
+    now = [clock.now_ms()]
+    monkeypatch.setattr(clock, "now_ms", lambda: now[0])
+    client = client_for(mode)
+    timed, late = (clocked(client, mode, "timeout", 1, game) for _ in range(2))
+    seats = list(timed.credentials) or [None]  # sealed: every seat of the match may ask; signed: anyone
+    late_move = late.moves()[0]
+    now[0] += 1_000  # the deadline
+    status, _, answer = timed.post("timeout", timed.held, seats[-1])
+    assert status == 200, answer
+    assert worked == [timed.state["to_act"]]  # the one move worked out: the one played
+    for seat in seats:
+        assert timed.post("timeout", timed.held, seat)[::2] == (200, answer)
+    assert late.play(late_move)[0] == 200  # the stalled seat plays, late but first
+    for seat in seats:
+        assert_spent(*late.post("timeout", late.held, seat)[::2])
+    assert worked == [timed.state["to_act"]]
 
 
 def test_the_issue_time_is_inside_what_the_referee_vouches_for() -> None:

@@ -37,9 +37,9 @@ TIMEOUT_LEVEL = Level.RULES
 """The level of the bot that moves for a seat whose time ran out: the rules of thumb, from the seat's view alone."""
 
 
-def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
-    """The answer of a ``timeout`` on ``held``: the hand after the bot's
-    move for the seat to act, as ``play`` answers it.
+def due_seat(holding: Holding, held: Held) -> int:
+    """The seat whose time ran out on ``held``: the seat to act, once its
+    deadline has passed. Reads nothing hidden from the caller.
 
     Raises:
         CredentialRefused: ``seat_credential_invalid``, no credential of the match (sealed mode).
@@ -59,6 +59,15 @@ def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
         raise ClockRefusal("clock_running", f"Seat {seat}'s time has not run out: it has {remaining} ms left "
                                             f"(until {clock.rfc3339(held.clock.deadline_ms)}), and may still play",
                            remaining_ms=remaining)
+    return seat
+
+
+def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
+    """The answer of a ``timeout`` on ``held``: the hand after the bot's
+    move for the seat whose time ran out (:func:`due_seat`, whose refusals
+    it raises), as ``play`` answers it. The move is worked out from that
+    seat's cards, which the caller may not see."""
+    hand, seat = held.hand, due_seat(holding, held)
     move = suggest(game.observe(hand, seat), level=TIMEOUT_LEVEL)
     after, events = game.play(hand, move, timeout=True)
     return {**holding.answer(after, held.provenance, move_seconds=held.move_seconds), "events": [dump_event(event) for event in events]}
@@ -66,6 +75,9 @@ def timeout_move(game: Game, holding: Holding, held: Held) -> dict[str, Any]:
 
 def spend_timeout(game: Game, holding: Holding, args: dict[str, Any]) -> flask.Response:
     """``timeout``: :func:`timeout_move` on the hand the request names,
-    which it spends (``Holding.spend``)."""
+    which it spends (``Holding.spend``); on a state already spent it
+    answers from the store once :func:`due_seat` passes, without working
+    out the move (its cost would show the stalled seat's cards)."""
     held = holding.load(game, args)
-    return json_answer(holding.spend(held.spent, ["timeout"], lambda: timeout_move(game, holding, held)))
+    return json_answer(holding.spend(held.spent, ["timeout"], lambda: timeout_move(game, holding, held),
+                                     checks=lambda: due_seat(holding, held)))

@@ -112,11 +112,13 @@ class Holding:
     spending = Spending(None, 0)
     """How states are spent: open states are not vouched for, so never recorded."""
 
-    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any]) -> bytes:
+    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any],
+              checks: Callable[[], object] | None = None) -> bytes:
         """The one way a spending operation answers (``play``, ``deal`` with
         ``previous``): ``answer()``'s bytes, ``state`` spent once
-        (:meth:`service.api.spending.Spending.spend`, which says what it refuses)."""
-        return self.spending.spend(state, request, answer)
+        (:meth:`service.api.spending.Spending.spend`, which says what it
+        refuses, and what ``checks`` are for)."""
+        return self.spending.spend(state, request, answer, checks)
 
     def hand_of(self, game: Game, record: HandRecord) -> Hand:
         """The hand of a state a request sent, built from its record as far

@@ -118,7 +118,8 @@ class Spending:
         self.store = store
         self.ttl = ttl
 
-    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any]) -> bytes:
+    def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any],
+              checks: Callable[[], object] | None = None) -> bytes:
         """The bytes of a spending operation's answer (JSON, as
         ``service.server.answers.json_bytes`` encodes it), the state spent once.
 
@@ -127,6 +128,12 @@ class Spending:
                 none the referee vouched for (an open state).
             request: the fingerprint's parts (see :func:`fingerprint`).
             answer: works out the answer's body; raises the operation's refusals.
+            checks: for an operation whose answer reads cards hidden from
+                its caller (``timeout``: the stalled seat's): its refusals,
+                which read none; they run first, then a state already spent
+                is answered from the store (the same request: its recorded
+                bytes; another: ``state_spent``) without calling ``answer``,
+                so no caller can time that work more than once a state.
 
         Raises:
             StateExpired: 403 ``state_expired``.
@@ -136,11 +143,20 @@ class Spending:
         """
         store = self.store
         if store is None or state is None:
+            if checks is not None:
+                checks()
             return json_bytes(answer())
         ttl = self.ttl + state.move_seconds  # counted from the state's deadline, when its match has a clock
         if state.issued_ms is None or clock.now_ms() - state.issued_ms > ttl * 1000:
             raise self._expired(state)
+        mine = fingerprint(request)
         try:
+            if checks is not None:
+                checks()
+                with self._waiting():
+                    recorded = store.get(state.key)
+                if recorded is not None:
+                    return self._recorded(recorded, mine)
             body = json_bytes(answer())
         except (IllegalMove, RulesRefusal):
             with self._waiting():
@@ -148,14 +164,19 @@ class Spending:
             if spent:
                 raise self._spent() from None
             raise
-        mine = fingerprint(request)
-        record = mine + body
         with self._waiting():
-            before = store.claim(state.key, record, ttl)
-        if before is None:
-            return body
-        if before[:FINGERPRINT_BYTES] == mine:
-            return before[FINGERPRINT_BYTES:]
+            before = store.claim(state.key, mine + body, ttl)
+        return body if before is None else self._recorded(before, mine)
+
+    def _recorded(self, record: bytes, mine: bytes) -> bytes:
+        """The answer to a request on a state spent with ``record``: its
+        recorded bytes for the same request (fingerprint ``mine``).
+
+        Raises:
+            StateSpent: another request spent it.
+        """
+        if record[:FINGERPRINT_BYTES] == mine:
+            return record[FINGERPRINT_BYTES:]
         raise self._spent()
 
     def _waiting(self) -> AbstractContextManager[None]:
