@@ -275,6 +275,40 @@ def test_the_host_gives_a_seat_a_new_player_and_the_old_credential_stops_acting(
     assert status == 200 and view["seat"] == seat
 
 
+ON_A_TOKEN = (("legal-moves", {}), ("view", {}), ("score", {}), ("record", {}), ("check", {}), ("suggest", {}),
+              ("solve", {}), ("analyze", {}), ("timeout", {}), ("play", {"move": {"seat": 0, "card": "AS"}}), ("reseat", {"seat": 1}))
+"""Every operation on a token, with the rest of a body it reads (``deal`` names its token as ``previous``)."""
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_every_operation_on_a_token_refuses_a_replaced_players_credential_and_any_other_not_of_the_match(game_id):
+    """CONTRACT: Replacing a seat's player: on the token of a reseat and
+    every later one of the match, the seat's old credential answers 403
+    ``seat_credential_invalid``, on every operation, as a credential never
+    issued for the match does (regression: ``check``, and an Agram-family
+    ``deal`` with ``previous``, which any client may ask, answered 200 to
+    either, so a replaced player dealt the next hand with its old credential
+    as if still seated)."""
+    client = sealed_client()
+    first = deal(client, game_id)
+    table = Table(client, game_id, first)
+    status, moved = post(client, game_id, "reseat", {"token": table.token, "seat": 0}, first["host"])
+    assert status == 200, moved
+    old, table.token, table.credentials[0] = table.credentials[0], moved["token"], moved["credential"]
+    running = table.token
+    table.play_out(random.Random(game_id))
+    foreign = deal(client, game_id)["seats"][0]["credential"]
+    for credential in (old, foreign, "c1.xxxxxxxx.0.AAAA"):
+        for token in (running, table.token):
+            for name, body in ON_A_TOKEN:
+                status, refused = post(client, game_id, name, {"token": token, **body}, credential)
+                assert (status, refused.get("code")) == (403, "seat_credential_invalid"), (name, credential, refused)
+        status, refused = post(client, game_id, "deal", {"previous": table.token}, credential)
+        assert (status, refused.get("code")) == (403, "seat_credential_invalid"), ("deal", credential, refused)
+    status, second = table.next_hand()
+    assert status == 200, second  # nothing refused spent the finished hand's token
+
+
 def test_only_the_host_reseats_and_only_a_seat_at_the_table():
     client = sealed_client()
     first = deal(client, "agram")

@@ -444,13 +444,15 @@ class SealedHolding(Holding):
         of a seat whose choice it is (``Game.choosers``; Agency: the team that
         lost names the next leader, A14). Dealing the next hand spends the
         finished hand's token, so a deal that names no leader (the default one)
-        is a choice too, and needs the same credential.
+        is a choice too, and needs the same credential. Where anyone may deal
+        it, a credential sent must still be one of the match's, as on every
+        operation on a token (a replaced player's old one is refused).
 
         Raises:
             CredentialRefused: ``seat_credential_invalid``.
         """
-        seats = game.choosers(previous)
-        if seats and self._credential_seat(previous, provenance)[0] not in seats:
+        seat, seats = self._credential_seat(previous, provenance)[0], game.choosers(previous)
+        if seats and seat not in seats:
             named = " and ".join(str(seat) for seat in seats)
             raise CredentialRefused(
                 "seat_credential_invalid",
@@ -615,9 +617,9 @@ class SealedHolding(Holding):
 
     def check(self, game: Game, args: dict[str, Any]) -> list[str]:
         """A token always opens to a hand the rules produced; its record is
-        restored all the same (``restored_problems``)."""
-        hand, _, _ = self._open(game, args.get("token"))
-        return restored_problems(game, hand.record)
+        restored all the same (``restored_problems``). A credential sent must
+        be one of the match's, as on every operation on a token (:meth:`load`)."""
+        return restored_problems(game, self.load(game, args).hand.record)
 
     def _open(self, game: Game, token: Any, where: str = "token") -> tuple[Hand, Provenance, Spendable]:
         """The hand and provenance of a token this referee sealed for
