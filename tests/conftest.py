@@ -15,6 +15,7 @@ from hypothesis import settings
 
 from bench.redis_server import RedisServer, running_redis
 from service.app import create_app
+from service.store import _Database
 
 settings.register_profile("check", max_examples=25)
 """``make check``'s profile (``--hypothesis-profile=check``): a quarter of the
@@ -23,11 +24,19 @@ counts tests set themselves). ``make test`` runs the default profile."""
 
 
 @pytest.fixture(autouse=True)
-def _token_store_path(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+def _token_store_path(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Every test's embedded token store (signed and sealed modes) is a file
     of its own, never the default path (``service.config``): no test finds
-    states another spent. Servers a test starts inherit it."""
+    states another spent. Servers a test starts inherit it. The stores a
+    test opened in this process are closed after it: each open one maps
+    ``EmbeddedStore.MAP_BYTES`` (1 TiB) of the process's address space, which
+    holds about 126, fewer than the tests that open one in a process of
+    the suite (past them every store answered "Cannot allocate memory")."""
     monkeypatch.setenv("REFEREE_TOKEN_STORE_PATH", str(tmp_path_factory.mktemp("store") / "spent-states.lmdb"))
+    opened = set(_Database._open)
+    yield
+    for path in set(_Database._open) - opened:
+        _Database.close(path)
 
 
 @pytest.fixture
