@@ -19,7 +19,7 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_ALLOW_CHOSEN_DEALS`` | bool | ``False`` | sealed mode: accept deals from a seed, deck or hands, and replays |
 | ``REFEREE_TOKEN_STORE`` | str | unset: embedded | signed and sealed modes: where spent states are recorded (``service.store``): unset, the embedded store (LMDB at ``REFEREE_TOKEN_STORE_PATH``, shared by the machine's workers); ``redis://host:port/db`` (or ``rediss://`` for TLS), a Redis 7+ or Valkey server shared by every replica; ``none``, nothing recorded (a state can be spent again and again). A store that cannot be reached stops the service at start |
 | ``REFEREE_TOKEN_STORE_PATH`` | str, a file path | ``/var/lib/referee/spent-states.lmdb`` | the embedded store's database file, and beside it the same name ending ``-lock`` (its folder is made when missing) |
-| ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``); in a match with a clock, counted from the state's deadline |
+| ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``) |
 | ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
 | ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |

@@ -338,10 +338,9 @@ class SignedHolding(Holding):
         """The signed state the body sends as ``where`` (its signature was
         checked as the body was read): keyed by its signature (one for the
         bytes it covers, under the key that signed them), issued when its
-        ``issued_at`` says, with its match's clock."""
+        ``issued_at`` says."""
         state = json_body()[where]
-        return Spendable(b"signed", state[signing.FIELD].encode(), clock.parse_rfc3339(state.get(ISSUED_AT)),
-                         self._sent_move_seconds(where) or 0)
+        return Spendable(b"signed", state[signing.FIELD].encode(), clock.parse_rfc3339(state.get(ISSUED_AT)))
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         """As :meth:`Holding.transcript`; a record of a later hand of a match
@@ -643,7 +642,7 @@ class SealedHolding(Holding):
             raise SealRefused("chosen_deal_refused", f"The {where} is of a match a chosen deal or a replay made, which this referee "
                                                      "does not allow (REFEREE_ALLOW_CHOSEN_DEALS is off)")
         try:
-            return game.build(record, Trust.REBUILD), provenance, Spendable(b"sealed", sealed, provenance.issued_ms, provenance.move_seconds or 0)
+            return game.build(record, Trust.REBUILD), provenance, Spendable(b"sealed", sealed, provenance.issued_ms)
         except InvalidState:  # a record no referee wrote: sealed with its key by someone else
             raise _not_sealed(where) from None
 

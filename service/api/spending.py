@@ -10,9 +10,7 @@ move or arguments, the credential's seat), and how to work out its answer;
 :meth:`Spending.spend` does the rest:
 
 1. A state issued longer ago than ``REFEREE_TOKEN_TTL_SECONDS`` (or at a
-   time it does not say) is refused: 403 ``state_expired``. In a match
-   with a clock the TTL runs from the state's deadline (its move time
-   later), so whatever the move time, a ``timeout`` has the TTL's time.
+   time it does not say) is refused: 403 ``state_expired``.
 2. The answer is worked out, and its bytes encoded once. A refusal of the
    rules (an illegal move) on a state that is already spent answers 409
    ``state_spent`` in its place: the client holds an old state.
@@ -32,8 +30,7 @@ move or arguments, the credential's seat), and how to work out its answer;
 The record is the fingerprint (16 bytes of SHA-256) and the answer's bytes
 as they were sent: 1.1 to 3.5 KB for a sealed ``play``, about 2 KB as a rule
 (deploy/README.md sizes a store from it); it lives
-``REFEREE_TOKEN_TTL_SECONDS`` (plus the move time, in a match with a clock):
-as long as its state can be spent. They are not compressed: deflate keeps a
+``REFEREE_TOKEN_TTL_SECONDS``. They are not compressed: deflate keeps a
 third fewer bytes for a share of a sealed ``play``'s CPU that the store's
 bytes are not worth (bench/README.md, States spent once). While a request waits for a remote store (Redis)
 it is not counted among the requests its worker works on
@@ -81,17 +78,11 @@ class Spendable:
         issued_ms: when the referee issued it (milliseconds since the
             epoch, its own clock: ``service.clock``), or ``None`` for a
             state issued before states carried their time.
-        move_seconds: its match's clock (seconds a move may take), or 0
-            without one: the state can be spent, and is remembered, that
-            much longer, so the TTL runs from its deadline (CONTRACT:
-            clocks; a move time as long as the TTL would otherwise leave no
-            time for a ``timeout``).
     """
 
     kind: bytes
     vouched: bytes
     issued_ms: int | None
-    move_seconds: int = 0
 
     @functools.cached_property
     def key(self) -> bytes:
@@ -146,8 +137,7 @@ class Spending:
             if checks is not None:
                 checks()
             return json_bytes(answer())
-        ttl = self.ttl + state.move_seconds  # counted from the state's deadline, when its match has a clock
-        if state.issued_ms is None or clock.now_ms() - state.issued_ms > ttl * 1000:
+        if state.issued_ms is None or clock.now_ms() - state.issued_ms > self.ttl * 1000:
             raise self._expired(state)
         mine = fingerprint(request)
         try:
@@ -165,7 +155,7 @@ class Spending:
                 raise self._spent() from None
             raise
         with self._waiting():
-            before = store.claim(state.key, mine + body, ttl)
+            before = store.claim(state.key, mine + body, self.ttl)
         return body if before is None else self._recorded(before, mine)
 
     def _recorded(self, record: bytes, mine: bytes) -> bytes:
@@ -188,8 +178,7 @@ class Spending:
 
     def _expired(self, state: Spendable) -> StateExpired:
         when = ("at a time it does not say (it was issued before states carried their time)" if state.issued_ms is None
-                else f"more than {self.ttl} seconds ago" if not state.move_seconds
-                else f"with a deadline more than {self.ttl} seconds ago")
+                else f"more than {self.ttl} seconds ago")
         return StateExpired(
             "state_expired",
             f"This state was issued {when}, longer than this referee remembers spent states "
