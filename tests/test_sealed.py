@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import random
+import time
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from service import clock
 from service.app import create_app
 from service.games import GAMES
 from support import examples, reference_shuffle
@@ -53,6 +55,7 @@ class Table:
         self.client, self.game = client, game_id
         self.token, self.state = answer["token"], answer["state"]
         self.credentials = {entry["seat"]: entry["credential"] for entry in answer["seats"]}
+        self.host = answer.get("host")
 
     def legal(self, seat):
         return post(self.client, self.game, "legal-moves", {"token": self.token}, self.credentials[seat])
@@ -412,10 +415,10 @@ def test_credentials_hold_for_every_hand_of_the_match_and_no_other(game_id):
     assert status == 403 and refused["code"] == "seat_credential_invalid"
 
 
-def won_agency_hand(client):
-    """A sealed Agency match whose first hand, played at random, a team won (not void)."""
+def won_agency_hand(client, **body):
+    """A sealed Agency match (dealt with ``body``) whose first hand, played at random, a team won (not void)."""
     for seed in range(100):
-        table = Table(client, "agency", deal(client, "agency"))
+        table = Table(client, "agency", deal(client, "agency", **body))
         table.play_out(random.Random(seed))
         if table.state["winner"] is not None:
             return table
@@ -455,6 +458,48 @@ def test_only_a_seat_of_the_team_that_lost_deals_agencys_next_hand():
     assert post(client, "agency", "deal", choice, table.credentials[losers]) == (200, dealt)
     status, spent = post(client, "agency", "deal", {"previous": table.token}, table.credentials[losers])
     assert (status, spent["code"]) == (409, "state_spent")
+
+
+def test_once_the_losing_teams_time_runs_out_any_seat_of_the_match_deals_agencys_next_hand_with_the_default_leader():
+    """Regression: in a match with a clock, a team that lost an Agency hand
+    could stall the match for good by never dealing the next one, since only
+    it may (RULINGS A14) and no clock runs once a hand is over. The finished
+    hand's state shows a deadline, the move time after it was issued: until
+    then the choice is the losers' alone; after it any seat of the match, or
+    the host, deals the next hand with the default leader (the losing team's
+    lower seat, A14), as ``timeout`` moves for a seat whose time ran out; it
+    may not name a leader, and a credential of no seat of the match is still
+    refused."""
+    client = sealed_client()
+    waiting = won_agency_hand(client, clock={"move_seconds": 86_400})
+    late = {name: won_agency_hand(client, clock={"move_seconds": 1}) for name in ("winner", "host")}
+    losers = 1 - waiting.state["winner"]
+    status, refused = post(client, "agency", "deal", {"previous": waiting.token}, waiting.credentials[1 - losers])
+    assert (status, refused["code"]) == (403, "seat_credential_invalid"), refused
+    for table in late.values():
+        deadline = clock.parse_rfc3339(table.state["clock"]["deadline"])
+        assert table.state["clock"]["seat"] is None and deadline is not None
+        while clock.now_ms() <= deadline:
+            time.sleep(0.05)
+    stranger = Table(client, "agency", deal(client, "agency"))
+    for name, table in late.items():
+        losers = 1 - table.state["winner"]
+        credential = table.credentials[1 - losers] if name == "winner" else table.host
+        refused_requests = {
+            "no credential": ({}, None), "another match's seat": ({}, stranger.credentials[1 - losers]),
+            "a leader named by a winner or the host": ({"first_leader": losers + 2}, credential),
+            "the default leader named": ({"first_leader": losers}, credential),
+        }
+        for case, (body, sent) in refused_requests.items():
+            status, refused = post(client, "agency", "deal", {"previous": table.token, **body}, sent)
+            assert (status, refused["code"]) == (403, "seat_credential_invalid"), (name, case, refused)
+        status, dealt = post(client, "agency", "deal", {"previous": table.token}, credential)
+        assert status == 200, dealt
+        assert dealt["state"]["first_leader"] == losers and dealt["state"]["to_act"] == losers
+        assert dealt["state"]["match"]["chooser"] == losers and dealt["state"]["match"]["hand"] == 2
+        # The deal spent the finished hand's token: the losers' choice comes too late.
+        status, spent = post(client, "agency", "deal", {"previous": table.token, "first_leader": losers + 2}, table.credentials[losers])
+        assert (status, spent["code"]) == (409, "state_spent")
 
 
 # -- provably fair deals ------------------------------------------------------------

@@ -25,7 +25,7 @@ members of their answer, so they never test which way states are held.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple, NoReturn
 
@@ -422,7 +422,7 @@ class SealedHolding(Holding):
                                                  "shows that hand, and no next hand is dealt from it; deal the match's next "
                                                  "hand from the token of the hand as it was played")
             if not redraw:
-                self._authorize_choice(game, previous, before)
+                self._authorize_choice(game, previous, before, args)
             args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
             move_seconds = before.move_seconds
             # Drawn with the finished hand: the same for every deal from it.
@@ -438,7 +438,7 @@ class SealedHolding(Holding):
                                         audit=audit),
                        spent if spends else None, move_seconds)
 
-    def _authorize_choice(self, game: Game, previous: Hand, provenance: Provenance) -> None:
+    def _authorize_choice(self, game: Game, previous: Hand, provenance: Provenance, args: Mapping[str, Any]) -> None:
         """Refuse a deal of the hand after ``previous`` without the credential
         of a seat whose choice it is (``Game.choosers``; Agency: the team that
         lost names the next leader, A14). Dealing the next hand spends the
@@ -447,16 +447,37 @@ class SealedHolding(Holding):
         it, a credential sent must still be one of the match's, as on every
         operation on a token (a replaced player's old one is refused).
 
+        In a match with a clock the choosers have the move time to choose,
+        counted from the finished hand's state (its ``clock.deadline``). Once
+        it has run out, any seat of the match, or its host, may deal the next
+        hand with the rules' default choice (naming none of ``Game.CHOICE``),
+        as ``timeout`` moves for a seat whose time ran out: a team that lost
+        cannot stall the match.
+
         Raises:
             CredentialRefused: ``seat_credential_invalid``.
         """
-        seat, seats = self._credential_seat(previous, provenance)[0], game.choosers(previous)
-        if seats and seat not in seats:
-            named = " and ".join(str(seat) for seat in seats)
+        seat, host = self._credential_seat(previous, provenance)
+        seats = game.choosers(previous)
+        if not seats or seat in seats:
+            return
+        named = " and ".join(str(seat) for seat in seats)
+        if provenance.clock is None or clock.now_ms() <= provenance.clock.deadline_ms:
             raise CredentialRefused(
                 "seat_credential_invalid",
                 f"Seats {named} choose the next hand's leader (their team lost this hand, RULINGS A14): dealing it needs "
                 "the credential of one of them (Authorization: Bearer <credential>)")
+        if seat is None and not host:
+            raise CredentialRefused(
+                "seat_credential_invalid",
+                f"Seats {named} let their time to choose the next hand's leader run out (RULINGS A14): any seat of the "
+                "match, or its host, may now deal it with the default leader (Authorization: Bearer <credential>)")
+        choice = [name for name in game.CHOICE if args.get(name) is not None]
+        if choice:
+            raise CredentialRefused(
+                "seat_credential_invalid",
+                f"Seats {named} let their time to choose the next hand's leader run out (RULINGS A14): the next hand is "
+                f"now dealt with the default leader, and only they may name one ({', '.join(choice)})")
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         if not self.allow_chosen:

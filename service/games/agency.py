@@ -427,6 +427,7 @@ class AgencyGame(TrickGame[AgencyHand]):
     """
 
     HAND: ClassVar[type[AgencyHand]] = AgencyHand  # type: ignore[misc]
+    CHOICE = ("first_leader",)
 
     id: str = "agency"
     name: str = "Agency"

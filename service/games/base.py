@@ -545,6 +545,11 @@ class TrickGame(Generic[H]):
         """
         return ()
 
+    CHOICE: ClassVar[tuple[str, ...]] = ()
+    """The deal's seating arguments that make the :meth:`choosers`' choice
+    (Agency: ``first_leader``); a deal naming none of them takes the rules'
+    default (Agency: the lower seat of the team that lost, A14)."""
+
     def _tally_entries(self, seating: Seating) -> int:
         """How many tallies a match keeps: one per seat, or per team."""
         return seating.players

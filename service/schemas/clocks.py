@@ -6,6 +6,8 @@ of its match; a state then shows ``clock``: ``{"move_seconds", "seat",
 "deadline"}``, the seat to act (null once the hand is over) and when its
 time runs out, the referee's time when it issued the state plus
 ``move_seconds`` (RFC 3339, UTC, with milliseconds: ``service.clock``).
+Once a sealed Agency hand is over, the deadline is the losing team's to
+choose the next hand's leader (``service.api.holding``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,10 @@ class Clock(BoundedSchema):
         "description": "The seat to act, whose time runs; null once the hand is over."})
     deadline = referee_time_field("When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's "
                                   "time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that "
-                                  "seat. A signed state's signature covers it.", required=True)
+                                  "seat. Once an Agency hand is over, the time its losing team has to choose the next "
+                                  "hand's leader (a sealed deal with `previous` and their credential); after it any "
+                                  "seat of the match, or the host, may deal that hand with the default leader (RULINGS "
+                                  "A14). A signed state's signature covers it.", required=True)
 
 
 def dump_clock(clock: MoveClock, to_act: int | None) -> dict[str, Any]:

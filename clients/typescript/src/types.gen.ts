@@ -3654,7 +3654,7 @@ export type BotLevel = 'random' | 'rules' | 'search';
 
 export type Clock = {
     /**
-     * When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. A signed state's signature covers it.
+     * When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. Once an Agency hand is over, the time its losing team has to choose the next hand's leader (a sealed deal with `previous` and their credential); after it any seat of the match, or the host, may deal that hand with the default leader (RULINGS A14). A signed state's signature covers it.
      */
     deadline: string;
     /**

@@ -13,8 +13,10 @@ class Clock:
     """
     Attributes:
         deadline (str): When the seat to act's time runs out (RFC 3339, UTC, with milliseconds): the referee's time when
-            it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. A signed state's signature
-            covers it.
+            it issued this state, plus `move_seconds`. After it, `timeout` plays for that seat. Once an Agency hand is over,
+            the time its losing team has to choose the next hand's leader (a sealed deal with `previous` and their
+            credential); after it any seat of the match, or the host, may deal that hand with the default leader (RULINGS
+            A14). A signed state's signature covers it.
         move_seconds (int): How long each move may take, in seconds (1 to 86,400).
         seat (int | None): The seat to act, whose time runs; null once the hand is over.
     """
