@@ -20,6 +20,7 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_TOKEN_STORE`` | str | unset: embedded | signed and sealed modes: where spent states are recorded (``service.store``): unset, the embedded store (LMDB at ``REFEREE_TOKEN_STORE_PATH``, shared by the machine's workers); ``redis://host:port/db`` (or ``rediss://`` for TLS), a Redis 7+ or Valkey server shared by every replica; ``none``, nothing recorded (a state can be spent again and again). A store that cannot be reached stops the service at start |
 | ``REFEREE_TOKEN_STORE_PATH`` | str, a file path | ``/var/lib/referee/spent-states.lmdb`` | the embedded store's database file, and beside it the same name ending ``-lock`` (its folder is made when missing) |
 | ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``) |
+| ``REFEREE_TIMEOUT_PAD_MS`` | int, milliseconds, 1 to 10000 | 10 | signed and sealed modes: a ``timeout``'s work past its refusals (the stand-in's move, worked out from the stalled seat's hidden cards, or its answer from the store) lasts a whole multiple of this, one while it takes less, so its time tells nothing of those cards (``service.api.spending``) |
 | ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
 | ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
@@ -65,6 +66,7 @@ CLIENT_SHARE = "REFEREE_CLIENT_SHARE"
 TOKEN_STORE = "REFEREE_TOKEN_STORE"
 TOKEN_STORE_PATH = "REFEREE_TOKEN_STORE_PATH"
 TOKEN_TTL_SECONDS = "REFEREE_TOKEN_TTL_SECONDS"
+TIMEOUT_PAD_MS = "REFEREE_TIMEOUT_PAD_MS"
 SOLVE_NODES = "REFEREE_SOLVE_NODES"
 ANALYZE_NODES = "REFEREE_ANALYZE_NODES"
 SUGGEST_WORLDS = "REFEREE_SUGGEST_WORLDS"
@@ -82,6 +84,7 @@ NO_STORE = "none"
 """``REFEREE_TOKEN_STORE``'s value for no store."""
 STORE_SCHEMES = ("redis://", "rediss://")
 MAX_TTL_SECONDS = 366 * 86_400
+MAX_TIMEOUT_PAD_MS = 10_000
 TRUE_WORDS = frozenset({"true", "1", "yes"})
 FALSE_WORDS = frozenset({"false", "0", "no"})
 
@@ -100,6 +103,7 @@ DEFAULTS: dict[str, Any] = {
     TOKEN_STORE: None,
     TOKEN_STORE_PATH: "/var/lib/referee/spent-states.lmdb",
     TOKEN_TTL_SECONDS: 86_400,
+    TIMEOUT_PAD_MS: 10,
     SOLVE_NODES: 70_000,
     ANALYZE_NODES: 70_000,
     SUGGEST_WORLDS: 200,
@@ -272,6 +276,7 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[TOKEN_STORE] = _token_store(TOKEN_STORE, result[TOKEN_STORE])
     result[TOKEN_STORE_PATH] = _path(TOKEN_STORE_PATH, result[TOKEN_STORE_PATH])
     result[TOKEN_TTL_SECONDS] = _whole(TOKEN_TTL_SECONDS, result[TOKEN_TTL_SECONDS], "seconds", 1, MAX_TTL_SECONDS)
+    result[TIMEOUT_PAD_MS] = _whole(TIMEOUT_PAD_MS, result[TIMEOUT_PAD_MS], "milliseconds", 1, MAX_TIMEOUT_PAD_MS)
     for name, unit in ANALYSIS_UNITS.items():
         result[name] = _positive_int(name, result[name], unit)
     result[ANALYSIS_PROCESSES] = _whole(ANALYSIS_PROCESSES, result[ANALYSIS_PROCESSES], "processes", 0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -358,6 +359,36 @@ def test_a_timeout_sent_again_answers_the_same_body_and_spends_its_state_like_a_
     assert_spent(*hand.post("timeout", older, 0, port)[::2])
     wait_past(hand.state)
     assert_spent(*hand.post("timeout", older, 0, port)[::2])
+
+
+PAD_SECONDS = 0.010
+"""``REFEREE_TIMEOUT_PAD_MS``'s default, which these referees keep."""
+
+
+@pytest.mark.parametrize("mode", HELD_MODES)
+def test_timeouts_sent_at_once_each_last_the_pad_whichever_works_the_move_out(referees: dict[str, int], mode: str) -> None:
+    """Timeouts sent at once on a state past its deadline, before the first
+    is recorded, may each work out the stand-in's move from the stalled
+    seat's hidden cards; those that come later are answered from the store.
+    Every one of them, and a retry sent later, lasts at least the pad
+    (``REFEREE_TIMEOUT_PAD_MS``, service.api.spending) from the client's
+    side, and answers the same bytes: the move is played once."""
+    port = referees[mode]
+    hand, _, _ = deal(port, mode, clock={"move_seconds": 1})
+    wait_past(hand.state)
+
+    def timed(seat: int) -> tuple[float, tuple[int, bytes]]:
+        start = time.perf_counter()
+        answer = timed_out(hand, port, seat)
+        return time.perf_counter() - start, answer[::2]
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(timed, [seat % 3 for seat in range(8)]))
+    answers.append(timed(1))
+    assert {answer for _, answer in answers} == {answers[0][1]} and answers[0][1][0] == 200
+    assert min(seconds for seconds, _ in answers) >= PAD_SECONDS, sorted(seconds for seconds, _ in answers)
+    hand.take(json.loads(answers[0][1][1]))
+    assert hand.state["timeouts"] == [1]
 
 
 @pytest.mark.parametrize("mode", HELD_MODES)

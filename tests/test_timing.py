@@ -11,8 +11,9 @@ sealed (a replay, in a sealed referee that allows chosen deals), their
 public states checked equal, and each operation's view is timed on them in
 turn, 10,000 times each: the median of the differences must be within 1 µs
 (the suite runs ``legal-moves`` and the spectator's ``view`` for every
-game; ``make bench-timing`` adds
-``play`` as the seat to act, marked ``heavy``). Before the
+game, and ``timeout`` asked by another seat in both modes for a game of
+each family; ``make bench-timing`` adds
+``play`` as the seat to act, and ``timeout`` for the other games, marked ``heavy``). Before the
 A12a question was asked without building refusals, a request took about
 5 µs longer per card before the seat to act's first legal one.
 
@@ -31,6 +32,7 @@ the interval at 1,000 rounds is about ±0.4 µs wide).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
@@ -41,6 +43,9 @@ import flask
 import orjson
 import pytest
 
+from service.analysis.bots import suggest
+from service.api import spending
+from service.api.clocks import TIMEOUT_LEVEL
 from service.app import create_app
 from service.games import GAMES
 from service.schemas.records import dump_play
@@ -179,7 +184,8 @@ def _median_bounds(values: list[float], risk: float) -> tuple[float, float]:
     return ordered[k - 1], ordered[n - k]
 
 
-def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, requests: list[tuple[bytes, dict[str, str]]]) -> tuple[float, int]:
+def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, requests: list[tuple[bytes, dict[str, str]]],
+                          spans: list[int] | None = None) -> tuple[float, int]:
     """The median, over up to ``CALLS`` rounds, of how much longer the second
     request took than the first (µs), the two timed back to back in each
     round: what changes over a run (another process, the CPU's clock) falls
@@ -187,7 +193,9 @@ def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, reques
     since whichever runs second in a pair runs a little faster. At each of
     ``LOOKS`` the run stops once the median's interval (``_median_bounds``)
     lies wholly within ``TOLERANCE_US`` or wholly beyond it: the median so
-    far then lies there too. Also answers the rounds run."""
+    far then lies there too. Also answers the rounds run. With ``spans``, a
+    request's time is its part that a probe appended to ``spans`` (its start
+    and end, ns) rather than the whole request."""
     view = app.view_functions[f"games.{game_id.replace('-', '_')}_{operation.replace('-', '_')}"]
     path = f"/v1/games/{game_id}/{operation}"
     contexts = [app.test_request_context(path, method="POST", data=body, content_type="application/json", headers=headers)
@@ -197,7 +205,10 @@ def _paired_difference_us(app: flask.Flask, game_id: str, operation: str, reques
         with context:
             start = time.perf_counter_ns()
             view()
-            return (time.perf_counter_ns() - start) / 1000
+            end = time.perf_counter_ns()
+        if spans is not None:
+            start, end = spans[-2:]
+        return (end - start) / 1000
 
     differences: list[float] = []
     for round_ in range(CALLS + 200):
@@ -245,3 +256,110 @@ def test_two_tokens_that_differ_only_in_hidden_cards_cost_the_same(game_id, oper
         requests.append((orjson.dumps(body), headers))
     difference, rounds = _paired_difference_us(app, game_id, name, requests)
     assert abs(difference) <= TOLERANCE_US, (game_id, operation, difference, rounds)
+
+
+PAD_MS = 1
+"""The timeout's pad in these tests (``REFEREE_TIMEOUT_PAD_MS``): above the stand-in's work here, short enough for the rounds."""
+
+
+def _clocked_app(mode: str) -> flask.Flask:
+    """A referee in ``mode`` whose every ``timeout`` works the move out: no store
+    (``none``), so a state's timeout runs the stand-in each time it is asked."""
+    keys = {"REFEREE_SEALING_KEYS": KEY, "REFEREE_ALLOW_CHOSEN_DEALS": "true"} if mode == "sealed" else {"REFEREE_SIGNING_KEYS": KEY}
+    return create_app({"TESTING": True, "REFEREE_LOG_LEVEL": "WARNING", "REFEREE_TOKEN_STORE": "none",
+                       "REFEREE_TIMEOUT_PAD_MS": PAD_MS, **keys})
+
+
+def _clocked(client: Any, game_id: str, hand: Any, dealt: list[list[Any]], moves: list[Any]) -> dict[str, Any] | None:
+    """``moves`` replayed from ``dealt`` in a match with a one-second clock, or ``None`` if a move is not legal there."""
+    seating = {"first_leader": hand.seating.first_leader} if hand.game.family == "agency" else {
+        "players": hand.players, "dealer": hand.seating.dealer}
+    body = {"deal": {**seating, "hands": [[card.code for card in cards] for cards in dealt], "clock": {"move_seconds": 1}},
+            "moves": [dump_play(m) for m in moves]}
+    response = client.post(f"/v1/games/{game_id}/replay", data=orjson.dumps(body), content_type="application/json")
+    return orjson.loads(response.get_data()) if response.status_code == 200 else None
+
+
+def _timeout_request(mode: str, replayed: dict[str, Any], seat: int) -> tuple[bytes, dict[str, str]]:
+    """A ``timeout`` on ``replayed`` asked by ``seat`` (sealed: with its credential)."""
+    if mode == "signed":
+        return orjson.dumps({"state": replayed["state"]}), {}
+    credential = next(entry["credential"] for entry in replayed["seats"] if entry["seat"] == seat)
+    return orjson.dumps({"token": replayed["token"]}), {"Authorization": f"Bearer {credential}"}
+
+
+def _stand_in(hand: Any, dealt: list[list[Any]], moves: list[Any]) -> Any:
+    """The stand-in's move for the seat to act after ``moves`` from ``dealt``
+    (the rules core's own, as ``timeout`` works it out), or ``None`` if a move is not legal there."""
+    game = hand.game
+    seating = {"first_leader": hand.seating.first_leader} if game.family == "agency" else {
+        "players": hand.players, "dealer": hand.seating.dealer}
+    twin = game.deal(hands=dealt, **seating)
+    for move in moves:
+        if move not in twin.legal_moves():
+            return None
+        twin, _ = game.play(twin, move)
+    return suggest(game.observe(twin, twin.to_act), level=TIMEOUT_LEVEL)
+
+
+def _timeout_twins(mode: str, client: Any, game_id: str, seed: int) -> list[tuple[bytes, dict[str, str]]]:
+    """The requests of a ``timeout`` on two hands with a one-second clock, past
+    their deadlines, that differ only in cards hidden from the seat asking
+    (the seat after the seat to act), the stalled seat's among them, and
+    whose stand-ins play the same card: their answers look alike to the seat."""
+    rng = random.Random(seed)
+    while True:
+        hand, moves = _played_part_way(game_id, rng)
+        asker = (hand.to_act + 1) % hand.players
+        mine = [list(c) for c in hand.deal_hands]
+        for _ in range(200):
+            dealt = _twin_hands(hand, asker, rng)
+            if dealt == mine or _stand_in(hand, dealt, moves) != _stand_in(hand, mine, moves):
+                continue
+            replayed = [_clocked(client, game_id, hand, cards, moves) for cards in (mine, dealt)]
+            assert None not in replayed
+            time.sleep(1.01)  # past both deadlines
+            return [_timeout_request(mode, each, asker) for each in replayed]  # type: ignore[arg-type]
+
+
+TIMEOUT_CASES = [pytest.param(game_id, mode, marks=() if game_id in ("agram", "agency") else pytest.mark.heavy)
+                 for game_id in GAMES for mode in ("sealed", "signed")]
+"""Each mode for a game of each family (Agency; the last-trick games' Agram) in
+the suite, the other games in ``make bench-timing``: the pad is the same code for
+every game, and each round takes two pads (2 ms here)."""
+
+
+@pytest.mark.parametrize(("game_id", "mode"), TIMEOUT_CASES)
+def test_a_timeout_costs_the_same_whatever_the_hidden_cards(game_id: str, mode: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stand-in's move is worked out from the stalled seat's cards, and
+    its work takes longer or shorter with them (in Agram, with how many
+    cards of the led suit the seat holds): a ``timeout``'s work past its
+    refusals is padded to ``REFEREE_TIMEOUT_PAD_MS`` (service.api.spending),
+    so two hands that differ only in cards hidden from the seat asking
+    answer its timeout in the same time, within 1 µs. Each request here
+    works the move out (no store; tests/test_clocks.py has the ones
+    answered from a store, and those sent at once, all padded alike).
+
+    A sealed token's whole answer is timed. A signed state's holder reads
+    every card (docs/holding.md), and reading a state costs a little more
+    or less with its cards, so there the padded part is timed: from the end
+    of the refusals to the end of the pad. The whole wait is spun rather
+    than slept (``SPIN_SECONDS``): a sleep ends up to tens of µs late at
+    random, the same for both hands but more rounds to settle; the mark it
+    waits for is the same."""
+    spans: list[int] = []
+    padded = spending.Spending._padded
+
+    @contextlib.contextmanager
+    def probed(self: spending.Spending) -> Any:
+        spans.append(time.perf_counter_ns())
+        with padded(self):
+            yield
+        spans.append(time.perf_counter_ns())
+
+    monkeypatch.setattr(spending.Spending, "_padded", probed)
+    monkeypatch.setattr(spending, "SPIN_SECONDS", PAD_MS / 1000)
+    app = _clocked_app(mode)
+    requests = _timeout_twins(mode, app.test_client(), game_id, seed=sum(map(ord, game_id + mode)))
+    difference, rounds = _paired_difference_us(app, game_id, "timeout", requests, spans if mode == "signed" else None)
+    assert abs(difference) <= TOLERANCE_US, (game_id, mode, difference, rounds)

@@ -35,7 +35,7 @@ from flask_smorest import abort
 
 from .. import clock, signing
 from ..clock import MoveClock
-from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TOKEN_TTL_SECONDS, SettingError
+from ..config import ALLOW_CHOSEN_DEALS, SEALING_KEYS, SIGNING_KEYS, TIMEOUT_PAD_MS, TOKEN_TTL_SECONDS, SettingError
 from ..errors import CredentialRefused, IllegalMove, InvalidState, RefereeError, SealRefused, SignatureInvalid, TokenInvalid, echo
 from ..games import Game, Hand, HandRecord, Trust
 from ..games.checks import refuse_seat
@@ -734,14 +734,15 @@ ISSUED_AT = "issued_at"
 
 def holding_for(config: dict[str, Any], store: Store | None = None) -> Holding:
     """The holding the settings choose, spending states in ``store`` (signed
-    and sealed modes; ``None``: nothing recorded) for ``REFEREE_TOKEN_TTL_SECONDS``.
+    and sealed modes; ``None``: nothing recorded) for ``REFEREE_TOKEN_TTL_SECONDS``,
+    a timeout's work padded to ``REFEREE_TIMEOUT_PAD_MS``.
 
     Raises:
         SettingError: both signing and sealing keys are set.
     """
     if config.get(SEALING_KEYS) and config.get(SIGNING_KEYS):
         raise SettingError(f"Set {SIGNING_KEYS} or {SEALING_KEYS}, not both: sealed tokens are already authenticated")
-    spending = Spending(store, config[TOKEN_TTL_SECONDS])
+    spending = Spending(store, config[TOKEN_TTL_SECONDS], config[TIMEOUT_PAD_MS] / 1000)
     if config.get(SEALING_KEYS):
         return SealedHolding(config[SEALING_KEYS], bool(config.get(ALLOW_CHOSEN_DEALS)), spending)
     if config.get(SIGNING_KEYS):

@@ -27,6 +27,14 @@ move or arguments, the credential's seat), and how to work out its answer;
    (with ``Retry-After``) and this request's answer is dropped: nothing is
    applied, since the client never sees the state it would have made.
 
+An operation whose answer is worked out from cards its caller may not see
+(``timeout``: the stand-in's move, from the stalled seat's hand) passes its
+refusals first (``checks``), and everything after them, the store's
+answer or the work and its record, is padded to a whole multiple of
+``REFEREE_TIMEOUT_PAD_MS`` (one, while the work takes less): the time of
+each such answer is the pad's, whatever the hidden cards and whichever
+request did the work (tests/test_timing.py, tests/test_clocks.py).
+
 The record is the fingerprint (16 bytes of SHA-256) and the answer's bytes
 as they were sent: 1.1 to 3.5 KB for a sealed ``play``, about 2 KB as a rule
 (deploy/README.md sizes a store from it); it lives
@@ -49,8 +57,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+import math
+import time
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +75,10 @@ from ..store import Store
 
 FINGERPRINT_BYTES = 16
 KEY_BYTES = 16
+SPIN_SECONDS = 0.0002
+"""The last part of a padded wait (:meth:`Spending.spend`'s ``checks``),
+spent reading the monotonic clock rather than asleep: a sleep may end
+tens of microseconds late, at random; the spin ends within one."""
 
 
 @dataclass(frozen=True)
@@ -102,12 +116,15 @@ def fingerprint(request: Any) -> bytes:
 
 
 class Spending:
-    """How an app spends states: its store (``None``: nothing recorded) and
-    how long a spent state is remembered (``ttl``, seconds)."""
+    """How an app spends states: its store (``None``: nothing recorded), how
+    long a spent state is remembered (``ttl``, seconds), and the time the
+    work on cards hidden from the caller is padded to (``pad``, seconds:
+    ``REFEREE_TIMEOUT_PAD_MS``)."""
 
-    def __init__(self, store: Store | None, ttl: int) -> None:
+    def __init__(self, store: Store | None, ttl: int, pad: float = 0.01) -> None:
         self.store = store
         self.ttl = ttl
+        self.pad = pad
 
     def spend(self, state: Spendable | None, request: Any, answer: Callable[[], Any],
               checks: Callable[[], object] | None = None) -> bytes:
@@ -121,10 +138,15 @@ class Spending:
             answer: works out the answer's body; raises the operation's refusals.
             checks: for an operation whose answer reads cards hidden from
                 its caller (``timeout``: the stalled seat's): its refusals,
-                which read none; they run first, then a state already spent
-                is answered from the store (the same request: its recorded
-                bytes; another: ``state_spent``) without calling ``answer``,
-                so no caller can time that work more than once a state.
+                which read none. They run first; what follows lasts a whole
+                multiple of ``pad`` from their end (one, as a rule), however
+                it answers: a state already spent is answered from the store
+                (the same request: its recorded bytes; another:
+                ``state_spent``) without calling ``answer``, and a state not
+                yet spent calls it, then records it. So the time of an answer
+                says nothing of the hidden cards, whether this request worked
+                on them, or another did (requests sent at once before the
+                first is recorded each work them out, each padded).
 
         Raises:
             StateExpired: 403 ``state_expired``.
@@ -134,29 +156,76 @@ class Spending:
         """
         store = self.store
         if store is None or state is None:
-            if checks is not None:
-                checks()
-            return json_bytes(answer())
+            if checks is None:
+                return json_bytes(answer())
+            checks()
+            with self._padded():
+                return json_bytes(answer())
         if state.issued_ms is None or clock.now_ms() - state.issued_ms > self.ttl * 1000:
             raise self._expired(state)
         mine = fingerprint(request)
+        if checks is None:
+            return self._claimed(store, state, mine, answer)
         try:
-            if checks is not None:
-                checks()
-                with self._waiting():
-                    recorded = store.get(state.key)
-                if recorded is not None:
-                    return self._recorded(recorded, mine)
+            checks()
+        except (IllegalMove, RulesRefusal):
+            self._refuse_if_spent(store, state)
+            raise
+        with self._padded():
+            with self._waiting():
+                recorded = store.get(state.key)
+            if recorded is not None:
+                return self._recorded(recorded, mine)
+            return self._claimed(store, state, mine, answer)
+
+    def _claimed(self, store: Store, state: Spendable, mine: bytes, answer: Callable[[], Any]) -> bytes:
+        """``answer()``'s bytes, once the store has recorded them as the
+        answer of the request with fingerprint ``mine`` on ``state``; or the
+        answer recorded before (the same request) or ``state_spent`` (another)."""
+        try:
             body = json_bytes(answer())
         except (IllegalMove, RulesRefusal):
-            with self._waiting():
-                spent = store.get(state.key) is not None
-            if spent:
-                raise self._spent() from None
+            self._refuse_if_spent(store, state)
             raise
         with self._waiting():
             before = store.claim(state.key, mine + body, self.ttl)
         return body if before is None else self._recorded(before, mine)
+
+    def _refuse_if_spent(self, store: Store, state: Spendable) -> None:
+        """After a refusal of the rules: ``state_spent`` in its place when
+        ``state`` is spent (the client holds an old state).
+
+        Raises:
+            StateSpent: it is.
+        """
+        with self._waiting():
+            spent = store.get(state.key) is not None
+        if spent:
+            raise self._spent() from None
+
+    @contextmanager
+    def _padded(self) -> Iterator[None]:
+        """The block, which works on cards hidden from the caller (the
+        stand-in's move), made to last a whole multiple of ``pad`` seconds
+        from its start (one, while it does its work in less): its time tells
+        nothing of those cards. The wait sleeps (in a gevent worker, the
+        worker's other requests run meanwhile; the request is not counted
+        among those at work, as while it waits for a remote store) and spins
+        its last :data:`SPIN_SECONDS` on the monotonic clock, so it ends
+        within a microsecond or so of its mark when the machine is not
+        busier than that. Refusals are padded as well."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = time.perf_counter() - started
+            end = started + self.pad * max(1, math.ceil(elapsed / self.pad))
+            asleep = end - SPIN_SECONDS - time.perf_counter()
+            if asleep > 0:
+                with waiting_elsewhere(flask.request.environ):
+                    time.sleep(asleep)
+            while time.perf_counter() < end:
+                pass
 
     def _recorded(self, record: bytes, mine: bytes) -> bytes:
         """The answer to a request on a state spent with ``record``: its
