@@ -37,12 +37,13 @@ sys.path.insert(0, str(ROOT / "clients" / "python"))
 from trick_referee_client import AuthenticatedClient, Client, models, refusals  # noqa: E402
 from trick_referee_client import events as python_events  # noqa: E402
 from trick_referee_client import problem_classes as python_table  # noqa: E402
-from trick_referee_client.api.agency import agency_deal, agency_timeout  # noqa: E402
+from trick_referee_client.api.agency import agency_deal, agency_reseat, agency_timeout  # noqa: E402
 from trick_referee_client.api.agram import (  # noqa: E402
     agram_deal,
     agram_legal_moves,
     agram_play,
     agram_replay,
+    agram_reseat,
     agram_timeout,
     agram_trick_winner,
 )
@@ -267,10 +268,12 @@ def test_the_typescript_client_tells_each_refusal_class_apart(refused, tmp_path)
 
 
 def spec_event_kinds() -> set[str]:
-    """Every kind of event the spec lists in a play answer's ``events``."""
+    """Every kind of event the spec lists in a play answer's ``events``, and ``reseat``'s."""
     schemas = load_spec()["components"]["schemas"]
-    return {kind for name, schema in schemas.items() if name.endswith("PlayResponse")
-            for kind in schema["properties"]["events"]["items"]["discriminator"]["mapping"]}
+    reseated = {schemas[schema["properties"]["events"]["items"]["$ref"].rsplit("/", 1)[1]]["properties"]["type"]["enum"][0]
+                for name, schema in schemas.items() if name.endswith("Reseated") and "events" in schema["properties"]}
+    return reseated | {kind for name, schema in schemas.items() if name.endswith("PlayResponse")
+                       for kind in schema["properties"]["events"]["items"]["discriminator"]["mapping"]}
 
 
 TIMEOUT_EVENTS: list[tuple[str, Any]] = []
@@ -280,7 +283,7 @@ TIMEOUT_EVENTS: list[tuple[str, Any]] = []
 def live_events(referees) -> list[dict[str, Any]]:
     """Events gunicorn answers: the kit's requests whose answers carry events,
     sent again (a few of each kind and game, every match's end and every
-    discarded trick), and a play on timeout in Agency and Agram (sealed, a clock of 1 s)."""
+    discarded trick), and a play on timeout in Agency and Agram (sealed, a clock of 1 s), then a reseat of seat 1."""
     seen: Counter[tuple[str, str]] = Counter()
     found = []
     with httpx.Client(base_url=referees["open"], timeout=30) as http:
@@ -308,6 +311,12 @@ def live_events(referees) -> list[dict[str, Any]]:
         assert played.events[0].timeout is True
         found += [{"game": game, "event": event.to_dict()} for event in played.events]
         TIMEOUT_EVENTS.extend((game, event) for event in played.events)
+        host = AuthenticatedClient(base_url=referees["sealed"], token=dealt.host)
+        reseat = agency_reseat if game == "agency" else agram_reseat
+        body = (models.AgencyReseatRequest if game == "agency" else models.AgramReseatRequest)(token=played.token, seat=1)
+        reseated = refusals.raise_for_problem(reseat.sync(client=host, body=body))
+        assert reseated.state.reseats == [0, 1] + [0] * (len(dealt.seats) - 2)
+        found += [{"game": game, "event": event.to_dict()} for event in reseated.events]
     return found
 
 

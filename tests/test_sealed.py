@@ -230,8 +230,10 @@ def test_the_host_gives_a_seat_a_new_player_and_the_old_credential_stops_acting(
     seat = table.state["to_act"]
     old = table.credentials[seat]
     status, moved = post(client, game_id, "reseat", {"token": table.token, "seat": seat}, host)
-    assert status == 200 and set(moved) == {"state", "token", "seat", "credential"}, moved
-    assert moved["seat"] == seat and moved["state"] == table.state and moved["token"] != table.token
+    assert status == 200 and set(moved) == {"state", "token", "seat", "credential", "events"}, moved
+    reseats = [int(other == seat) for other in range(len(table.credentials))]
+    assert moved["seat"] == seat and moved["state"] == {**table.state, "reseats": reseats} and moved["token"] != table.token
+    assert moved["events"] == [{"type": "seat_reseated", "seat": seat}]
     assert moved["credential"] not in (old, host, *table.credentials.values())
     assert post(client, game_id, "reseat", {"token": table.token, "seat": seat}, host) == (200, moved)  # a retry: the same body
     status, legal = table.legal(seat)
@@ -276,6 +278,47 @@ def test_the_host_gives_a_seat_a_new_player_and_the_old_credential_stops_acting(
         assert status == 403 and refused["code"] == "seat_credential_invalid"
     status, view = post(client, game_id, "view", {"token": again["token"]}, again["credential"])
     assert status == 200 and view["seat"] == seat
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_reseat_is_seen_by_every_seat_the_spectators_and_the_next_hands(game_id):
+    """A reseat restarts nothing of the hand, but the seat's player changed:
+    its answer has the event ``seat_reseated`` naming the seat (as a play's
+    answer has its events), and from its token on, for the rest of the
+    match, the public state, every seat's view and the spectator's view
+    count each seat's new players in ``reseats`` (a state of a match with
+    none has no ``reseats``, so the answers of every other match stay as
+    they were)."""
+    client = sealed_client()
+    first = deal(client, game_id)
+    table = Table(client, game_id, first)
+    host, players = first["host"], len(table.credentials)
+
+    def seen(token):
+        """``reseats`` as each seat's view and the spectator's view show it (``None``: absent)."""
+        views = [post(client, game_id, "view", {"token": token}, credential) for credential in [*table.credentials.values(), None]]
+        assert all(status == 200 for status, _ in views), views
+        return {view.get("reseats", None) and tuple(view["reseats"]) for _, view in views}
+
+    assert "reseats" not in table.state and seen(table.token) == {None}
+    counts = [0] * players
+    for seat in (1, players - 1, 1):
+        status, moved = post(client, game_id, "reseat", {"token": table.token, "seat": seat}, host)
+        assert status == 200, moved
+        counts[seat] += 1
+        assert moved["events"] == [{"type": "seat_reseated", "seat": seat}]
+        assert moved["state"]["reseats"] == counts
+        table.token, table.state, table.credentials[seat] = moved["token"], moved["state"], moved["credential"]
+        assert seen(table.token) == {tuple(counts)}
+    status, legal = table.legal(table.state["to_act"])
+    table.play(legal["moves"][0])
+    assert table.state["reseats"] == counts and seen(table.token) == {tuple(counts)}
+    table.play_out(random.Random(game_id))
+    status, second = table.next_hand()
+    assert status == 200, second
+    assert second["state"]["reseats"] == counts and seen(second["token"]) == {tuple(counts)}
+    other = deal(client, game_id)
+    assert "reseats" not in other["state"]
 
 
 ON_A_TOKEN = (("legal-moves", {}), ("view", {}), ("score", {}), ("record", {}), ("check", {}), ("suggest", {}),

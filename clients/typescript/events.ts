@@ -1,5 +1,5 @@
-// Events and cards in words (written by hand; src/ is generated): what `play`
-// and `timeout` answer in `events`, each as the sentence a person reads, and a
+// Events and cards in words (written by hand; src/ is generated): what `play`,
+// `timeout` and `reseat` answer in `events`, each as the sentence a person reads, and a
 // card's name as a screen reader says it. The table page shows these
 // sentences; the Python client's `trick_referee_client.events` writes the same
 // ones, word for word.
@@ -36,8 +36,8 @@ export function cardName(deck: Deck, code: string, holder: number | null = null)
 }
 
 /** The members of the events the referee answers that a sentence reads (each
- * game's `CardPlayed`, `TrickWon`, `TrickDiscarded`, `HandOver` and `MatchOver`
- * is one). */
+ * game's `CardPlayed`, `TrickWon`, `TrickDiscarded`, `HandOver`, `MatchOver` and
+ * `SeatReseated` is one). */
 export interface GameEvent {
   type: string;
   seat?: number;
@@ -72,6 +72,8 @@ export function eventSentence(event: GameEvent, game: string): string {
     }
     case 'trick_won':
       return `Seat ${event.winner} wins trick ${event.trick ?? ''} with the ${name(event.card)}${typeof event.points === 'number' ? ` (${event.points} points)` : ''}.`;
+    case 'seat_reseated':
+      return `Seat ${event.seat} has a new player: the match's host gave the seat a new credential.`;
     case 'trick_discarded':
       return 'Nobody can play: the trick is discarded and the hand ends.';
     case 'hand_over': {

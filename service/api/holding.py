@@ -43,7 +43,7 @@ from ..games.records import CHOSEN_SOURCES, DealSource, Event, Score
 from ..notation import Record, replay_record
 from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
-from ..schemas.sealed import MAX_GENERATION, Provenance, dump_progress, dump_public, dump_timed, payload, read_payload
+from ..schemas.sealed import MAX_GENERATION, Provenance, dump_progress, dump_public, dump_reseated, dump_timed, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
 from ..server.bodies import json_body
 from ..store import Store
@@ -539,7 +539,9 @@ class SealedHolding(Holding):
         """``reseat`` (CONTRACT: Replacing a seat's player): the same hand
         in a new token in which seat ``args["seat"]`` is in its next
         generation, so its old credential no longer acts, on this token and
-        every later one of the match; and the seat's new credential. It
+        every later one of the match; the seat's new credential; and the
+        event ``seat_reseated`` (the public state counts it in ``reseats``,
+        ``service.schemas.sealed.dump_progress``). It
         spends the token as a ``play`` does (``Holding.spend``; its
         fingerprint is the seat).
 
@@ -560,7 +562,7 @@ class SealedHolding(Holding):
             if generations[seat] > MAX_GENERATION:
                 raise CredentialRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
             return {**self.answer(held.hand, replace(provenance, generations=generations), move_seconds=held.move_seconds), "seat": seat,
-                    "credential": self.sealer.credential(provenance.match_id, seat, generations[seat])}
+                    "credential": self.sealer.credential(provenance.match_id, seat, generations[seat]), "events": [dump_reseated(seat)]}
 
         return self.spend(held.spent, ["reseat", seat], answer)
 

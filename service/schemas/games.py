@@ -36,10 +36,11 @@ from ..games.base import RULES_VERSION, STATE_SCHEMA_VERSION, check_versions
 from ..games.records import CHOSEN_SOURCES, MAX_HANDS, Claims, DealSource, HandRecord, MatchRecord, OptionSpec, TallyUnit
 from ..sealing import MAX_TOKEN_CHARS
 from ..tricks import Play, Trick
-from .clocks import DealClock, clock_field, timeouts_field
+from .clocks import SEAT_MAX, DealClock, clock_field, timeouts_field
 from .edges import edge_of
 from .family import BoundedSchema, FamilyEdge, GameParts, named_schema
 from .fields import Bool, CardField, Deck, Int, List, OneOf, StateOrToken, referee_time_field, seat, seed_text_field
+from .sealed import MAX_GENERATION, SEAT_RESEATED
 
 
 def schema_prefix(game_id: str) -> str:
@@ -257,6 +258,9 @@ def _progress_fields(*, required: bool) -> dict[str, Any]:
         "deal": fields.Nested(_sealed_deal(), required=required, metadata=described("Where the deal came from.")),
         "match_id": fields.String(required=required, metadata=described("The same for every hand of a match.")),
         "ply": Int(required=required, metadata=described("Plays made in this hand: the newest token of a match has the highest.")),
+        "reseats": List(Int(validate=validate.Range(min=0, max=MAX_GENERATION)), validate=validate.Length(min=1, max=SEAT_MAX + 1), metadata={
+            "description": "Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many "
+                           "times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`."}),
     }
 
 
@@ -385,7 +389,10 @@ def schemas_for(game_id: str) -> GameSchemas:
             "seat": seat("The seat given a new player.", maximum=parts.top, required=True),
             "credential": fields.String(required=True, metadata={
                 "description": "The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match."}),
-        }, "The hand, its seat given a new player: its new token and the seat's new credential."),
+            "events": List(fields.Nested(SeatReseated), required=True, validate=validate.Length(equal=1), metadata={
+                    "description": "What happened, as a play's events say it: the seat given a new player. The state's `reseats` "
+                                   "counts it for every seat and spectator."}),
+        }, "The hand, its seat given a new player: its new token, the seat's new credential, and the event."),
         trick_request=_trick_request(parts, edge),
         replay_request=_replay_request(parts, edge, deal),
         record_replay_request=_request(parts, "RecordReplay", {"record": _record_line()},
@@ -455,6 +462,13 @@ def _host(when: str) -> fields.String:
     """The ``host`` of a sealed answer that starts a match: the host's credential."""
     return fields.String(metadata={"description": f"Sealed mode, {when}: the match's host credential, which gives a seat a new "
                                                   "player (`reseat`) and acts for no seat."})
+
+
+class SeatReseated(BoundedSchema):
+    """The match's host gave a seat a new player (`reseat`): its old credential no longer acts."""
+
+    type = fields.String(required=True, validate=validate.OneOf([SEAT_RESEATED]), metadata={"description": "What happened."})
+    seat = seat("The seat given a new player.", maximum=SEAT_MAX, required=True)
 
 
 def _request(parts: GameParts, name: str, fields_: dict[str, Any], doc: str) -> type[Schema]:

@@ -51,6 +51,8 @@ plies, and one of an audit (a replay of a finished hand's record) ``audit``,
 true; others have no such members."""
 READ_VERSIONS = (2, 3, 4, 5)
 MAX_GENERATION = 2**32 - 1
+SEAT_RESEATED = "seat_reseated"
+"""The type of ``reseat``'s event: the match's host gave a seat a new player."""
 """The most times one seat's player can be replaced in a match."""
 UNDEALT = 255
 _UNPLACED = bytes((UNDEALT, UNDEALT))
@@ -239,7 +241,10 @@ def dump_progress(hand: Hand, provenance: Provenance) -> dict[str, Any]:
     """Where a sealed hand stands, which every seat and spectator may see
     (CONTRACT: Progress): ``deal`` (``source``; ``commitment`` of a seeded
     deal; ``seed``, its decimal ``seed_text`` and ``nonce`` once the hand is
-    over), ``match_id`` and ``ply`` (plays made in this hand)."""
+    over), ``match_id``, ``ply`` (plays made in this hand), and
+    ``reseats`` once the match's host has given a seat a new player
+    (``reseat``): each seat's count of them, so every seat and spectator
+    sees a seat change hands (CONTRACT: Replacing a seat's player)."""
     deal: dict[str, Any] = {"source": provenance.source}
     if hand.seed is not None and provenance.nonce is not None:
         deal["commitment"] = commitment(provenance.nonce, hand.seed)
@@ -247,7 +252,10 @@ def dump_progress(hand: Hand, provenance: Provenance) -> dict[str, Any]:
             deal["seed"] = hand.seed
             deal["seed_text"] = seed_text(hand.seed)
             deal["nonce"] = provenance.nonce.hex()
-    return {"deal": deal, "match_id": provenance.match_id, "ply": len(hand.history)}
+    out: dict[str, Any] = {"deal": deal, "match_id": provenance.match_id, "ply": len(hand.history)}
+    if any(provenance.generations):
+        out["reseats"] = [provenance.generation(seat) for seat in range(hand.players)]
+    return out
 
 
 def dump_timed(hand: Hand, provenance: Provenance) -> dict[str, Any]:
@@ -309,3 +317,8 @@ def _read_private(block: bytes, deck: Sequence[Card], players: int) -> tuple[int
     if any(None in hand for hand in hands):
         raise Unsealable("a private block this referee could not have sealed")
     return (seed if has_seed else None), (nonce if has_seed else None), (next_seed, next_nonce), hands  # type: ignore[return-value]
+
+
+def dump_reseated(seat: int) -> dict[str, Any]:
+    """``reseat``'s event, as a play's events are written: ``{"type": "seat_reseated", "seat": seat}``."""
+    return {"type": SEAT_RESEATED, "seat": seat}

@@ -1,4 +1,4 @@
-"""Events and cards in words: what ``play`` and ``timeout`` answer in
+"""Events and cards in words: what ``play``, ``timeout`` and ``reseat`` answer in
 ``events``, each as the sentence a person reads, and a card's name as a
 screen reader says it. The TypeScript client's ``eventSentence`` (and the
 referee's table page) writes the same sentences, word for word::
@@ -70,7 +70,7 @@ def event_sentence(event: _Event | Mapping[str, Any], game: str) -> str:
     Points 32 to 20."
 
     Args:
-        event: an event of a ``play`` or ``timeout`` answer (a model of the
+        event: an event of a ``play``, ``timeout`` or ``reseat`` answer (a model of the
             client, such as ``AgramCardPlayed``, or its dict).
         game: the game's id; in Agency a winner is a team (A4), elsewhere a seat.
 
@@ -97,6 +97,8 @@ def event_sentence(event: _Event | Mapping[str, Any], game: str) -> str:
         points = fields.get("points")
         scored = f" ({points} points)" if isinstance(points, int) and not isinstance(points, bool) else ""
         return f"Seat {fields.get('winner')} wins trick {fields.get('trick', '')} with the {name(card)}{scored}."
+    if kind == "seat_reseated":
+        return f"Seat {fields.get('seat')} has a new player: the match's host gave the seat a new credential."
     if kind == "trick_discarded":
         return "Nobody can play: the trick is discarded and the hand ends."
     if kind == "hand_over":

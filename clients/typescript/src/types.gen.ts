@@ -597,6 +597,10 @@ export type AgencyPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * Card points won by team 0 and team 1.
      */
     team_points: [
@@ -735,6 +739,12 @@ export type AgencyReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -876,6 +886,10 @@ export type AgencySeatView = {
         AgencyReach
     ];
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -1000,6 +1014,10 @@ export type AgencySpectatorView = {
      * Null: the spectator's view belongs to no seat.
      */
     reach: null;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */
@@ -2006,6 +2024,10 @@ export type AgramMaliPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
      */
     timeouts?: Array<number>;
@@ -2128,6 +2150,12 @@ export type AgramMaliReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -2257,6 +2285,10 @@ export type AgramMaliSeatView = {
      */
     ply?: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -2369,6 +2401,10 @@ export type AgramMaliSpectatorView = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */
@@ -3026,6 +3062,10 @@ export type AgramPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
      */
     timeouts?: Array<number>;
@@ -3148,6 +3188,12 @@ export type AgramReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -3277,6 +3323,10 @@ export type AgramSeatView = {
      */
     ply?: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -3389,6 +3439,10 @@ export type AgramSpectatorView = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */
@@ -4240,6 +4294,10 @@ export type FapfapPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
      */
     timeouts?: Array<number>;
@@ -4362,6 +4420,12 @@ export type FapfapReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -4499,6 +4563,10 @@ export type FapfapSeatView = {
      */
     ply?: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -4611,6 +4679,10 @@ export type FapfapSpectatorView = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */
@@ -5064,6 +5136,17 @@ export type SeatCredential = {
      * The seat.
      */
     seat: number;
+};
+
+export type SeatReseated = {
+    /**
+     * The seat given a new player.
+     */
+    seat: number;
+    /**
+     * What happened.
+     */
+    type: 'seat_reseated';
 };
 
 export type SinkSinkCard = 'AH' | '10H' | '9H' | '8H' | '7H' | '6H' | '5H' | '4H' | '3H' | 'AD' | '10D' | '9D' | '8D' | '7D' | '6D' | '5D' | '4D' | '3D' | 'AC' | '10C' | '9C' | '8C' | '7C' | '6C' | '5C' | '4C' | '3C' | '10S' | '9S' | '8S' | '7S' | '6S' | '5S' | '4S' | '3S';
@@ -5620,6 +5703,10 @@ export type SinkSinkPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
      */
     timeouts?: Array<number>;
@@ -5742,6 +5829,12 @@ export type SinkSinkReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -5871,6 +5964,10 @@ export type SinkSinkSeatView = {
      */
     ply?: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -5983,6 +6080,10 @@ export type SinkSinkSpectatorView = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */
@@ -6802,6 +6903,10 @@ export type SparPublicState = {
      */
     ply: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The plies (from 1, in increasing order) of the plays the referee made on timeout, for a seat whose time ran out (`timeout`); absent when there is none.
      */
     timeouts?: Array<number>;
@@ -6924,6 +7029,12 @@ export type SparReseated = {
      * The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and every later one of the match.
      */
     credential: string;
+    /**
+     * What happened, as a play's events say it: the seat given a new player. The state's `reseats` counts it for every seat and spectator.
+     */
+    events: [
+        SeatReseated
+    ];
     /**
      * The seat given a new player.
      */
@@ -7057,6 +7168,10 @@ export type SparSeatView = {
      */
     ply?: number;
     /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
+    /**
      * The seat this view is for.
      */
     seat: number;
@@ -7169,6 +7284,10 @@ export type SparSpectatorView = {
      * Plays made in this hand: the newest token of a match has the highest.
      */
     ply: number;
+    /**
+     * Sealed mode, once the match's host has given a seat a new player (`reseat`): seat by seat, how many times it did in this match; absent before the first. A `reseat` answers the event `seat_reseated`.
+     */
+    reseats?: Array<number>;
     /**
      * Null: the spectator's view belongs to no seat.
      */

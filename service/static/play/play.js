@@ -1274,6 +1274,8 @@ function eventSentence(event, game) {
     }
     case "trick_won":
       return `Seat ${event.winner} wins trick ${event.trick ?? ""} with the ${name(event.card)}${typeof event.points === "number" ? ` (${event.points} points)` : ""}.`;
+    case "seat_reseated":
+      return `Seat ${event.seat} has a new player: the match's host gave the seat a new credential.`;
     case "trick_discarded":
       return "Nobody can play: the trick is discarded and the hand ends.";
     case "hand_over": {

@@ -291,6 +291,8 @@ from .readiness import Readiness
 from .sealed_deal import SealedDeal
 from .sealed_deal_source import SealedDealSource
 from .seat_credential import SeatCredential
+from .seat_reseated import SeatReseated
+from .seat_reseated_type import SeatReseatedType
 from .sink_sink_card import SinkSinkCard
 from .sink_sink_card_played import SinkSinkCardPlayed
 from .sink_sink_card_played_type import SinkSinkCardPlayedType
@@ -719,6 +721,8 @@ __all__ = (
     "SealedDeal",
     "SealedDealSource",
     "SeatCredential",
+    "SeatReseated",
+    "SeatReseatedType",
     "SinkSinkCard",
     "SinkSinkCardPlayed",
     "SinkSinkCardPlayedType",

@@ -42,6 +42,9 @@ class AgencyPublicState:
         winner (int | None):
         clock (Clock | Unset):
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
+        reseats (list[int] | Unset): Sealed mode, once the match's host has given a seat a new player (`reseat`): seat
+            by seat, how many times it did in this match; absent before the first. A `reseat` answers the event
+            `seat_reseated`.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -62,6 +65,7 @@ class AgencyPublicState:
     winner: int | None
     clock: Clock | Unset = UNSET
     end: AgencyEnd | None | Unset = UNSET
+    reseats: list[int] | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,6 +117,10 @@ class AgencyPublicState:
         else:
             end = self.end
 
+        reseats: list[int] | Unset = UNSET
+        if not isinstance(self.reseats, Unset):
+            reseats = self.reseats
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -141,6 +149,8 @@ class AgencyPublicState:
             field_dict["clock"] = clock
         if end is not UNSET:
             field_dict["end"] = end
+        if reseats is not UNSET:
+            field_dict["reseats"] = reseats
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -229,6 +239,8 @@ class AgencyPublicState:
 
         end = _parse_end(d.pop("end", UNSET))
 
+        reseats = cast(list[int], d.pop("reseats", UNSET))
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         agency_public_state = cls(
@@ -248,6 +260,7 @@ class AgencyPublicState:
             winner=winner,
             clock=clock,
             end=end,
+            reseats=reseats,
             timeouts=timeouts,
         )
 

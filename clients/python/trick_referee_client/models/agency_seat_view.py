@@ -48,6 +48,9 @@ class AgencySeatView:
         end (AgencyEnd | None | Unset): Why the hand ended (A12a, b, c); null while it runs.
         match_id (str | Unset): Sealed mode: the same for every hand of a match.
         ply (int | Unset): Sealed mode: plays made in this hand: the newest token of a match has the highest.
+        reseats (list[int] | Unset): Sealed mode, once the match's host has given a seat a new player (`reseat`): seat
+            by seat, how many times it did in this match; absent before the first. A `reseat` answers the event
+            `seat_reseated`.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -72,6 +75,7 @@ class AgencySeatView:
     end: AgencyEnd | None | Unset = UNSET
     match_id: str | Unset = UNSET
     ply: int | Unset = UNSET
+    reseats: list[int] | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,6 +143,10 @@ class AgencySeatView:
 
         ply = self.ply
 
+        reseats: list[int] | Unset = UNSET
+        if not isinstance(self.reseats, Unset):
+            reseats = self.reseats
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -174,6 +182,8 @@ class AgencySeatView:
             field_dict["match_id"] = match_id
         if ply is not UNSET:
             field_dict["ply"] = ply
+        if reseats is not UNSET:
+            field_dict["reseats"] = reseats
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -287,6 +297,8 @@ class AgencySeatView:
 
         ply = d.pop("ply", UNSET)
 
+        reseats = cast(list[int], d.pop("reseats", UNSET))
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         agency_seat_view = cls(
@@ -310,6 +322,7 @@ class AgencySeatView:
             end=end,
             match_id=match_id,
             ply=ply,
+            reseats=reseats,
             timeouts=timeouts,
         )
 

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 
 if TYPE_CHECKING:
     from ..models.agram_mali_public_state import AgramMaliPublicState
+    from ..models.seat_reseated import SeatReseated
 
 
 T = TypeVar("T", bound="AgramMaliReseated")
@@ -18,18 +19,26 @@ class AgramMaliReseated:
     Attributes:
         credential (str): The seat's new credential: send it as `Authorization: Bearer <credential>`, on this token and
             every later one of the match.
+        events (list[SeatReseated]): What happened, as a play's events say it: the seat given a new player. The state's
+            `reseats` counts it for every seat and spectator.
         seat (int): The seat given a new player.
         state (AgramMaliPublicState):
         token (str): The hand's new token, in which the seat's old credential no longer acts.
     """
 
     credential: str
+    events: list[SeatReseated]
     seat: int
     state: AgramMaliPublicState
     token: str
 
     def to_dict(self) -> dict[str, Any]:
         credential = self.credential
+
+        events = []
+        for events_item_data in self.events:
+            events_item = events_item_data.to_dict()
+            events.append(events_item)
 
         seat = self.seat
 
@@ -42,6 +51,7 @@ class AgramMaliReseated:
         field_dict.update(
             {
                 "credential": credential,
+                "events": events,
                 "seat": seat,
                 "state": state,
                 "token": token,
@@ -53,9 +63,17 @@ class AgramMaliReseated:
     @classmethod
     def from_dict(cls: type[T], src_dict: Mapping[str, Any]) -> T:
         from ..models.agram_mali_public_state import AgramMaliPublicState  # noqa: PLC0415
+        from ..models.seat_reseated import SeatReseated  # noqa: PLC0415
 
         d = dict(src_dict)
         credential = d.pop("credential")
+
+        events = []
+        _events = d.pop("events")
+        for events_item_data in _events:
+            events_item = SeatReseated.from_dict(events_item_data)
+
+            events.append(events_item)
 
         seat = d.pop("seat")
 
@@ -65,6 +83,7 @@ class AgramMaliReseated:
 
         agram_mali_reseated = cls(
             credential=credential,
+            events=events,
             seat=seat,
             state=state,
             token=token,

@@ -44,6 +44,9 @@ class AgramMaliSeatView:
         deal (SealedDeal | Unset):
         match_id (str | Unset): Sealed mode: the same for every hand of a match.
         ply (int | Unset): Sealed mode: plays made in this hand: the newest token of a match has the highest.
+        reseats (list[int] | Unset): Sealed mode, once the match's host has given a seat a new player (`reseat`): seat
+            by seat, how many times it did in this match; absent before the first. A `reseat` answers the event
+            `seat_reseated`.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -66,6 +69,7 @@ class AgramMaliSeatView:
     deal: SealedDeal | Unset = UNSET
     match_id: str | Unset = UNSET
     ply: int | Unset = UNSET
+    reseats: list[int] | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,6 +130,10 @@ class AgramMaliSeatView:
 
         ply = self.ply
 
+        reseats: list[int] | Unset = UNSET
+        if not isinstance(self.reseats, Unset):
+            reseats = self.reseats
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -158,6 +166,8 @@ class AgramMaliSeatView:
             field_dict["match_id"] = match_id
         if ply is not UNSET:
             field_dict["ply"] = ply
+        if reseats is not UNSET:
+            field_dict["reseats"] = reseats
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -258,6 +268,8 @@ class AgramMaliSeatView:
 
         ply = d.pop("ply", UNSET)
 
+        reseats = cast(list[int], d.pop("reseats", UNSET))
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         agram_mali_seat_view = cls(
@@ -279,6 +291,7 @@ class AgramMaliSeatView:
             deal=deal,
             match_id=match_id,
             ply=ply,
+            reseats=reseats,
             timeouts=timeouts,
         )
 

@@ -39,6 +39,9 @@ class SinkSinkPublicState:
         tricks (list[SinkSinkCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        reseats (list[int] | Unset): Sealed mode, once the match's host has given a seat a new player (`reseat`): seat
+            by seat, how many times it did in this match; absent before the first. A `reseat` answers the event
+            `seat_reseated`.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -58,6 +61,7 @@ class SinkSinkPublicState:
     tricks: list[SinkSinkCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    reseats: list[int] | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -104,6 +108,10 @@ class SinkSinkPublicState:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        reseats: list[int] | Unset = UNSET
+        if not isinstance(self.reseats, Unset):
+            reseats = self.reseats
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -130,6 +138,8 @@ class SinkSinkPublicState:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if reseats is not UNSET:
+            field_dict["reseats"] = reseats
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -208,6 +218,8 @@ class SinkSinkPublicState:
         else:
             clock = Clock.from_dict(_clock)
 
+        reseats = cast(list[int], d.pop("reseats", UNSET))
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         sink_sink_public_state = cls(
@@ -226,6 +238,7 @@ class SinkSinkPublicState:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            reseats=reseats,
             timeouts=timeouts,
         )
 

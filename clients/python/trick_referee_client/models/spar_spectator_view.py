@@ -43,6 +43,9 @@ class SparSpectatorView:
         tricks (list[SparCompletedTrick]): Completed tricks (public).
         winner (int | None):
         clock (Clock | Unset):
+        reseats (list[int] | Unset): Sealed mode, once the match's host has given a seat a new player (`reseat`): seat
+            by seat, how many times it did in this match; absent before the first. A `reseat` answers the event
+            `seat_reseated`.
         timeouts (list[int] | Unset): The plies (from 1, in increasing order) of the plays the referee made on timeout,
             for a seat whose time ran out (`timeout`); absent when there is none.
     """
@@ -65,6 +68,7 @@ class SparSpectatorView:
     tricks: list[SparCompletedTrick]
     winner: int | None
     clock: Clock | Unset = UNSET
+    reseats: list[int] | Unset = UNSET
     timeouts: list[int] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -120,6 +124,10 @@ class SparSpectatorView:
         if not isinstance(self.clock, Unset):
             clock = self.clock.to_dict()
 
+        reseats: list[int] | Unset = UNSET
+        if not isinstance(self.reseats, Unset):
+            reseats = self.reseats
+
         timeouts: list[int] | Unset = UNSET
         if not isinstance(self.timeouts, Unset):
             timeouts = self.timeouts
@@ -149,6 +157,8 @@ class SparSpectatorView:
         )
         if clock is not UNSET:
             field_dict["clock"] = clock
+        if reseats is not UNSET:
+            field_dict["reseats"] = reseats
         if timeouts is not UNSET:
             field_dict["timeouts"] = timeouts
 
@@ -239,6 +249,8 @@ class SparSpectatorView:
         else:
             clock = Clock.from_dict(_clock)
 
+        reseats = cast(list[int], d.pop("reseats", UNSET))
+
         timeouts = cast(list[int], d.pop("timeouts", UNSET))
 
         spar_spectator_view = cls(
@@ -260,6 +272,7 @@ class SparSpectatorView:
             tricks=tricks,
             winner=winner,
             clock=clock,
+            reseats=reseats,
             timeouts=timeouts,
         )
 
