@@ -9,6 +9,7 @@ import re
 import runpy
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import tomllib
 import urllib.request
 from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import gunicorn.config
 import gunicorn.util
@@ -26,7 +28,10 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from bench.hostile import JSON_HEADERS, raw_request, request_bytes
+from service.games import GAMES
+from service.server.answers import problem_bytes
 from support import referee_container, running_gunicorn
+from tools.openapi import load_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 DEPLOY = ROOT / "deploy"
@@ -212,6 +217,109 @@ def test_the_replicas_front_is_a_config_nginx_accepts(tmp_path):
     broken = subprocess.run([str(NGINX), "-t", "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")],
                             capture_output=True, text=True, timeout=60)
     assert broken.returncode != 0 and "proxy_pass" in broken.stderr, broken.stderr
+
+
+SPENDING = ("play", "timeout", "reseat", "deal")
+"""The operations that may spend a state, each keeping its answer in the token store for a day."""
+
+
+def front_locations(config: str) -> dict[str, str]:
+    """The front's ``location`` blocks, by what follows ``location`` (as nginx reads it: ``$$`` a ``$``)."""
+    return {match[1].strip(): match[2] for match in re.finditer(r"location ([^{]+)\{(.*?)\n {4}\}", as_compose_writes(config), re.S)}
+
+
+def test_the_replicas_front_limits_each_address_on_the_operations_that_spend_states():
+    """The store keeps about 2 KB a spend for a day, and a client could spend
+    in a loop (deal, then play or reseat, again and again): the front lets
+    one address make 4 spending requests a second, in bursts of 40, which
+    bounds what it adds to the store to about 4 x 86,400 x 2.1 KB, 0.7 GB a
+    day (deploy/README.md). Past it nginx answers as the referee does when
+    one client asks too much: 503 ``service_unavailable``, problem+json, with
+    ``Retry-After``. Every other operation, and every spending one under the
+    limit, goes to the replicas as before."""
+    compose = yaml.safe_load((DEPLOY / "compose.replicas.yaml").read_text())
+    config = as_compose_writes(compose["configs"]["front"]["content"])
+    assert "limit_req_zone $binary_remote_addr zone=spending:10m rate=4r/s;" in config
+    locations = front_locations(compose["configs"]["front"]["content"])
+    limited = next(where for where in locations if where.startswith("~ "))
+    pattern = re.compile(limited.removeprefix("~ "))
+    paths = list(load_spec()["paths"])
+    spending = {path for path in paths if path.split("/")[1:3] == ["v1", "games"] and path.count("/") == 4
+                and path.rsplit("/", 1)[1] in SPENDING}
+    assert len(spending) == len(GAMES) * len(SPENDING)  # every game has each
+    assert {path for path in paths if pattern.fullmatch(path)} == spending  # and nothing else (``replay`` ends in "play")
+    body = locations[limited]
+    assert "limit_req zone=spending burst=40 nodelay;" in body and "limit_req_status 503;" in body
+    assert "error_page 503 = @spending_limited;" in body
+    assert all(line in body for line in ("set $referees http://referee:8000;", "proxy_pass $referees;", "proxy_set_header Host $host;"))
+    refusal = locations["@spending_limited"]
+    assert "default_type application/problem+json;" in refusal and "add_header Retry-After 1 always;" in refusal
+    answered = json.loads(re.search(r"return 503 '(.*)';", refusal)[1])
+    service = json.loads(problem_bytes(503, "service_unavailable", answered["detail"]))
+    assert answered == service  # the referee's own 503 for a client past its share, member for member
+
+
+@pytest.mark.slow
+def test_the_replicas_front_answers_503_past_an_addresss_spending_limit(tmp_path):
+    """The front's config run by Debian's nginx (one process, in the
+    foreground), in front of one referee (gunicorn) on loopback in place of
+    the replicas: one address's first 41 ``deal`` in a burst go through (one,
+    and a burst of 40, ``nodelay``), and past them and the 4 a second since,
+    it answers 503 ``service_unavailable`` with
+    ``Retry-After: 1`` and the referee's problem body, while its reading
+    operations still answer; after a quarter of a second, one more ``deal``
+    goes through."""
+    assert NGINX.exists(), "Debian's nginx is missing: `make test` unpacks it (make .venv/nginx/usr/sbin/nginx)"
+    compose = yaml.safe_load((DEPLOY / "compose.replicas.yaml").read_text())
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with running_gunicorn(1) as referee:
+        front = as_compose_writes(compose["configs"]["front"]["content"])
+        front = front.replace("resolver 127.0.0.11 valid=5s ipv6=off;\n", "").replace("listen 8000;", f"listen 127.0.0.1:{port};")
+        front = front.replace("http://referee:8000", f"http://127.0.0.1:{referee.port}")
+        temp = "".join(f"    {kind}_temp_path {tmp_path}/{kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+        (tmp_path / "nginx.conf").write_text(
+            f"daemon off;\nmaster_process off;\npid {tmp_path}/nginx.pid;\nerror_log {tmp_path}/error.log;\nevents {{}}\n"
+            f"http {{\n{temp}    access_log off;\n{front}\n}}\n")
+        nginx = subprocess.Popen([str(NGINX), "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf")], stderr=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 10
+            while True:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline and nginx.poll() is None, nginx.stderr.read() if nginx.stderr else ""
+                    time.sleep(0.05)
+
+            def post(operation: str, body: dict[str, Any]) -> tuple[int, dict[str, str], bytes]:
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                try:
+                    connection.request("POST", f"/v1/games/agram/{operation}", body=json.dumps(body), headers={"Content-Type": "application/json"})
+                    response = connection.getresponse()
+                    return response.status, dict(response.getheaders()), response.read()
+                finally:
+                    connection.close()
+
+            started = time.monotonic()
+            answers = [post("deal", {"players": 3, "seed": n}) for n in range(60)]
+            elapsed = time.monotonic() - started
+            assert elapsed < 4  # the 60th then comes past the 41 of the burst and 4 a second since
+            statuses = [status for status, _, _ in answers]
+            assert statuses[:41] == [200] * 41 and statuses.count(200) <= 42 + 4 * elapsed and statuses[-1] == 503, statuses
+            assert set(statuses) == {200, 503}
+            status, headers, data = answers[-1]
+            assert headers["Content-Type"] == "application/problem+json" and headers["Retry-After"] == "1"
+            refused = json.loads(data)
+            assert refused == json.loads(problem_bytes(503, "service_unavailable", refused["detail"]))
+            state = json.loads(answers[0][2])["state"]
+            assert post("legal-moves", {"state": state})[0] == 200  # reading is not limited
+            time.sleep(0.3)
+            assert post("deal", {"players": 3})[0] == 200
+        finally:
+            nginx.terminate()
+            nginx.wait(timeout=10)
 
 
 def test_compose_file_builds_this_image_and_passes_keys_only_when_set():
