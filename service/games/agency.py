@@ -87,6 +87,8 @@ def holders_of(seat: int) -> tuple[int, int]:
 
 HOLDERS_OF = tuple(holders_of(seat) for seat in range(SEATS))
 """Each seat's two holders (A5)."""
+_END = tuple((2 * holder, 2 * holder + 1) for holder in range(SEATS))
+"""Where ``AgencyHand._ends`` keeps each holder's end: ``_END[holder][from_start]``."""
 
 POINTS = {card: card_points(card) for card in (*DECK, WALL)}
 """Every card's points (A3)."""
@@ -208,15 +210,19 @@ class AgencyHand(Hand):
 
     holders: tuple[tuple[Card, ...], ...]
     team_points: tuple[int, int]
-    _reach: dict[int, list[tuple[int, list[Card]]]]
-    _reachable: dict[int, list[tuple[int, Card]]]
-    _ends: dict[tuple[int, bool], tuple[tuple[Card, ...], list[Card]]]
+    _reach: list[list[tuple[int, list[Card]]] | None]
+    """Each seat's reach (``reach``), by seat; ``None``: not yet worked out for the hand as it is."""
+    _reachable: list[list[tuple[int, Card]] | None]
+    """Each seat's reachable cards (``reachable``), by seat, as ``_reach``."""
+    _ends: list[tuple[tuple[Card, ...], list[Card]] | None]
+    """What each end of each holder reaches, at ``_END[holder][from_start]``,
+    with the holder it was worked out for (``_end``)."""
 
     def _lay_out(self) -> None:
         """Each seat's dealt cards laid out in its holder with the Walls (A5); no points yet."""
         self.holders = tuple(tuple(splay(hand)) for hand in self.deal_hands)
         self.team_points = (0, 0)
-        self._ends = {}
+        self._ends = [None] * (2 * SEATS)
 
     @property
     def hand_over(self) -> bool:
@@ -247,7 +253,7 @@ class AgencyHand(Hand):
         own holder, then the holder before it (A5, A6); worked out once per
         hand (the dump, the checks of a restore and the legal moves all read
         it). Callers must not change it."""
-        cached = self._reach.get(seat)
+        cached = self._reach[seat]
         if cached is None:
             own, before = HOLDERS_OF[seat]
             cached = self._reach[seat] = [(own, self._end(own, True)), (before, self._end(before, False))]
@@ -257,26 +263,27 @@ class AgencyHand(Hand):
         """What one end of a holder reaches; kept while the holder is the same
         (a play changes one holder: the other's reach is not worked out again)."""
         cards = self.holders[holder]
-        kept = self._ends.get((holder, from_start))
+        at = _END[holder][from_start]
+        kept = self._ends[at]
         if kept is None or kept[0] is not cards:
-            kept = self._ends[(holder, from_start)] = (cards, reach(cards, from_start))
+            kept = self._ends[at] = (cards, reach(cards, from_start))
         return kept[1]
 
     def reachable(self, seat: int) -> list[tuple[int, Card]]:
         """``(holder, card)`` for every card ``seat`` reaches now; worked out once per hand."""
-        cached = self._reachable.get(seat)
+        cached = self._reachable[seat]
         if cached is None:
             cached = self._reachable[seat] = [(holder, card) for holder, cards in self.reach(seat) for card in cards]
         return cached
 
     def _forget_caches(self) -> None:
-        self._reach = {}
-        self._reachable = {}
+        self._reach = [None] * SEATS
+        self._reachable = [None] * SEATS
 
     def _copy_caches(self, new: Hand) -> None:
         """The reach of each holder's ends, kept while the holder is the same (``_end``)."""
         assert isinstance(new, AgencyHand)
-        new._ends = dict(self._ends)
+        new._ends = self._ends.copy()
 
     def _candidates(self, seat: int) -> list[Play]:
         return [Play(seat, card, holder) for holder, card in self.reachable(seat)]
@@ -344,11 +351,20 @@ class AgencyHand(Hand):
                 walls[play.holder][play.seat != play.holder] += 1
         holders = []
         for h, cards in enumerate(self.holders):
-            left = [card for card in cards if card.is_wall or not taken[card.number]]
             first, last = walls[h]
-            at = [i for i, card in enumerate(left) if card.is_wall]
-            gone = set(at[:first]) | set(at[len(at) - last :] if last else ())
-            holders.append(tuple(card for i, card in enumerate(left) if i not in gone))
+            count = cards.count(WALL)
+            at = range(count)  # the holder's Walls, in order
+            gone = set(at[:first]) | set(at[count - last :] if last else ())
+            left = []
+            wall = -1
+            for card in cards:  # one pass: each card looked at once, the same way
+                if card.is_wall:
+                    wall += 1
+                    if wall not in gone:
+                        left.append(card)
+                elif not taken[card.number]:
+                    left.append(card)
+            holders.append(tuple(left))
         self.holders = tuple(holders)
         points = [0, 0]
         for done in self.tricks:
@@ -459,7 +475,7 @@ class AgencyGame(TrickGame[AgencyHand]):
 
     def trick_points(self, plays: Sequence[Play]) -> int:
         """The card points in a trick (A3)."""
-        return sum(POINTS[play.card] for play in plays)
+        return sum([POINTS[play.card] for play in plays])
 
     # -- deal -------------------------------------------------------------------
 

@@ -145,9 +145,9 @@ class Hand:
         """The hand just after the deal: ``hands[s]`` is seat s's dealt cards."""
         self.game, self.seating, self.options, self.seed, self.match = game, seating, options, seed, match
         self.players = seating.players
-        self.deal_hands = tuple(tuple(hand) for hand in hands)
-        dealt = marks(card for hand in hands for card in hand)
-        self.undealt = tuple(card for card in game.deck if not dealt[card.number])
+        self.deal_hands = tuple([tuple(hand) for hand in hands])
+        dealt = marks([card for hand in hands for card in hand])
+        self.undealt = tuple([card for card in game.deck if not dealt[card.number]])
         self.tricks, self.leader, self.plays, self.end = (), seating.first_leader, (), None
         self.timeouts: tuple[int, ...] = ()
         self._lay_out()
@@ -178,7 +178,12 @@ class Hand:
     @property
     def history(self) -> tuple[Play, ...]:
         """Every play of the hand so far, in order (its length is the ply)."""
-        return tuple(play for trick in self.tricks for play in trick.plays) + self.plays
+        return tuple([play for trick in self.tricks for play in trick.plays]) + self.plays
+
+    @property
+    def ply(self) -> int:
+        """How many plays the hand has had: the length of ``history``, without making it."""
+        return sum([len(trick.plays) for trick in self.tricks]) + len(self.plays)
 
     @property
     def record(self) -> HandRecord:
@@ -670,7 +675,7 @@ class TrickGame(Generic[H]):
         after = hand.copy()
         events = after.apply(move)
         if timeout:
-            after.timeouts += (len(hand.history) + 1,)
+            after.timeouts += (hand.ply + 1,)
             played = events[0]
             assert isinstance(played, CardPlayed)
             events[0] = CardPlayed(played.play, timeout=True)

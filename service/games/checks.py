@@ -66,7 +66,7 @@ def dealt_hands_problems(deck: DeckFacts, hands: Sequence[Sequence[Card]], seats
     dealt = [card for hand in hands for card in hand]
     in_deck = deck.marks
     if (len(hands) == seats and all(len(hand) == deck.hand_size for hand in hands)
-            and sum(marks(dealt)) == len(dealt) and all(in_deck[card.number] for card in dealt)):
+            and sum(marks(dealt)) == len(dealt) and all([in_deck[card.number] for card in dealt])):
         return []  # the common case, the same work whatever the cards; the sentences below name what is wrong
     problems = []
     if len(hands) != seats:
