@@ -161,10 +161,10 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     if type(options) is not dict or options.keys() - {spec.name for spec in game.options} or not all(
             spec.accepts(options.get(spec.name, spec.default)) for spec in game.options):
         raise Unsealable("a payload this referee could not have sealed: its options")
-    seating, match, plays = record.get("seating"), record.get("match"), record.get("plays")
+    seating, match, plays = record.get("seating"), record.get("match"), _plays(record.get("plays"))
     match_id, source, private = record.get("match_id"), record.get("source"), record.get("private")
-    if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and type(plays) is list
-            and all(_play_entry(play) for play in plays) and type(match_id) is str and source in _SOURCES
+    if not (_ints(seating, 3, last_optional=True) and _ints(match, 3, middle_list=True) and plays is not None
+            and type(match_id) is str and source in _SOURCES
             and type(private) is str and type(record.get("chosen", version == 2)) is bool
             and (version < 4 or type(record.get("issued")) is int)
             and (version < 5 or _generations(record.get("generations"), seating[0]))
@@ -177,7 +177,7 @@ def read_payload(data: bytes) -> tuple[TrickGame[Any], HandRecord, Provenance]:
     seed, nonce, next_draw, hands = _read_private(unb64(private), game.deck, players)
     hand = HandRecord(
         seating=Seating(players, first_leader, dealer), options=options, seed=seed, deal_hands=hands,
-        plays=tuple(Play(seat, CARDS[code], holder) for seat, code, holder in plays),
+        plays=plays,
         match=MatchRecord(number, tuple(previous), chooser), timeouts=tuple(record.get("timeouts", ())),
     )
     chosen = record["chosen"] if version >= 3 else source != DealSource.RANDOM
@@ -215,10 +215,15 @@ def _move_seconds(value: Any) -> bool:
     return value is None or (type(value) is int and 1 <= value <= MOVE_SECONDS_MAX)
 
 
-def _play_entry(play: Any) -> bool:
-    """``[seat, card code, holder or null]``."""
-    return (type(play) is list and len(play) == 3 and type(play[0]) is int and type(play[1]) is str
-            and play[1] in CARDS and (play[2] is None or type(play[2]) is int))
+def _plays(entries: Any) -> tuple[Play, ...] | None:
+    """The plays of a payload's list of ``[seat, card code, holder or null]``,
+    read in one pass; ``None`` when it is not such a list."""
+    if type(entries) is not list:
+        return None
+    plays = [Play(entry[0], CARDS[entry[1]], entry[2]) for entry in entries
+             if type(entry) is list and len(entry) == 3 and type(entry[0]) is int and type(entry[1]) is str
+             and entry[1] in CARDS and (entry[2] is None or type(entry[2]) is int)]
+    return tuple(plays) if len(plays) == len(entries) else None
 
 
 def dump_public(hand: Hand, provenance: Provenance, *, spectator: bool = False) -> dict[str, Any]:
@@ -252,7 +257,7 @@ def dump_progress(hand: Hand, provenance: Provenance) -> dict[str, Any]:
             deal["seed"] = hand.seed
             deal["seed_text"] = seed_text(hand.seed)
             deal["nonce"] = provenance.nonce.hex()
-    out: dict[str, Any] = {"deal": deal, "match_id": provenance.match_id, "ply": len(hand.history)}
+    out: dict[str, Any] = {"deal": deal, "match_id": provenance.match_id, "ply": hand.ply}
     if any(provenance.generations):
         out["reseats"] = [provenance.generation(seat) for seat in range(hand.players)]
     return out
