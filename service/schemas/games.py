@@ -337,13 +337,7 @@ class _PlayBase(BoundedSchema):
 
 class _TrickBase(BoundedSchema):
     def build(self, data: dict[str, Any]) -> Trick:
-        return Trick(
-            leader=data["leader"],
-            plays=tuple(data["plays"]),
-            winner=data.get("winner"),
-            card=data.get("card"),
-            points=data.get("points"),
-        )
+        return Trick(data["leader"], tuple(data["plays"]), data.get("winner"), data.get("card"), data.get("points"))  # leader, plays, winner, card, points
 
 
 @cache

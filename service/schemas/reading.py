@@ -156,8 +156,11 @@ class _Compiler:
         if _overrides(schema, "pre_read"):
             lines += ["    try:", f"        {self.constant(schema.pre_read)}(v)",
                       "    except ValidationError:", "        raise Refused from None"]
-        lines += [f"    if not v.keys() <= {self.constant(frozenset(key for _, key, _ in members))}:", "        raise Refused",
-                  "    out = {}"]
+        # No member but the schema's: every member present is counted as it is read (the
+        # required ones all are, or the object is refused), so one more means an unknown one.
+        required = sum(1 for _, _, field in members if field.required)
+        optional = len(members) > required
+        lines += ["    out = {}", *(["    n = 0"] if optional else [])]
         for attribute, key, field in members:
             lines.append(f"    x = v.get({key!r}, MISSING)")
             lines.append("    if x is MISSING:")
@@ -170,8 +173,11 @@ class _Compiler:
                 call = "()" if callable(default) else ""
                 lines.append(f"        out[{attribute!r}] = {self.constant(default)}{call}")
             lines.append("    else:")
+            if not field.required:
+                lines.append("        n += 1")
             lines += ["        " + line for line in self.field(field)]
             lines.append(f"        out[{attribute!r}] = x")
+        lines += [f"    if len(v) != {required}{' + n' if optional else ''}:", "        raise Refused"]
         if _overrides(schema, "checks"):
             lines += ["    try:", f"        {self.constant(schema.checks)}(out)",
                       "    except ValidationError:", "        raise Refused from None"]
