@@ -291,3 +291,28 @@ def test_a_field_of_a_kind_the_table_lacks_stops_the_compiler_and_the_fault_name
     assert [type_.__name__ for type_, _ in KINDS] == [
         "StateOrToken", "OneOf", "CardList", "List", "Nested", "CardField", "Int", "Bool", "String"]
     assert all(kind_of(type_.__new__(type_)) is kind for type_, kind in KINDS)  # the most specific kind first
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_an_unknown_member_is_refused_in_place_of_an_optional_one_left_out(game_id):
+    """The reader refuses a member its schema lacks by counting the members
+    it reads against the object's size: an object that leaves out an
+    optional member and adds an unknown one in its place has the size of
+    one it accepts, and is refused as marshmallow refuses it (the unknown
+    member named), in the state and in each of its objects."""
+    rng = random.Random(7)
+    state = _random_state(game_id, 7, rng, play=True)
+    schema = schemas_for(game_id).state()
+    accepted = outcome_of_reader(schema, state)
+    assert accepted[0] == "value"
+    optional = [name for name, field in schema.load_fields.items() if not field.required and (field.data_key or name) in state]
+    assert optional
+    for name in optional:
+        body = {key: value for key, value in state.items() if key != name} | {"extra": 1}
+        assert outcome_of_reader(schema, body) == outcome_of_marshmallow(schema, body) == ("refused",), name
+        named = faults(schema, body, MAX_FAULTS)
+        assert named is not None and named.messages == {"extra": ["Unknown field."]}, name
+    deal = dict(state["deal"])
+    deal.pop("seed_text")
+    body = {**state, "deal": {**deal, "extra": 1}}
+    assert outcome_of_reader(schema, body) == outcome_of_marshmallow(schema, body) == ("refused",)
