@@ -290,13 +290,17 @@ class AgencyHand(Hand):
 
     def _card_refusal(self, seat: int, move: Play) -> Refusal | None:
         own, before = HOLDERS_OF[seat]
-        if move.holder is not None and move.holder not in (own, before):
+        holder = move.holder
+        if holder is not None and holder not in (own, before):
             return Refusal(
-                "card_not_available", f"Seat {seat} plays only from holders {own} and {before}, not {move.holder} (RULINGS A5)"
+                "card_not_available", f"Seat {seat} plays only from holders {own} and {before}, not {holder} (RULINGS A5)"
             )
         ends = self.reach(seat)
         card = move.card
-        sources = [h for h, cards in ends if card in cards and move.holder in (None, h)]
+        if holder is None:
+            sources = [h for h, cards in ends if card in cards]
+        else:  # the one end of the named holder the seat reaches (ends: its own holder's, then the one before)
+            sources = [holder] if card in ends[holder != own][1] else []
         if not sources:
             return Refusal("card_not_available", self._unavailable(seat, move))
         if card.is_wall:
