@@ -335,8 +335,8 @@ class AgencyHand(Hand):
         for holder, cards in enumerate(self.deal_hands):
             for card in cards:
                 owner[card.number] = holder
-        if all(play.seat == seat and play.holder in HOLDERS_OF[seat] and (play.card.is_wall or owner[play.card.number] == play.holder)
-               for play, seat in zip(history, seats)):
+        if all([play.seat == seat and play.holder in HOLDERS_OF[seat] and (play.card.is_wall or owner[play.card.number] == play.holder)
+                for play, seat in zip(history, seats)]):
             suited = [play.card for play in history if not play.card.is_wall]
             return None if sum(marks(suited)) == len(suited) else "a card is played twice"
         return "a play is not by the seat whose turn it was, from one of its holders, of a card dealt to that holder"
