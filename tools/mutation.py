@@ -202,8 +202,8 @@ MUTANTS = [
     # Wall one card later (c1 c2 c3 W c4 c5 c6 W c7 c8).
     Mutant(
         "splay-second-wall-shifted", AGENCY,
-        "return [*dealt[:3], WALL, *dealt[3:5], WALL, *dealt[5:]]",
-        "return [*dealt[:3], WALL, *dealt[3:6], WALL, *dealt[6:]]",
+        "return (*dealt[:3], WALL, *dealt[3:5], WALL, *dealt[5:])",
+        "return (*dealt[:3], WALL, *dealt[3:6], WALL, *dealt[6:])",
         "A5: the second Wall stands after c6 instead of after c5",
     ),
     # -- six more ------------------------------------------------------------

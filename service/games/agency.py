@@ -94,10 +94,10 @@ POINTS = {card: card_points(card) for card in (*DECK, WALL)}
 """Every card's points (A3)."""
 
 
-def splay(dealt: Sequence[Card]) -> list[Card]:
+def splay(dealt: Sequence[Card]) -> tuple[Card, ...]:
     """A holder at the deal: its cards splayed in the order dealt, with the
     Walls inserted, ``c1 c2 c3 W c4 c5 W c6 c7 c8`` (RULINGS A5)."""
-    return [*dealt[:3], WALL, *dealt[3:5], WALL, *dealt[5:]]
+    return (*dealt[:3], WALL, *dealt[3:5], WALL, *dealt[5:])
 
 
 def reach(holder: Sequence[Card], from_start: bool) -> list[Card]:
@@ -220,7 +220,7 @@ class AgencyHand(Hand):
 
     def _lay_out(self) -> None:
         """Each seat's dealt cards laid out in its holder with the Walls (A5); no points yet."""
-        self.holders = tuple(tuple(splay(hand)) for hand in self.deal_hands)
+        self.holders = tuple([splay(hand) for hand in self.deal_hands])
         self.team_points = (0, 0)
         self._ends = [None] * (2 * SEATS)
 
