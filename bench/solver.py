@@ -48,7 +48,7 @@ if __package__ in (None, ""):  # run as a script: python bench/solver.py
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from service.analysis import compiled, engine  # noqa: E402
-from service.analysis.review import analyze  # noqa: E402
+from service.analysis.review import DEFAULT_REVIEW_BUDGET, analyze  # noqa: E402
 from service.analysis.solver import DEFAULT_BUDGET, Solver, solve  # noqa: E402
 from service.games import GAMES  # noqa: E402
 from service.games.base import Hand, TrickGame  # noqa: E402
@@ -60,7 +60,8 @@ STAGES = ("deal", "mid-hand")
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help=f"nodes per solve (default {DEFAULT_BUDGET:,})")
+    parser.add_argument("--budget", type=int, default=None,
+                        help=f"nodes per solve (default {DEFAULT_BUDGET:,}; with --analyze, per review: {DEFAULT_REVIEW_BUDGET:,})")
     parser.add_argument("--after", default=None,
                         help="comma-separated trick counts: solve after that many tricks played at random, not at the deal and mid-hand")
     parser.add_argument("--ablate", action="store_true", help="solve again with each pruning turned off in turn")
@@ -71,6 +72,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
     if (args.ablate or args.tree) and compiled:
         parser.error("--ablate and --tree patch the pure-Python engine and search: run with REFEREE_NATIVE=0")
+    if args.budget is None:
+        args.budget = DEFAULT_REVIEW_BUDGET if args.analyze else DEFAULT_BUDGET
     args.stages = [f"after {int(n)}" for n in args.after.split(",")] if args.after else list(STAGES)
     return args
 

@@ -22,7 +22,7 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``) |
 | ``REFEREE_TIMEOUT_PAD_MS`` | int, milliseconds, 1 to 10000 | 10 | signed and sealed modes: a ``timeout``'s work past its refusals (the stand-in's move, worked out from the stalled seat's hidden cards, or its answer from the store) lasts a whole multiple of this, one while it takes less, so its time tells nothing of those cards (``service.api.spending``) |
 | ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
-| ``REFEREE_ANALYZE_NODES`` | int, nodes | 70000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
+| ``REFEREE_ANALYZE_NODES`` | int, nodes | 120000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
 | ``REFEREE_SUGGEST_PLIES`` | int, plays | 60000 | the most plays the ``search`` level makes in its playouts, all worlds together (one world is always played) |
 | ``REFEREE_ANALYSIS_PROCESSES`` | int, processes | 0 (``deploy/gunicorn.conf.py`` sets 1) | per worker process: the processes that run ``solve``, ``suggest`` and ``analyze`` (``service.analysis.pool``); 0 runs them in the worker itself |
@@ -105,7 +105,7 @@ DEFAULTS: dict[str, Any] = {
     TOKEN_TTL_SECONDS: 86_400,
     TIMEOUT_PAD_MS: 10,
     SOLVE_NODES: 70_000,
-    ANALYZE_NODES: 70_000,
+    ANALYZE_NODES: 120_000,
     SUGGEST_WORLDS: 200,
     SUGGEST_PLIES: 60_000,
     ANALYSIS_PROCESSES: 0,

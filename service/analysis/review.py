@@ -25,11 +25,14 @@ from ..games.base import Hand
 from ..games.records import Trust
 from ..tricks import Play
 from .engine import Position
-from .solver import DEFAULT_BUDGET, Solver
+from .solver import Solver
 
-DEFAULT_REVIEW_BUDGET = DEFAULT_BUDGET
+DEFAULT_REVIEW_BUDGET = 120_000
 """Nodes one ``analyze`` may search over the whole hand by default
-(``REFEREE_ANALYZE_NODES``): as ``solve``'s ``DEFAULT_BUDGET``."""
+(``REFEREE_ANALYZE_NODES``): more than ``solve``'s ``DEFAULT_BUDGET``, the
+least that reviews nine entries in ten of a finished Agency hand exactly;
+what it costs in time is measured by ``python -m bench.solver --analyze``
+(bench/README.md)."""
 
 
 @dataclass(frozen=True, slots=True)
