@@ -326,16 +326,19 @@ ON_A_TOKEN = (("legal-moves", {}), ("view", {}), ("score", {}), ("record", {}), 
 """Every operation on a token, with the rest of a body it reads (``deal`` names its token as ``previous``)."""
 
 
+@pytest.mark.parametrize("allow_chosen", [False, True], ids=["random-deals", "chosen-deals"])
 @pytest.mark.parametrize("game_id", list(GAMES))
-def test_every_operation_on_a_token_refuses_a_replaced_players_credential_and_any_other_not_of_the_match(game_id):
+def test_every_operation_on_a_token_refuses_a_replaced_players_credential_and_any_other_not_of_the_match(game_id, allow_chosen):
     """CONTRACT: Replacing a seat's player: on the token of a reseat and
     every later one of the match, the seat's old credential answers 403
     ``seat_credential_invalid``, on every operation, as a credential never
     issued for the match does (regression: ``check``, and an Agram-family
     ``deal`` with ``previous``, which any client may ask, answered 200 to
     either, so a replaced player dealt the next hand with its old credential
-    as if still seated)."""
-    client = sealed_client()
+    as if still seated; where chosen deals are allowed, a ``replay`` whose
+    deal names the finished hand's token as ``previous`` answered 200 to
+    any credential at all, and dealt the match's next hand for it)."""
+    client = sealed_client(allow_chosen)
     first = deal(client, game_id)
     table = Table(client, game_id, first)
     status, moved = post(client, game_id, "reseat", {"token": table.token, "seat": 0}, first["host"])
@@ -351,6 +354,9 @@ def test_every_operation_on_a_token_refuses_a_replaced_players_credential_and_an
                 assert (status, refused.get("code")) == (403, "seat_credential_invalid"), (name, credential, refused)
         status, refused = post(client, game_id, "deal", {"previous": table.token}, credential)
         assert (status, refused.get("code")) == (403, "seat_credential_invalid"), ("deal", credential, refused)
+        status, refused = post(client, game_id, "replay", {"deal": {"previous": table.token}, "moves": []}, credential)
+        code = "seat_credential_invalid" if allow_chosen else "chosen_deal_refused"  # no replay at all where deals are random
+        assert (status, refused.get("code")) == (403, code), ("replay", credential, refused)
     status, second = table.next_hand()
     assert status == 200, second  # nothing refused spent the finished hand's token
 

@@ -406,6 +406,9 @@ class SealedHolding(Holding):
         Raises:
             SealRefused: ``chosen_deal_refused``, a chosen deal where they
                 are not allowed; ``audit_token``, a next hand of an audit.
+            CredentialRefused: ``seat_credential_invalid``, a credential
+                not of ``previous``'s match (a replay's too), or a deal that
+                is not the credential's seat's choice (:meth:`_authorize_choice`).
         """
         chosen = [source for source in CHOSEN_SOURCES if source in args]
         if chosen and not self.allow_chosen and not audit:
@@ -421,7 +424,9 @@ class SealedHolding(Holding):
                 raise SealRefused("audit_token", "The previous token is an audit's (a replay of a finished hand's record): it "
                                                  "shows that hand, and no next hand is dealt from it; deal the match's next "
                                                  "hand from the token of the hand as it was played")
-            if not redraw:
+            if redraw:  # a replay: no choice made, but a credential sent must be one of the match's, as on every operation on a token
+                self._credential_seat(previous, before)
+            else:
                 self._authorize_choice(game, previous, before, args)
             args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
             move_seconds = before.move_seconds

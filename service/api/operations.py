@@ -60,8 +60,10 @@ where its operation allows (``legal-moves`` and ``score``, a spectator's
 credential when given one, and never ask for it."""
 
 NO_CREDENTIAL: list[dict[str, list[str]]] = []
-"""The ``security`` of an operation that reads no credential (the games, a
-trick, a replay, health and metrics)."""
+"""The ``security`` of an operation that needs no credential (the games, a
+trick, a replay, health and metrics). A replay whose deal names a token as
+``previous`` (sealed mode, chosen deals allowed) still refuses a credential
+sent that is not of that token's match, as every operation on a token does."""
 
 
 ViewFunction = Callable[..., Any]
