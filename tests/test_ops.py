@@ -138,11 +138,51 @@ def test_metrics_answer_any_accept_header(client, accept):
     assert "referee_http_request_duration_seconds" in response.get_data(as_text=True)
 
 
+ESCAPINGS = ("allow-utf-8", "underscores", "dots", "values")
+FORMATS = frozenset({
+    "text/plain; version=0.0.4; charset=utf-8",
+    *(f"text/plain; version=1.0.0; charset=utf-8; escaping={escaping}" for escaping in ESCAPINGS),
+    *(f"{OPENMETRICS}; version={version}; charset=utf-8; escaping={escaping}" for version in ("1.0.0", "2.0.0") for escaping in ESCAPINGS),
+})
+"""What ``/metrics`` may answer: the Prometheus text format (0.0.4, or 1.0.0
+with a name escaping) and OpenMetrics in the versions prometheus_client
+writes (1.0.0 and 2.0.0), with each escaping it knows."""
+
+
 @settings(max_examples=examples(200), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(accept=st.lists(st.sampled_from([OPENMETRICS, "text/plain", ";", ",", "version=", "escaping=", "1", ".", "a", "0", " "]),
-                       max_size=12).map("".join))
+@given(accept=st.lists(st.sampled_from([OPENMETRICS, "text/plain", ";", ",", "version=", "escaping=", "1", ".", "a", "0", " ",
+                                        "dots", "2"]), max_size=12).map("".join))
 def test_metrics_never_fail_on_an_accept_header(client, accept):
-    assert client.get("/metrics", headers={"Accept": accept}).status_code == 200
+    response = client.get("/metrics", headers={"Accept": accept})
+    assert response.status_code == 200 and response.content_type in FORMATS, response.content_type
+
+
+def test_any_accept_header_gets_one_of_a_closed_set_of_formats_made_once_a_second(app, client, monkeypatch):
+    """Each worker keeps one text per format it answers (SCRAPE_REUSE_SECONDS),
+    so the formats are a closed set whatever ``Accept`` says (regression:
+    the format was prometheus_client's media type, which repeats the
+    OpenMetrics version the header asks for, any at or above 1.0.0: each
+    new version, ``1.0.1``, ``1.0.2``..., made the text afresh and kept
+    another copy of it, about 240 KB under gunicorn, in the worker for good,
+    and came back in the answer's Content-Type)."""
+    exporter = app.extensions[ops.METRICS_EXTENSION]
+    made = []
+    generate = exporter.generate_metrics
+    monkeypatch.setattr(exporter, "generate_metrics", lambda accept=None: made.append(accept) or generate(accept))
+    rng = random.Random(11)
+    versions = ["1.0.0", "2.0.0", "0.0.4", "1", "1.0", "2", "2.0.0.0", "10.0.0", "1.0.0-rc1", "01.0.0", " 1.0.0"]
+    answered = set()
+    for index in range(400):
+        version = rng.choice([*versions, f"1.0.{index}", f"{index + 1}.0", f"2.{index}.0"])
+        escaping = rng.choice([*ESCAPINGS, f"e{index}", ""])
+        media = rng.choice([OPENMETRICS, "text/plain", f"{OPENMETRICS}, text/plain", "*/*"])
+        accept = rng.choice([f"{media}; version={version}; escaping={escaping}", f"{media};version={version}", media,
+                             f"text/plain;q=0.1, {media}; version={version}; charset=latin-1; q=0.{index}"])
+        response = client.get("/metrics", headers={"Accept": accept})
+        assert response.status_code == 200 and response.content_type in FORMATS, (accept, response.content_type)
+        answered.add(response.content_type)
+    assert {OPENMETRICS, "text/plain"} <= {answer.split(";")[0] for answer in answered}
+    assert len(made) <= len(FORMATS) and len(app.extensions[ops.SCRAPES_EXTENSION]) <= len(FORMATS)
 
 
 def test_openmetrics_is_served_when_asked_for(client):

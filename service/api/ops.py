@@ -32,6 +32,7 @@ from flask_smorest import Blueprint
 from markupsafe import escape
 from prometheus_client import CollectorRegistry, Counter, Histogram
 from prometheus_client.exposition import choose_encoder
+from prometheus_client.openmetrics import exposition as openmetrics
 from prometheus_flask_exporter import PrometheusMetrics
 
 from service.api import problems
@@ -61,6 +62,11 @@ most one such read per second per worker. Every answer within it is the same
 bytes, encoded once and shared (``service.server.answers.SHARED``), so many
 clients reading it slowly hold one copy, not one each. Prometheus scrapes
 every 15 s or more, and never sees the difference."""
+OPENMETRICS = "application/openmetrics-text"
+OPENMETRICS_VERSIONS = ("1.0.0", "2.0.0")
+"""The OpenMetrics versions ``/metrics`` answers in, prometheus_client's own
+(its ``CONTENT_TYPE_LATEST`` and ``CONTENT_TYPE_LATEST_2_0``); the first
+stands for any other version it would accept (any at or above 1.0.0)."""
 SWAGGER_UI_DIST = importlib.resources.files("flask_swagger_ui") / "dist"
 SWAGGER_UI_ASSETS = frozenset(
     {"swagger-ui.css", "index.css", "swagger-ui-bundle.js", "favicon-32x32.png", "favicon-16x16.png"}
@@ -204,18 +210,41 @@ def metrics() -> flask.Response:
     a second and answers the same text within it.
     """
     exporter: PrometheusMetrics = flask.current_app.extensions[METRICS_EXTENSION]
-    accept = flask.request.headers.get("Accept")
-    try:
-        content_type = choose_encoder(accept or "")[1]
-    except (TypeError, ValueError):  # prometheus_client raises on a version it cannot parse ("version=abc")
-        accept, content_type = None, choose_encoder("")[1]
-    scrapes: dict[str, tuple[float, bytes]] = flask.current_app.extensions.setdefault(SCRAPES_EXTENSION, {})
+    form = scrape_format(flask.request.headers.get("Accept"))
+    scrapes: dict[str, tuple[float, bytes, str]] = flask.current_app.extensions.setdefault(SCRAPES_EXTENSION, {})
     now = time.monotonic()
-    last = scrapes.get(content_type)
+    last = scrapes.get(form)
     if last is None or now - last[0] >= SCRAPE_REUSE_SECONDS:
-        last = scrapes[content_type] = (now, exporter.generate_metrics(accept)[0].encode())
+        text, content_type = exporter.generate_metrics(form)
+        last = scrapes[form] = (now, text.encode(), content_type)
     flask.request.environ[SHARED] = True
-    return flask.Response(last[1], content_type=content_type)
+    return flask.Response(last[1], content_type=last[2])
+
+
+def scrape_format(accept: str | None) -> str:
+    """The format a scrape's ``Accept`` header asks for, as the media type
+    ``/metrics`` answers with: one of a closed set (thirteen: the Prometheus
+    text format 0.0.4, or 1.0.0 with one of four escapings; OpenMetrics in
+    one of :data:`OPENMETRICS_VERSIONS` with one of those escapings),
+    whatever the header says, since each worker keeps one text per format
+    (:data:`SCRAPE_REUSE_SECONDS`). prometheus_client's choice
+    (``choose_encoder``), but for the version of OpenMetrics, which it
+    takes from the header as written (any at or above 1.0.0), and its
+    escaping, which it names only when the header names a version. A
+    version it cannot parse (``version=abc``, on which it raises) asks for
+    the default format."""
+    try:
+        content_type: str = choose_encoder(accept or "")[1]
+    except (TypeError, ValueError):  # prometheus_client compares the version's parts, read as ints
+        content_type = choose_encoder("")[1]
+    media, *parameters = (part.strip() for part in content_type.split(";"))
+    if media != OPENMETRICS:
+        return content_type  # text/plain: version 0.0.4, or 1.0.0 with one of four escapings
+    named = dict(parameter.split("=", 1) for parameter in parameters)
+    if named["version"] not in OPENMETRICS_VERSIONS:
+        named["version"] = OPENMETRICS_VERSIONS[0]
+    named.setdefault("escaping", openmetrics.UNDERSCORES)  # what it makes the text with when the header names no version
+    return "; ".join([media, *(f"{name}={value}" for name, value in named.items())])
 
 
 @blp.route("/problems")
