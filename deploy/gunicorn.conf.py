@@ -279,7 +279,11 @@ def on_exit(server):
 
 
 def child_exit(server, worker):
-    """Drop a dead worker's live gauges from the shared metrics."""
+    """Drop a dead worker's live gauges from the shared metrics, and fold its
+    counters and histograms into the retired ones (service/api/ops.py)."""
     from prometheus_client import multiprocess
 
+    from service.api.ops import retire_metrics
+
     multiprocess.mark_process_dead(worker.pid)
+    retire_metrics(worker.pid)

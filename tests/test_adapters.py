@@ -1,12 +1,13 @@
 """The frameworks' internals the referee reaches are where the adapter
 modules say, in the versions they were written for: a new version of
-flask-smorest, marshmallow, gunicorn, Flask, werkzeug, redis-py or Python that moves any of them fails here, before
-it fails a request."""
+flask-smorest, marshmallow, gunicorn, Flask, werkzeug, redis-py, prometheus_client or Python that moves any of them
+fails here, before it fails a request."""
 
 from __future__ import annotations
 
 import inspect
 import logging
+import subprocess
 import sys
 from importlib.metadata import version
 
@@ -133,3 +134,35 @@ def test_redis_py_keeps_what_the_store_reaches():
     assert list(inspect.signature(redis.connection.ConnectionPool.make_connection).parameters) == ["self"]
     assert "self._created_connections = 0" in inspect.getsource(redis.connection.ConnectionPool.reset)
     assert redis.__version__ == store.WRITTEN_FOR["redis"]
+
+
+def test_prometheus_client_keeps_the_metrics_files_the_master_folds(tmp_path, monkeypatch):
+    """``retire_metrics`` reads an exited worker's counter and histogram
+    files and adds their values into the retired ones, which
+    prometheus_client's collector reads as any other file of their kind:
+    the totals of processes that wrote and exited, each counted once."""
+    from prometheus_client import CollectorRegistry, generate_latest, mmap_dict, multiprocess
+
+    from service.api import ops
+
+    assert version("prometheus-client") == ops.WRITTEN_FOR["prometheus-client"]
+    for name in ops.TOUCHED["prometheus_client.mmap_dict.MmapedDict"]:
+        assert callable(getattr(mmap_dict.MmapedDict, name)), name
+    assert "typ = parts[0]" in inspect.getsource(multiprocess.MultiProcessCollector._read_metrics)  # the kind: the name's first part
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    worker = ("import sys\nfrom prometheus_client import Counter, Histogram\n"
+              "counted, timed = Counter('done', 'd', ['kind']), Histogram('took', 't')\n"
+              "for index in range(int(sys.argv[1])):\n"
+              "    counted.labels(kind=('even', 'odd')[index % 2]).inc()\n    timed.observe(index / 8)\n")
+    for requests in range(1, 9):  # eight workers, each its own files, then gone
+        subprocess.run([sys.executable, "-c", worker, str(requests)], check=True)
+    for path in sorted(tmp_path.glob("*_*.db")):
+        ops.retire_metrics(int(path.name.removesuffix(".db").split("_")[1]))
+    assert sorted(path.name for path in tmp_path.glob("*.db")) == ["counter_retired.db", "histogram_retired.db"]
+    registry = CollectorRegistry()
+    multiprocess.MultiProcessCollector(registry)
+    text = generate_latest(registry).decode()
+    made = [index for requests in range(1, 9) for index in range(requests)]  # 36 observations: 0..k-1 for k = 1..8
+    assert f'done_total{{kind="even"}} {float(sum(1 for index in made if index % 2 == 0))}' in text
+    assert f'done_total{{kind="odd"}} {float(sum(1 for index in made if index % 2))}' in text
+    assert f"took_count {float(len(made))}" in text and f"took_sum {sum(index / 8 for index in made)}" in text

@@ -28,6 +28,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from bench.hostile import JSON_HEADERS, raw_request, request_bytes
+from service.api.ops import SCRAPE_REUSE_SECONDS
 from service.games import GAMES
 from service.server.answers import problem_bytes
 from support import referee_container, running_gunicorn
@@ -452,6 +453,50 @@ def test_gunicorn_workers_share_metrics_and_refuse_big_chunked_bodies():
         response = connection.getresponse()
         assert response.status == 413
         assert response.getheader("Content-Type") == "application/problem+json"
+
+
+LISTED = 'method="GET",operation="games.list_games",status="200"'
+"""The labels of ``GET /v1/games`` answered 200 in the request metrics."""
+
+
+def _total(metrics: str, labels: str) -> float:
+    """The value of ``referee_http_request_total{<labels>}`` in a scrape's text (0 when absent)."""
+    prefix = "referee_http_request_total{" + labels + "} "
+    return next((float(row[len(prefix):]) for row in metrics.splitlines() if row.startswith(prefix)), 0.0)
+
+
+def test_a_recycled_workers_metrics_files_are_folded_into_two_and_its_counts_stay(tmp_path):
+    """Each worker writes its counters and histograms to files of its own
+    (prometheus_client's multiprocess mode); once it has exited, recycled
+    every GUNICORN_MAX_REQUESTS requests, the master folds them into the
+    retired files, whose counts ``/metrics`` still adds: every request is
+    counted once, and the directory holds the live workers' files and two
+    more, however many workers were recycled (regression: each recycled
+    worker left its two files, hundreds of KB, for as long as the server
+    ran, in Kubernetes on a memory volume of 64 MiB)."""
+    folder = tmp_path / "metrics"
+    env = {"PROMETHEUS_MULTIPROC_DIR": str(folder), "GUNICORN_MAX_REQUESTS": "10"}
+    with running_gunicorn(workers=2, env=env) as server:
+        sent, deadline = 0, time.monotonic() + 90
+        while server.stderr_text().count('"Worker exiting') < 3 and time.monotonic() < deadline:
+            _get(server.port, "/v1/games")
+            sent += 1
+            if sent % 4 == 0:  # a scrape made afresh (past the second a worker reuses one) counts each request once
+                time.sleep(SCRAPE_REUSE_SECONDS + 0.05)
+                assert _total(_get(server.port, "/metrics"), LISTED) == sent
+        while True:  # the master folds an exited worker's files as it reaps it
+            workers = {pid for pid in subprocess.run(["pgrep", "-P", str(server.pid)], capture_output=True, text=True).stdout.split()}
+            named = {path.name.removesuffix(".db").split("_")[-1] for path in folder.glob("*.db")}
+            if "retired" in named and named - {"retired"} <= workers or time.monotonic() > deadline:
+                break
+            time.sleep(0.1)
+        assert server.stderr_text().count('"Worker exiting') >= 3
+        # A live worker's files, once it has counted a request, and the retired ones: no file of an exited worker.
+        assert "retired" in named and named - {"retired"} <= workers and len(workers) == 2, (sorted(named), workers)
+        assert sorted(path.name for path in folder.glob("*.db")) == sorted(
+            [f"{kind}_{pid}.db" for kind in ("counter", "histogram") for pid in named])
+        time.sleep(SCRAPE_REUSE_SECONDS + 0.05)
+        assert _total(_get(server.port, "/metrics"), LISTED) == sent
 
 
 # -- the lock file ----------------------------------------------------------------------------
