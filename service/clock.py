@@ -90,3 +90,8 @@ class MoveClock:
     def deadline_ms(self) -> int:
         """When the seat to act's time runs out (milliseconds since the epoch)."""
         return self.issued_ms + self.move_seconds * 1000
+
+    def remaining_ms(self) -> int:
+        """How long the seat to act has left (milliseconds, the referee's
+        clock now): its time has run out once this is 0 or less."""
+        return self.deadline_ms - now_ms()

@@ -54,7 +54,7 @@ def due_seat(holding: Holding, held: Held) -> int:
     seat = hand.to_act
     if seat is None:
         raise IllegalMove(hand.HAND_OVER.code, hand.HAND_OVER.detail, legal_moves=[])
-    remaining = held.clock.deadline_ms - clock.now_ms()
+    remaining = held.clock.remaining_ms()
     if remaining > 0:
         raise ClockRefusal("clock_running", f"Seat {seat}'s time has not run out: it has {remaining} ms left "
                                             f"(until {clock.rfc3339(held.clock.deadline_ms)}), and may still play",

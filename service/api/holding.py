@@ -467,7 +467,7 @@ class SealedHolding(Holding):
         if not seats or seat in seats:
             return
         named = " and ".join(str(seat) for seat in seats)
-        if provenance.clock is None or clock.now_ms() <= provenance.clock.deadline_ms:
+        if provenance.clock is None or provenance.clock.remaining_ms() > 0:
             raise CredentialRefused(
                 "seat_credential_invalid",
                 f"Seats {named} choose the next hand's leader (their team lost this hand, RULINGS A14): dealing it needs "
