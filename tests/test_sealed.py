@@ -660,6 +660,49 @@ def test_a_replay_from_a_finished_hand_never_deals_the_real_next_hand():
     assert not listed or listed != set(view["hand"]), (listed, view["hand"])
 
 
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_replay_from_a_token_starts_a_match_of_its_own_and_forks_none(game_id):
+    """Regression (with chosen deals allowed): a replay whose deal names a
+    finished hand's token as ``previous`` answered a token of that match,
+    as often as asked, without spending the token and without the losing
+    team's credential (RULINGS A14): anyone could deal the match's next hand
+    again and again (CONTRACT: States spent once), and a seat view its own
+    cards on each with its credential and keep the hand it liked, or play
+    on it as if it were the hand dealt. A replay's hands are now of a match
+    of their own (a new ``match_id``, its own seats' and host's credentials,
+    the tally and clock carried over), on which no credential of the token's
+    match acts; the match's next hand is still dealt once, from the token."""
+    client = sealed_client(allow_chosen=True)
+    options = {"target_game_points": 100} if game_id == "agency" else {}
+    table = Table(client, game_id, deal(client, game_id, clock={"move_seconds": 60}, options=options))
+    table.play_out(random.Random(5))
+    finished = table.state
+    matches = set()
+    for body in ({"previous": table.token}, {"previous": table.token, "seed": 3}):
+        for credential in (None, *table.credentials.values()):
+            status, replayed = post(client, game_id, "replay", {"deal": body, "moves": []}, credential)
+            assert status == 200, replayed
+            state = replayed["state"]
+            matches.add(state["match_id"])
+            assert state["match"]["hand"] == finished["match"]["hand"] + 1 and state["match"]["previous"] == finished["match"]["tally"]
+            assert state["clock"]["move_seconds"] == 60 and state["ply"] == 0
+            own = {entry["seat"]: entry["credential"] for entry in replayed["seats"]}
+            assert set(own) == set(table.credentials) and replayed["host"] and not set(own.values()) & set(table.credentials.values())
+            to_act = state["to_act"]
+            status, legal = post(client, game_id, "legal-moves", {"token": replayed["token"]}, own[to_act])
+            assert status == 200 and legal["moves"]
+            for seat, theirs in table.credentials.items():
+                for name, extra in (("view", {}), ("legal-moves", {}), ("play", {"move": legal["moves"][0]})):
+                    status, refused = post(client, game_id, name, {"token": replayed["token"], **extra}, theirs)
+                    assert (status, refused.get("code")) == (403, "seat_credential_invalid"), (name, seat, refused)
+    assert finished["match_id"] not in matches and len(matches) == 2 * (1 + len(table.credentials))
+    status, second = table.next_hand()
+    assert status == 200, second  # no replay spent the finished hand's token
+    assert second["state"]["match_id"] == finished["match_id"] and second["state"]["match"]["hand"] == finished["match"]["hand"] + 1
+    status, again = table.next_hand(seed=3) if GAMES[game_id].family != "agency" else table.next_hand(first_leader=table.choosing() + 2)
+    assert (status, again.get("code")) == (409, "state_spent"), again
+
+
 @pytest.mark.parametrize("chosen", [{"seed": 5}, {"deck": None}, {"hands": None}])
 def test_chosen_deals_and_replays_are_refused_unless_allowed(chosen):
     body = dict(chosen)

@@ -195,12 +195,14 @@ def _numbered_events(events: list[tuple[int, Event]]) -> list[dict[str, Any]]:
 
 
 def _transcript_answer(holding: Holding, hand: Hand, events: list[tuple[int, Event]], scores: list[Score],
-                       provenance: Provenance | None, *, starts_match: bool, move_seconds: int | None = None) -> flask.Response:
+                       provenance: Provenance | None, move_seconds: int | None = None) -> flask.Response:
     """A replay's answer: the last hand's state members (``Holding.answer``,
     with the clock of the transcript's match), every event with its hand's
-    number, the last hand's score and each hand's."""
+    number, the last hand's score and each hand's. Every replay starts a
+    match (sealed mode: its seats' and host's credentials are answered), one
+    from a previous token too (``SealedHolding.deal_arguments``)."""
     return json_answer({
-        **holding.answer(hand, provenance, first=starts_match, move_seconds=move_seconds),
+        **holding.answer(hand, provenance, first=True, move_seconds=move_seconds),
         "events": _numbered_events(events),
         "score": dump_record(scores[-1]),
         "scores": [dump_record(score) for score in scores],
@@ -227,7 +229,7 @@ def _records_answer(holding: Holding, game: Game, lines: list[str]) -> flask.Res
         if "hand" in refusal.extra:  # the rules' refusal of a record's deal or play (not a deadline passed)
             name_record(refusal, refusal.extra["hand"] - 1)
         raise
-    return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, transcript, first), starts_match=True)
+    return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, transcript, first))
 
 
 def _register(game: Game) -> None:
@@ -411,13 +413,12 @@ def _register(game: Game) -> None:
             return _records_answer(holding, game, args["records"])
         if "record" in args:
             replayed, provenance = holding.replay_record(game, read_record(args["record"], game=game.id))
-            return _transcript_answer(holding, *replayed, provenance, starts_match=True)
-        starts_match = "previous" not in args["deal"]
+            return _transcript_answer(holding, *replayed, provenance)
         first, provenance, _, move_seconds = holding.transcript(game, args)
         hands = [(first, args["moves"])] + [(h["deal"], h["moves"]) for h in args.get("next_hands", [])]
         hand, events, scores = replay_transcript(game, hands)
         return _transcript_answer(holding, hand, events, scores, holding.transcript_provenance(hand, args, provenance),
-                                  starts_match=starts_match, move_seconds=move_seconds)
+                                  move_seconds=move_seconds)
 
     @operation("record", f"Write the hand's record ({game.name})", schemas.state_request(), schemas.record_response, invalid)
     def record(args: dict[str, Any], holding: Holding) -> flask.Response:

@@ -399,9 +399,17 @@ class SealedHolding(Holding):
         drawn with the finished hand (sealed in its tokens), unless
         ``redraw``: a replay draws afresh, since it checks no credential and
         its refusals list the named seat's moves, so it must never deal the
-        match's real next hand. With ``audit`` (a finished hand's record
-        replayed, :meth:`replay_record`) its chosen deal is answered whatever
-        ``REFEREE_ALLOW_CHOSEN_DEALS`` says, and its tokens start no next hand.
+        match's real next hand. A replay from a token (``previous``) starts a
+        match of its own, the tally and clock carried over: a new
+        ``match_id``, whose credentials the replay answers, so no credential
+        of the token's match acts on its hands. It spends nothing and names
+        its hands' every move, so were they the match's, anyone could deal
+        the match's next hand again and again (each a hand a seat could view
+        and keep, or play on as if dealt), without the spend or the choice
+        the rules give the losing team (RULINGS A14). With ``audit`` (a
+        finished hand's record replayed, :meth:`replay_record`) its chosen
+        deal is answered whatever ``REFEREE_ALLOW_CHOSEN_DEALS`` says, and
+        its tokens start no next hand.
 
         Raises:
             SealRefused: ``chosen_deal_refused``, a chosen deal where they
@@ -418,20 +426,21 @@ class SealedHolding(Holding):
             )
         source = chosen[0] if chosen else DealSource.RANDOM
         earlier_chosen, spent, move_seconds = False, None, args.pop("clock", None)
+        generations: tuple[int, ...]
         if "previous" in args:
             previous, before, spent = self._open(game, args["previous"], "previous")
             if before.audit:
                 raise SealRefused("audit_token", "The previous token is an audit's (a replay of a finished hand's record): it "
                                                  "shows that hand, and no next hand is dealt from it; deal the match's next "
                                                  "hand from the token of the hand as it was played")
+            args["previous"], earlier_chosen, move_seconds = previous, before.chosen, before.move_seconds
             if redraw:  # a replay: no choice made, but a credential sent must be one of the match's, as on every operation on a token
                 self._credential_seat(previous, before)
+                match_id, (seed, nonce), generations = new_match_id(), draw(), ()
             else:
                 self._authorize_choice(game, previous, before, args)
-            args["previous"], match_id, earlier_chosen, generations = previous, before.match_id, before.chosen, before.generations
-            move_seconds = before.move_seconds
-            # Drawn with the finished hand: the same for every deal from it.
-            seed, nonce = draw() if redraw else before.next_draw
+                # Drawn with the finished hand: the same for every deal from it.
+                match_id, (seed, nonce), generations = before.match_id, before.next_draw, before.generations
         else:
             match_id, (seed, nonce), generations = new_match_id(), draw(), ()
         if source is DealSource.RANDOM:
