@@ -551,6 +551,39 @@ def test_once_the_losing_teams_time_runs_out_any_seat_of_the_match_deals_agencys
         assert (status, spent["code"]) == (409, "state_spent")
 
 
+def test_once_the_losing_teams_time_runs_out_the_others_deal_the_hand_drawn_with_the_last_not_one_they_choose():
+    """Regression (with chosen deals allowed): once the losing team's time to
+    choose Agency's next hand had run out, a winning seat or the host dealt
+    it from a seed, deck or hands of its own, and so knew every card of it
+    (a seed's deal is the documented shuffle); only the leader was kept the
+    losers' choice (RULINGS A14). The deal is the losers' choice as the
+    leader is: past their time the others deal the hand drawn with the
+    finished hand (``deal.source`` random), and the losers may still choose."""
+    client = sealed_client(allow_chosen=True)
+    late = {name: won_agency_hand(client, clock={"move_seconds": 1}) for name in ("others", "losers")}
+    for table in late.values():
+        deadline = clock.parse_rfc3339(table.state["clock"]["deadline"])
+        assert deadline is not None
+        while clock.now_ms() <= deadline:
+            time.sleep(0.05)
+    deck = [card.code for card in GAMES["agency"].deck]
+    suited = [code for code in deck if code != "W"]
+    chosen = ({"seed": 1}, {"deck": deck}, {"hands": [suited[8 * seat:8 * seat + 8] for seat in range(4)]})
+    table = late["others"]
+    losers = 1 - table.state["winner"]
+    for credential in (table.credentials[1 - losers], table.credentials[3 - losers], table.host):
+        for body in chosen:
+            status, refused = post(client, "agency", "deal", {"previous": table.token, **body}, credential)
+            assert (status, refused["code"]) == (403, "seat_credential_invalid"), (body, refused)
+            assert next(iter(body)) in refused["detail"] and "token" not in refused
+    status, dealt = post(client, "agency", "deal", {"previous": table.token}, table.credentials[1 - losers])
+    assert status == 200 and dealt["state"]["deal"]["source"] == "random" and dealt["state"]["first_leader"] == losers
+    table = late["losers"]
+    losers = 1 - table.state["winner"]
+    status, dealt = post(client, "agency", "deal", {"previous": table.token, "seed": 1, "first_leader": losers + 2}, table.credentials[losers])
+    assert status == 200 and dealt["state"]["deal"]["source"] == "seed" and dealt["state"]["first_leader"] == losers + 2
+
+
 # -- provably fair deals ------------------------------------------------------------
 
 

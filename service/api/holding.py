@@ -466,7 +466,10 @@ class SealedHolding(Holding):
         it has run out, any seat of the match, or its host, may deal the next
         hand with the rules' default choice (naming none of ``Game.CHOICE``),
         as ``timeout`` moves for a seat whose time ran out: a team that lost
-        cannot stall the match.
+        cannot stall the match. That hand is the one drawn with the finished
+        hand: where chosen deals are allowed, a seed, deck or hands stay the
+        choosers' choice too, as a seat that chose the cards would know
+        every one of them.
 
         Raises:
             CredentialRefused: ``seat_credential_invalid``.
@@ -486,12 +489,12 @@ class SealedHolding(Holding):
                 "seat_credential_invalid",
                 f"Seats {named} let their time to choose the next hand's leader run out (RULINGS A14): any seat of the "
                 "match, or its host, may now deal it with the default leader (Authorization: Bearer <credential>)")
-        choice = [name for name in game.CHOICE if args.get(name) is not None]
+        choice = [name for name in (*game.CHOICE, *CHOSEN_SOURCES) if args.get(name) is not None]
         if choice:
             raise CredentialRefused(
                 "seat_credential_invalid",
                 f"Seats {named} let their time to choose the next hand's leader run out (RULINGS A14): the next hand is "
-                f"now dealt with the default leader, and only they may name one ({', '.join(choice)})")
+                f"now dealt at random with the default leader, and only they may name one or choose the deal ({', '.join(choice)})")
 
     def transcript(self, game: Game, args: dict[str, Any]) -> Dealing:
         if not self.allow_chosen:
