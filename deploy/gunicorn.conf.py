@@ -280,10 +280,10 @@ def on_exit(server):
 
 def child_exit(server, worker):
     """Drop a dead worker's live gauges from the shared metrics, and fold its
-    counters and histograms into the retired ones (service/api/ops.py)."""
+    counters and histograms into the retired ones (service/server/metrics.py)."""
     from prometheus_client import multiprocess
 
-    from service.api.ops import retire_metrics
+    from service.server.metrics import retire_metrics
 
     multiprocess.mark_process_dead(worker.pid)
     retire_metrics(worker.pid)

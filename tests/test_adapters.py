@@ -143,10 +143,10 @@ def test_prometheus_client_keeps_the_metrics_files_the_master_folds(tmp_path, mo
     the totals of processes that wrote and exited, each counted once."""
     from prometheus_client import CollectorRegistry, generate_latest, mmap_dict, multiprocess
 
-    from service.api import ops
+    from service.server import metrics
 
-    assert version("prometheus-client") == ops.WRITTEN_FOR["prometheus-client"]
-    for name in ops.TOUCHED["prometheus_client.mmap_dict.MmapedDict"]:
+    assert version("prometheus-client") == metrics.WRITTEN_FOR["prometheus-client"]
+    for name in metrics.TOUCHED["prometheus_client.mmap_dict.MmapedDict"]:
         assert callable(getattr(mmap_dict.MmapedDict, name)), name
     assert "typ = parts[0]" in inspect.getsource(multiprocess.MultiProcessCollector._read_metrics)  # the kind: the name's first part
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
@@ -157,7 +157,7 @@ def test_prometheus_client_keeps_the_metrics_files_the_master_folds(tmp_path, mo
     for requests in range(1, 9):  # eight workers, each its own files, then gone
         subprocess.run([sys.executable, "-c", worker, str(requests)], check=True)
     for path in sorted(tmp_path.glob("*_*.db")):
-        ops.retire_metrics(int(path.name.removesuffix(".db").split("_")[1]))
+        metrics.retire_metrics(int(path.name.removesuffix(".db").split("_")[1]))
     assert sorted(path.name for path in tmp_path.glob("*.db")) == ["counter_retired.db", "histogram_retired.db"]
     registry = CollectorRegistry()
     multiprocess.MultiProcessCollector(registry)
