@@ -250,17 +250,48 @@ def post_request(worker, req, environ, resp):
         deadline.cancel()
 
 
+_STOPS = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+"""The signals by which gunicorn's master stops its workers (SIGTERM: a
+graceful stop; SIGQUIT, on a SIGINT or SIGQUIT to the master: a quick one)."""
+
+
+def _exit_at_once(*_signal):
+    os._exit(0)
+
+
+def pre_fork(server, worker):
+    """In the master, just before it forks a worker: hold back the stopping
+    signals (:data:`_STOPS`) until the fork is done, so that one sent to the
+    new worker before its :func:`post_fork` stays pending rather than running
+    the master's handler in the worker, which only queues the signal for a
+    master loop the worker never runs. The master lets them through again
+    as soon as it has forked (:func:`on_starting`)."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, _STOPS)
+
+
+def _let_through():
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, _STOPS)
+
+
+def on_starting(server):
+    """In the master, once: let the stopping signals through again after
+    each fork (:func:`pre_fork`)."""
+    os.register_at_fork(after_in_parent=_let_through)
+
+
 def post_fork(server, worker):
-    """In the new worker, before anything else: a SIGTERM or SIGINT ends it
-    at once until it sets its own handlers (``Worker.init_signals``). It
-    inherits the master's handlers, which only queue the signal for a master
-    loop the worker never runs: a shutdown that began while the worker was
-    booting (gevent's patching comes first) went unheard, and the master
-    waited its whole graceful timeout (20 s) before killing the worker. A
-    worker that has not yet booted serves no request, so ending it loses
-    nothing."""
+    """In the new worker, before anything else: a stopping signal ends it at
+    once until it sets its own handlers (``Worker.init_signals``), then the
+    signals held back since the fork (:func:`pre_fork`) are let through, so
+    a shutdown that began while the worker was booting (gevent's patching
+    comes first) ends it at once, however soon after the fork it came.
+    Otherwise the master would wait its whole graceful timeout (20 s) before
+    killing the worker. A worker that has not yet booted serves no request,
+    so ending it loses nothing."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, _exit_at_once)  # its own action would dump core
+    _let_through()
 
 
 def post_worker_init(worker):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -213,3 +215,38 @@ def test_a_shutdown_while_a_worker_boots_ends_at_once():
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=30) == 0
         assert time.monotonic() - began < 5
+
+
+_FORKED = """
+import os, runpy, signal, sys, time
+conf = runpy.run_path(sys.argv[1])
+stop = int(sys.argv[2])
+queued = []
+signal.signal(stop, lambda number, frame: queued.append(number))  # as gunicorn's master: queued for its loop
+conf["on_starting"](None)
+conf["pre_fork"](None, None)
+pid = os.fork()
+if pid == 0:
+    time.sleep(0.5)  # still booting, the master's handler in place
+    conf["post_fork"](None, None)
+    time.sleep(10)
+    os._exit(3)
+os.kill(pid, stop)
+_, status = os.waitpid(pid, 0)
+print(os.waitstatus_to_exitcode(status), sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])), queued)
+"""
+
+
+@pytest.mark.parametrize(("stop", "ended"), [(signal.SIGTERM, -signal.SIGTERM), (signal.SIGINT, -signal.SIGINT), (signal.SIGQUIT, 0)])
+def test_a_stop_sent_the_instant_a_worker_is_forked_ends_it_at_once(stop, ended):
+    """The master's stopping signals (SIGTERM, a graceful stop; SIGQUIT, a
+    quick one; SIGINT) that reach a new worker between its fork and its
+    ``post_fork`` are held back until then and end it (``pre_fork`` in
+    deploy/gunicorn.conf.py), and the master lets them through again at
+    once: here the signal comes half a second before ``post_fork``, with the
+    master's queueing handler still in place. Regression: such a signal ran
+    that handler in the worker and was lost, and the master waited out its
+    graceful timeout (the test above, on a busy machine: 20 s)."""
+    run = subprocess.run([sys.executable, "-c", _FORKED, str(ROOT / "deploy" / "gunicorn.conf.py"), str(int(stop))],
+                         capture_output=True, text=True, timeout=60, check=True)
+    assert run.stdout.splitlines()[-1] == f"{int(ended)} [] []"
