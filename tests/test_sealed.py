@@ -525,6 +525,7 @@ def test_once_the_losing_teams_time_runs_out_any_seat_of_the_match_deals_agencys
     losers = 1 - waiting.state["winner"]
     status, refused = post(client, "agency", "deal", {"previous": waiting.token}, waiting.credentials[1 - losers])
     assert (status, refused["code"]) == (403, "seat_credential_invalid"), refused
+    assert waiting.state["clock"]["deadline"] in refused["detail"]  # the refusal says from when the others may deal
     for table in late.values():
         deadline = clock.parse_rfc3339(table.state["clock"]["deadline"])
         assert table.state["clock"]["seat"] is None and deadline is not None

@@ -480,10 +480,13 @@ class SealedHolding(Holding):
             return
         named = " and ".join(str(seat) for seat in seats)
         if provenance.clock is None or provenance.clock.remaining_ms() > 0:
+            late = "" if provenance.clock is None else (
+                f"; once their time runs out ({clock.rfc3339(provenance.clock.deadline_ms)}, the finished hand's clock.deadline), "
+                "any seat of the match, or its host, may deal it with the default leader")
             raise CredentialRefused(
                 "seat_credential_invalid",
                 f"Seats {named} choose the next hand's leader (their team lost this hand, RULINGS A14): dealing it needs "
-                "the credential of one of them (Authorization: Bearer <credential>)")
+                f"the credential of one of them (Authorization: Bearer <credential>){late}")
         if seat is None and not host:
             raise CredentialRefused(
                 "seat_credential_invalid",
