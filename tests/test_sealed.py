@@ -361,6 +361,38 @@ def test_every_operation_on_a_token_refuses_a_replaced_players_credential_and_an
     assert status == 200, second  # nothing refused spent the finished hand's token
 
 
+def test_the_token_store_keeps_no_credential(tmp_path):
+    """Regression: ``reseat``'s answer was recorded in the token store as it
+    was sent, the seat's new credential in it, so whoever read the store (the
+    embedded store's file, a Redis dump) could act for that seat for the rest
+    of the match; the store is to keep no secret (service.api.spending). No
+    spending operation (``play``, ``timeout``, ``reseat``, ``deal`` with
+    ``previous``) leaves a credential in the store, and a retried ``reseat``
+    still answers the same bytes, the credential in them."""
+    client = sealed_client(REFEREE_TOKEN_STORE_PATH=str(tmp_path / "spent.lmdb"))
+    first = deal(client, "agram", clock={"move_seconds": 1})
+    table = Table(client, "agram", first)
+    body = {"token": table.token, "seat": 1}
+    moved = client.post("/v1/games/agram/reseat", json=body, headers={"Authorization": f"Bearer {first['host']}"})
+    again = client.post("/v1/games/agram/reseat", json=body, headers={"Authorization": f"Bearer {first['host']}"})
+    assert moved.status_code == again.status_code == 200 and moved.get_data() == again.get_data()
+    reseated = moved.get_json()
+    table.token, table.state, table.credentials[1] = reseated["token"], reseated["state"], reseated["credential"]
+    status, view = post(client, "agram", "view", {"token": table.token}, reseated["credential"])
+    assert status == 200 and view["seat"] == 1
+    time.sleep(1.01)
+    status, timed_out = post(client, "agram", "timeout", {"token": table.token}, table.credentials[0])
+    assert status == 200, timed_out
+    table.token, table.state = timed_out["token"], timed_out["state"]
+    table.play_out(random.Random(6))
+    status, second = table.next_hand()
+    assert status == 200, second
+    stored = b"".join(path.read_bytes() for path in tmp_path.rglob("*") if path.is_file())
+    assert reseated["token"].encode() in stored and second["token"].encode() in stored  # the answers are there
+    for credential in (reseated["credential"], first["host"], *(entry["credential"] for entry in first["seats"])):
+        assert credential.rsplit(".", 1)[1].encode() not in stored, credential
+
+
 def test_only_the_host_reseats_and_only_a_seat_at_the_table():
     client = sealed_client()
     first = deal(client, "agram")

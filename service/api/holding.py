@@ -45,6 +45,7 @@ from ..schemas.clocks import dump_clock
 from ..schemas.records import dump_state, dump_view
 from ..schemas.sealed import MAX_GENERATION, Provenance, dump_progress, dump_public, dump_reseated, dump_timed, payload, read_payload
 from ..sealing import Sealer, Unsealable, commitment_nonce, draw, new_match_id
+from ..server.answers import json_bytes
 from ..server.bodies import json_body
 from ..store import Store
 from ..tricks import Play
@@ -563,7 +564,10 @@ class SealedHolding(Holding):
         event ``seat_reseated`` (the public state counts it in ``reseats``,
         ``service.schemas.sealed.dump_progress``). It
         spends the token as a ``play`` does (``Holding.spend``; its
-        fingerprint is the seat).
+        fingerprint is the seat). The token store records the answer but
+        for the credential, which is derived again for each answer (the
+        same for the same request, while the first sealing key is): a
+        credential is a secret, and the store keeps none.
 
         Raises:
             CredentialRefused: ``seat_credential_invalid``, not the host's credential.
@@ -577,14 +581,17 @@ class SealedHolding(Holding):
         refuse_seat(seat, held.hand.players, "seat")
         assert provenance is not None
 
+        generations = tuple(provenance.generation(other) + (other == seat) for other in range(held.hand.players))
+
         def answer() -> dict[str, Any]:
-            generations = tuple(provenance.generation(other) + (other == seat) for other in range(held.hand.players))
             if generations[seat] > MAX_GENERATION:
                 raise CredentialRefused("seat_credential_invalid", f"Seat {seat}'s player was replaced as many times as a match allows")
             return {**self.answer(held.hand, replace(provenance, generations=generations), move_seconds=held.move_seconds), "seat": seat,
-                    "credential": self.sealer.credential(provenance.match_id, seat, generations[seat]), "events": [dump_reseated(seat)]}
+                    "events": [dump_reseated(seat)]}
 
-        return self.spend(held.spent, ["reseat", seat], answer)
+        recorded = orjson.loads(self.spend(held.spent, ["reseat", seat], answer))
+        events = recorded.pop("events")
+        return json_bytes({**recorded, "credential": self.sealer.credential(provenance.match_id, seat, generations[seat]), "events": events})
 
     def moves(self, held: Held) -> list[Play]:
         """The credential's seat's legal moves; none for another seat, or without a credential."""

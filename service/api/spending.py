@@ -47,7 +47,9 @@ process, and the wait uses none of the worker's CPU
 (``service.server.plumbing.waiting_elsewhere``); the embedded store's work
 is the worker's own, and stays counted. Keeping the
 bytes, rather than what would rebuild them, keeps no secret in the store:
-a sealed answer's hidden part is its token, which only the referee's keys open.
+a sealed answer's hidden part is its token, which only the referee's keys
+open, and the one answer that carries a credential (``reseat``'s) has it
+added past the store (``SealedHolding.reseat``).
 
 Without a store (open mode, or ``REFEREE_TOKEN_STORE=none``) the answer is
 worked out and sent, and nothing is recorded or refused.
