@@ -90,7 +90,7 @@ class Position:
     def __init__(self, hand: Hand) -> None:
         game = hand.game
         ranks = tuple(reversed(game.rank_order))  # lowest first
-        suits = tuple(dict.fromkeys(card.suit for card in game.deck))
+        suits = tuple(dict.fromkeys([card.suit for card in game.deck]))
         count = len(ranks)
         self._ranks = count
         self._bit_of: dict[Card, int] = {card: suits.index(card.suit) * count + ranks.index(card.rank) for card in game.deck}
@@ -386,8 +386,8 @@ class LastTrickPosition(Position):
         if (scoring, self.players) not in _LAST_VALUES:
             if len(_LAST_VALUES) >= MAX_LAST_VALUES:  # Fapfap's stake is the request's: keyed by it, bounded
                 _LAST_VALUES.clear()
-            won, lost = (tuple(self._worth(winner, card, before, 0) for card in range(bits) for before in range(-1, bits))
-                         for winner in (0, 1))
+            won, lost = [tuple([self._worth(winner, card, before, 0) for card in range(bits) for before in range(-1, bits)])
+                         for winner in (0, 1)]
             _LAST_VALUES[scoring, self.players] = (won, lost)
         self._last_values: tuple[tuple[int, ...], tuple[int, ...]] = _LAST_VALUES[scoring, self.players]
         """The value of a finished hand for a seat that won the last trick (first) or did not
@@ -719,7 +719,7 @@ class AgencyPosition(Position):
     def __init__(self, hand: AgencyHand) -> None:
         super().__init__(hand)
         count = self._ranks
-        suits = tuple(dict.fromkeys(card.suit for card in hand.game.deck))
+        suits = tuple(dict.fromkeys([card.suit for card in hand.game.deck]))
         self._trumps = self._suits[suits.index(TRUMP)][0]
         self._card_points = [0] * (len(suits) * count)
         for card, bit in self._bit_of.items():
