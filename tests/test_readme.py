@@ -55,6 +55,9 @@ def test_readme_examples_run(tmp_path):
     assert _written(tmp_path) == ["hand.json"]  # in a directory of its own, not the current one
     legal, played, refused, trick = _documents(result.stdout)
     assert (refused["status"], refused["code"], refused["legal_moves"]) == (409, "not_your_turn", [])
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = re.search(r"An illegal move answers like this.*?```json\n(.*?)```", readme, re.S).group(1)
+    assert list(json.loads(shown).items()) == list(refused.items())  # the answer as printed, its members in order
     assert legal["to_act"] == 1 and {"seat": 1, "card": "3D"} in legal["moves"]
     assert played["events"] == [{"type": "card_played", "seat": 1, "card": "3D"}]
     assert trick["winner"] == 2 and trick["card"] == "1V" and trick["points"] == 4
