@@ -51,9 +51,9 @@ plies, and one of an audit (a replay of a finished hand's record) ``audit``,
 true; others have no such members."""
 READ_VERSIONS = (2, 3, 4, 5)
 MAX_GENERATION = 2**32 - 1
+"""The most times one seat's player can be replaced in a match."""
 SEAT_RESEATED = "seat_reseated"
 """The type of ``reseat``'s event: the match's host gave a seat a new player."""
-"""The most times one seat's player can be replaced in a match."""
 UNDEALT = 255
 _UNPLACED = bytes((UNDEALT, UNDEALT))
 _HEADER = struct.Struct(">?Q16sQ16s")
