@@ -21,6 +21,7 @@ from test_rules_agram import FAPFAP
 from service.analysis.engine import WALL_MOVE, Position
 from service.cards import Card, cards
 from service.games import AGENCY, GAMES
+from service.games.agency import POINTS
 from service.games.base import Hand
 from service.tricks import Play
 from support import VOID_HANDS
@@ -415,3 +416,63 @@ def test_agency_relative_codes_name_a_card_by_its_rank_among_its_suit_in_play():
             other = alive & ~sum(1 << card for card in suit) | lowest
             stands = move // 9 * 9 + suit.index(move)
             assert position.translate(stands, other) == move
+
+
+# A hand where seat 0's last card in holder 3 is the lowest Hat (1H) while a Wall is still there: that
+# Wall is a card left (A5, A12b), so the trick it ends does not end the hand.
+HAT_BESIDE_A_WALL = (820361660, {"offsuit_discard": True, "early_end_points": 40},
+                     "0 1B 0|1 7V 1|2 W 2|3 3B 2|1 3V 0|2 W 2|3 2V 2|0 9V 3|0 8H 3|1 W 0|2 7H 2|3 8V 2|3 6M 3|0 8M 3|"
+                     "1 W 1|2 2M 2|0 3H 0|1 4H 1|2 5H 2|3 1V 3|3 7M 2|0 W 3|1 6V 1|2 1M 1|1 5B 1|2 8B 1|3 7B 2|0 2B 3|"
+                     "2 5V 1|3 W 3|0 4M 3")
+
+
+def test_agency_the_last_card_of_a_holder_with_a_wall_left_does_not_end_the_hand():
+    """``decided`` reads A12b (a seat with no card left in both its holders)
+    counting a Wall as a card left (A5): when the trick's last card is the
+    last suited card of its holder and a Wall is still in it, the hand goes
+    on, as the core plays it. The lowest cards of the first suit share their
+    bits with the count of Walls in the engine's masks, which once made
+    ``decided`` read that holder empty and the hand over."""
+    seed, options, plays = HAT_BESIDE_A_WALL
+    hand = AGENCY.deal(seed=seed, first_leader=seed % 4, options=options)
+    for part in plays.split("|"):
+        seat, card, holder = part.split()
+        hand, _ = AGENCY.play(hand, Play(int(seat), Card.parse(card), int(holder)))
+    position = Position.from_hand(hand)
+    play = Play(1, Card.parse("1H"), 1)
+    assert len(hand.plays) == 3 and play in hand.legal_moves()
+    after, _ = AGENCY.play(hand, play)
+    assert not after.hand_over
+    assert [position.decided(position.from_play(play), team) for team in (0, 1)] == [None, None]
+
+
+def test_agency_a_trick_decided_without_playing_it_ends_the_hand_only_where_the_core_ends_it():
+    """The whole kind: on walks that keep the lowest Hats for last (so that
+    holders are left with one of them beside their Walls), the trick's last
+    card is read as ending the hand (A12b, A12c) exactly where the core's
+    hand ends, and otherwise as settled only where the lead passes the points
+    left (A13)."""
+    rng = random.Random(8)
+    low = {Card.parse("1H"), Card.parse("2H")}
+    checked = 0
+    for seed in range(250):
+        options = {"offsuit_discard": seed % 2 == 1, "early_end_points": 40}
+        hand = AGENCY.deal(seed=seed, first_leader=seed % 4, options=options)
+        while not hand.hand_over:
+            legal = hand.legal_moves()
+            if len(hand.plays) == 3:
+                position = Position.from_hand(hand)
+                for play in legal:
+                    after, _ = AGENCY.play(hand, play)
+                    left = sum(POINTS[card] for holder in after.holders for card in holder)  # the points still to win (A3)
+                    for team in (0, 1):
+                        value = position.decided(position.from_play(play), team)
+                        lead = after.team_points[team] - after.team_points[1 - team]
+                        if after.hand_over:
+                            assert value == AGENCY.seat_value(after, team)
+                        else:
+                            assert value == (1 if lead > left else -1 if -lead > left else None)
+                        checked += 1
+            kept = [play for play in legal if play.card not in low]
+            hand, _ = AGENCY.play(hand, rng.choice(kept or legal))
+    assert checked >= 10_000, checked

@@ -701,6 +701,9 @@ PROOF_TRICKS = 2
 proof numbers, later ones by alpha-beta, which proves those in fewer nodes
 (bench/README.md)."""
 _START, _MIDDLE, _END = 0, 1, 2
+_WALL_LEFT = 1 << 62
+"""In a mask of a holder's cards: a Wall left in it (above every card's bit,
+so that taking a card out never takes the Wall out too)."""
 _ANY, _DECIDED, _VOID = (-1, 1), {1: (1,), -1: (-1,)}, (-1, 0, 1)
 
 
@@ -920,10 +923,12 @@ class AgencyPosition(Position):
         ended = scored[team] >= self._early  # A12c
         if not ended:
             starts, middles, ends, walls = self.start, self.middle, self.end, self.walls
-            held_ = [starts[0] | middles[0] | ends[0] | walls[0], starts[1] | middles[1] | ends[1] | walls[1],
-                     starts[2] | middles[2] | ends[2] | walls[2], starts[3] | middles[3] | ends[3] | walls[3]]
+            held_ = [starts[0] | middles[0] | ends[0] | (_WALL_LEFT if walls[0] else 0),
+                     starts[1] | middles[1] | ends[1] | (_WALL_LEFT if walls[1] else 0),
+                     starts[2] | middles[2] | ends[2] | (_WALL_LEFT if walls[2] else 0),
+                     starts[3] | middles[3] | ends[3] | (_WALL_LEFT if walls[3] else 0)]
             if move >= WALL_MOVE:
-                held_[held] = starts[held] | middles[held] | ends[held] | (walls[held] - 1)
+                held_[held] = starts[held] | middles[held] | ends[held] | (_WALL_LEFT if walls[held] > 1 else 0)
             else:
                 held_[held] &= self._keep[move]
             held0, held1, held2, held3 = held_
