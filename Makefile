@@ -39,7 +39,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/uv
 # about 10 s), again whenever either source changes: service.analysis imports them only while they
 # were built from the sources as they are, else the pure-Python modules
 NATIVE := service/analysis/native/SOURCES
-$(NATIVE): service/analysis/engine.py service/analysis/solver.py service/analysis/__init__.py tools/native.py $(VENV)/.installed-run
+$(NATIVE): service/analysis/engine.py service/analysis/solver.py service/analysis/agency_search.c service/analysis/__init__.py tools/native.py $(VENV)/.installed-run
 	$(BIN)/python -m tools.native
 
 # The pinned JavaScript tools (package-lock.json): the TypeScript client's

@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app({"TESTING": True})
     client = app.test_client()
     budgets = {name: app.config[name] for name in ANALYSIS_UNITS}
-    print("budgets: " + ", ".join(f"{name}={value:,} {ANALYSIS_UNITS[name]}" for name, value in budgets.items()))
+    print("budgets: " + ", ".join(f"{name}=" + ("each family's own" if value is None else f"{value:,} {ANALYSIS_UNITS[name]}")
+                                  for name, value in budgets.items()))
     rows: list[dict[str, Any]] = []
     for game_id in args.games:
         game = GAMES[game_id]

@@ -56,6 +56,8 @@ def reference() -> tuple[ModuleType, ModuleType]:
                 module = importlib.util.module_from_spec(spec)
                 sys.modules[spec.name] = module
                 spec.loader.exec_module(module)
+                if name == "solver":
+                    module.NativeSearch = None  # the reference searches in Python, never in C
                 _REFERENCE[name] = module
                 sys.modules["service.analysis.engine"] = module  # the solver's ``from .engine import Position``
         finally:
@@ -136,8 +138,48 @@ def compare_position(native: Any, reference_: Any) -> None:
         _same("state after undo", native.state(), where, (where, move))
 
 
+NOT_DECIDED = 99
+"""What ``agency_search.c`` answers for ``decided``'s ``None``."""
+
+
+def compare_search_position(search: Any, reference_: Any) -> None:
+    """What Agency's search in C (``agency_search.Search.probe``) reads of one
+    position against the reference engine: the moves in the search's order,
+    each move's ``decided`` for both teams, ``relative`` code and the
+    state after it; at a trick's start the key (C packs the first three
+    parts in one number) and the outcomes for team 0; once over, the value."""
+    where = reference_.state()
+    key, outcomes, value, found = search.probe(where)
+    moves = reference_.moves()
+    _same("C moves", [entry[0] for entry in found], moves, where)
+    if not reference_.trick:
+        leader, walls, score, *codes = reference_.key()
+        _same("C key", key, (((score + 1) * 81 + walls) * 4 + leader, *codes), where)
+        _same("C outcomes", outcomes, sum(1 << (value_ + 1) for value_ in reference_.outcomes(0)), where)
+    if not moves:
+        _same("C value", value, reference_.value(0), where)
+    for move, relative, zero, one, after in found:
+        decided = tuple(NOT_DECIDED if value_ is None else value_ for value_ in (reference_.decided(move, 0), reference_.decided(move, 1)))
+        _same("C decided", (zero, one), decided, (where, move))
+        if len(reference_.trick) < reference_.players - 1:
+            _same("C relative", relative, reference_.relative(move), (where, move))
+        reference_.play(move)
+        _same("C state after a play", after, reference_.state(), (where, move))
+        reference_.undo()
+
+
+def native_search(position: Any) -> Any:
+    """Agency's search in C over ``position``'s hand, where it is built (else ``None``)."""
+    constants = position.constants()
+    if native_solver.NativeSearch is None or constants is None:
+        return None
+    return native_solver.NativeSearch(*constants, native_solver.PROOF_WEIGHT, native_solver.PROOF_GROWTH,
+                                      native_solver.DEADLINE_EVERY, lambda: False)
+
+
 def positions(game_id: str, count: int, rng: random.Random) -> int:
-    """Compare ``count`` positions (at least) of random play-outs of ``game_id``; returns how many."""
+    """Compare ``count`` positions (at least) of random play-outs of ``game_id``,
+    Agency's by its search in C too; returns how many."""
     engine, _ = reference()
     configurations_ = configurations(game_id)
     done = hands = 0
@@ -146,8 +188,11 @@ def positions(game_id: str, count: int, rng: random.Random) -> int:
         hands += 1
         hand = deal(game_id, players, options, rng)
         native, reference_ = native_engine.Position.from_hand(hand), engine.Position.from_hand(hand)
+        search = native_search(reference_)
         while True:
             compare_position(native, reference_)
+            if search is not None:
+                compare_search_position(search, reference_)
             done += 1
             legal = reference_.legal()
             if not legal:

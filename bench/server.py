@@ -106,6 +106,11 @@ def rss_kib(pid: int) -> int | None:
     return _proc_kib(pid, "status", "VmRSS:")
 
 
+def peak_kib(pid: int) -> int | None:
+    """The most resident memory ``pid`` has held, in KiB (``VmHWM`` in /proc/<pid>/status)."""
+    return _proc_kib(pid, "status", "VmHWM:")
+
+
 def pss_kib(pid: int) -> int | None:
     """Proportional set size of ``pid`` in KiB (``Pss`` in
     /proc/<pid>/smaps_rollup): its own pages, and its share of those it shares

@@ -61,7 +61,8 @@ STAGES = ("deal", "mid-hand")
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=None,
-                        help=f"nodes per solve (default {DEFAULT_BUDGET:,}; with --analyze, per review: {DEFAULT_REVIEW_BUDGET:,})")
+                        help=f"nodes per solve (default each family's: {DEFAULT_BUDGET}; with --analyze, per review: "
+                             f"{DEFAULT_REVIEW_BUDGET['agency']:,})")
     parser.add_argument("--after", default=None,
                         help="comma-separated trick counts: solve after that many tricks played at random, not at the deal and mid-hand")
     parser.add_argument("--ablate", action="store_true", help="solve again with each pruning turned off in turn")
@@ -72,8 +73,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = deal_arguments(parser, argv, RESULTS, quick=8, full=40, per="row")
     if (args.ablate or args.tree) and compiled:
         parser.error("--ablate and --tree patch the pure-Python engine and search: run with REFEREE_NATIVE=0")
-    if args.budget is None:
-        args.budget = DEFAULT_REVIEW_BUDGET if args.analyze else DEFAULT_BUDGET
+    if args.budget is None and args.analyze:
+        args.budget = DEFAULT_REVIEW_BUDGET["agency"]
     args.stages = [f"after {int(n)}" for n in args.after.split(",")] if args.after else list(STAGES)
     return args
 
@@ -267,7 +268,7 @@ def tree_shape(counts: dict[str, int]) -> Iterator[None]:
         Solver._search = search  # type: ignore[method-assign]
 
 
-def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int) -> dict[str, object]:
+def measure(game: TrickGame, players: int, stage: str, deals: int, budget: int | None) -> dict[str, object]:
     """One row: each hand solved once, timed in CPU time (``time.process_time``:
     the machine is shared, and another tenant's load would otherwise count)."""
     times, nodes, exact, answers = [], [], 0, []
@@ -323,7 +324,8 @@ def main(argv: list[str] | None = None) -> None:
         args.output.parent.mkdir(parents=True, exist_ok=True)
         args.output.write_text(json.dumps({"analyze": row}, indent=2) + "\n")
         return
-    print(f"solver benchmark: {args.deals} seeded deals per row, budget {args.budget:,} nodes, "
+    budget = "each family's default" if args.budget is None else f"{args.budget:,} nodes"
+    print(f"solver benchmark: {args.deals} seeded deals per row, budget {budget}, "
           f"Python {platform.python_version()}\n")
     print("| game | players | from | search | exact | median ms | p95 ms | max ms | median nodes | max nodes | µs/node |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")

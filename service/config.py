@@ -21,8 +21,8 @@ environment is read once, when the app is created; a mapping passed to
 | ``REFEREE_TOKEN_STORE_PATH`` | str, a file path | ``/var/lib/referee/spent-states.lmdb`` | the embedded store's database file, and beside it the same name ending ``-lock`` (its folder is made when missing) |
 | ``REFEREE_TOKEN_TTL_SECONDS`` | int, seconds | 86400 (a day) | how long a spent state is remembered; a state issued longer ago can no longer be spent (403 ``state_expired``) |
 | ``REFEREE_TIMEOUT_PAD_MS`` | int, milliseconds, 1 to 10000 | 10 | signed and sealed modes: a ``timeout``'s work past its refusals (the stand-in's move, worked out from the stalled seat's hidden cards, or its answer from the store) lasts a whole multiple of this, one while it takes less, so its time tells nothing of those cards (``service.api.spending``) |
-| ``REFEREE_SOLVE_NODES`` | int, nodes | 70000 | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
-| ``REFEREE_ANALYZE_NODES`` | int, nodes | 120000 | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
+| ``REFEREE_SOLVE_NODES`` | int, nodes | unset: each family's own (Agency 3500000, the Agram family 70000) | the most search nodes one ``solve`` visits; past them it answers bounds (``exact`` false) |
+| ``REFEREE_ANALYZE_NODES`` | int, nodes | unset: each family's own (Agency 2000000, the Agram family 120000) | the most search nodes one ``analyze`` visits over the whole hand; past them entries carry bounds |
 | ``REFEREE_SUGGEST_WORLDS`` | int, worlds | 200 | the most worlds the ``search`` level of ``suggest`` samples |
 | ``REFEREE_SUGGEST_PLIES`` | int, plays | 60000 | the most plays the ``search`` level makes in its playouts, all worlds together (one world is always played) |
 | ``REFEREE_ANALYSIS_PROCESSES`` | int, processes | 0 (``deploy/gunicorn.conf.py`` sets 1) | per worker process: the processes that run ``solve``, ``suggest`` and ``analyze`` (``service.analysis.pool``); 0 runs them in the worker itself |
@@ -104,15 +104,16 @@ DEFAULTS: dict[str, Any] = {
     TOKEN_STORE_PATH: "/var/lib/referee/spent-states.lmdb",
     TOKEN_TTL_SECONDS: 86_400,
     TIMEOUT_PAD_MS: 10,
-    SOLVE_NODES: 70_000,
-    ANALYZE_NODES: 120_000,
+    SOLVE_NODES: None,
+    ANALYZE_NODES: None,
     SUGGEST_WORLDS: 200,
     SUGGEST_PLIES: 60_000,
     ANALYSIS_PROCESSES: 0,
     ANALYSIS_QUEUE: 4,
     ANALYSIS_NICE: 10,
 }
-"""The analysis budgets' defaults are ``service.analysis``'s own (``tests/test_api_analysis.py`` checks they agree)."""
+"""The analysis budgets' defaults are ``service.analysis``'s own (``tests/test_api_analysis.py`` checks they agree);
+the node budgets' ``None`` leaves each game family its own."""
 
 ANALYSIS_UNITS = {SOLVE_NODES: "nodes", ANALYZE_NODES: "nodes", SUGGEST_WORLDS: "worlds", SUGGEST_PLIES: "plays"}
 """Each analysis budget's unit, as its messages name it."""
@@ -278,7 +279,8 @@ def _normalise(settings: Mapping[str, Any]) -> dict[str, Any]:
     result[TOKEN_TTL_SECONDS] = _whole(TOKEN_TTL_SECONDS, result[TOKEN_TTL_SECONDS], "seconds", 1, MAX_TTL_SECONDS)
     result[TIMEOUT_PAD_MS] = _whole(TIMEOUT_PAD_MS, result[TIMEOUT_PAD_MS], "milliseconds", 1, MAX_TIMEOUT_PAD_MS)
     for name, unit in ANALYSIS_UNITS.items():
-        result[name] = _positive_int(name, result[name], unit)
+        if result[name] is not None or name not in (SOLVE_NODES, ANALYZE_NODES):
+            result[name] = _positive_int(name, result[name], unit)
     result[ANALYSIS_PROCESSES] = _whole(ANALYSIS_PROCESSES, result[ANALYSIS_PROCESSES], "processes", 0)
     result[ANALYSIS_QUEUE] = _whole(ANALYSIS_QUEUE, result[ANALYSIS_QUEUE], "requests", 0)
     result[ANALYSIS_NICE] = _whole(ANALYSIS_NICE, result[ANALYSIS_NICE], "steps of priority", 0, 19)

@@ -59,6 +59,63 @@ def test_a_difference_is_found():
         engine.AgencyPosition.moves = moves
 
 
+def test_agency_is_searched_in_c_and_the_agram_family_by_the_compiled_solver():
+    """Agency's tests run in ``agency_search.c`` where it is built (``make
+    test`` builds it), the other games' in the compiled ``solver``."""
+    assert native.native_solver.NativeSearch is not None
+    assert native.reference()[1].NativeSearch is None  # the reference searches in Python
+    for game_id in GAMES:
+        hand = native.deal(game_id, GAMES[game_id].min_players, {}, random.Random(1))
+        solver = native.native_solver.Solver(native.native_engine.Position.from_hand(hand))
+        assert (solver._native is not None) == (game_id == "agency")
+
+
+def test_agency_searched_in_c_answers_as_the_reference_past_the_first_tricks():
+    """Longer solves than the test above, from the deal and from later
+    tricks, so that both searches run (proof numbers in the first two
+    tricks, alpha-beta after) and the tables fill: the same bounds in the
+    same nodes, every option of Agency in turn."""
+    assert native.solves("agency", 6, 60_000, random.Random(11)) > 100_000
+
+
+def test_a_difference_in_c_is_found():
+    """The comparison of Agency's search in C sees a change in what the engine answers (the reference's
+    ``decided`` or its order of moves changed)."""
+    engine, _ = native.reference()
+    hand = GAMES["agency"].deal(seed=4, first_leader=1)
+    moves = engine.AgencyPosition.moves
+    for name, changed in (("moves", lambda self: moves(self)[::-1]), ("decided", lambda self, move, side: 1)):
+        reference_ = engine.Position.from_hand(hand)
+        search = native.native_search(reference_)
+        original = getattr(engine.AgencyPosition, name)
+        setattr(engine.AgencyPosition, name, changed)
+        try:
+            with pytest.raises(native.Differ, match=f"C {name}"):
+                native.compare_search_position(search, reference_)
+        finally:
+            setattr(engine.AgencyPosition, name, original)
+
+
+def test_c_refuses_a_state_out_of_range():
+    """Agency's search in C checks what it indexes by: a state it cannot
+    have been given by the engine is a ``ValueError``, never a read out of
+    bounds."""
+    engine, _ = native.reference()
+    position = engine.Position.from_hand(GAMES["agency"].deal(seed=4, first_leader=1))
+    search = native.native_search(position)
+    state = list(position.state())
+    for index, wrong in ((7, 4), (8, -1), (9, 4), (10, 36), (3, (0, 3, 0, 0)), (6, (70,)), (6, (1, 2, 3, 4))):
+        bad = list(state)
+        bad[index] = wrong
+        with pytest.raises(ValueError):
+            search.probe(tuple(bad))
+        with pytest.raises(ValueError):
+            search.test(tuple(bad), 0, 2, True, 0, 1_000, False)
+    for side, target, nodes in ((2, 2, 0), (-1, 2, 0), (0, 3, 0), (0, -1, 0), (0, 2, -5)):
+        with pytest.raises(ValueError):
+            search.test(tuple(state), side, target, True, nodes, 1_000, False)
+
+
 def test_an_answer_of_the_compiled_solver_crosses_a_pipe():
     """The analysis pool pickles each answer back (``service.analysis.pool``):
     the compiled solver's answer comes back equal."""

@@ -409,8 +409,9 @@ def test_a_tiny_search_budget_still_suggests_a_legal_move():
 
 
 def test_the_budgets_default_to_the_analysis_modules_own_and_refuse_nonsense():
-    assert DEFAULTS[SOLVE_NODES] == solver.DEFAULT_BUDGET
-    assert DEFAULTS[ANALYZE_NODES] == review.DEFAULT_REVIEW_BUDGET
+    assert DEFAULTS[SOLVE_NODES] is None and DEFAULTS[ANALYZE_NODES] is None  # each family's own
+    assert set(solver.DEFAULT_BUDGET) == set(review.DEFAULT_REVIEW_BUDGET) == {game.family for game in GAMES.values()}
+    assert load_settings({})[SOLVE_NODES] is None
     assert (DEFAULTS[SUGGEST_WORLDS], DEFAULTS[SUGGEST_PLIES]) == (bots.DEFAULT_BUDGET.worlds, bots.DEFAULT_BUDGET.plies)
     assert load_settings({SOLVE_NODES: "5000"})[SOLVE_NODES] == 5000
     for name, value in ((SOLVE_NODES, "0"), (SUGGEST_WORLDS, "many"), (SUGGEST_PLIES, "-3")):

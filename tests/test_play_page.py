@@ -238,6 +238,10 @@ def check_review(page: Page, wire: Wire, base: str, game: str, seat: int) -> Non
         return
     review = post(base, f"/v1/games/{game}/analyze", wire.held, wire.credentials.get(seat))["plays"]
     assert page.get_attribute("#review", "data-reviewed") == "true"
+    # Under each card the referee's values, from the first trick on: proved, or the bounds it has.
+    assert [p["value"] for p in shown] == [
+        f"{entry['value_before']} → {entry['value_after']}" if entry["exact"]
+        else f"[{entry['before'][0]}, {entry['before'][1]}] → [{entry['after'][0]}, {entry['after'][1]}]" for entry in review]
     lost = [entry["exact"] and entry["value_after"] < entry["value_before"]
             or not entry["exact"] and entry["after"][1] < entry["before"][0] for entry in review]
     assert [p["lost"] for p in shown] == lost

@@ -1,10 +1,12 @@
-"""Build the solver's engine and search compiled with mypyc: ``python -m tools.native``
-(``make run`` and ``make test`` run it when either source changed).
+"""Build the solver's engine and search compiled with mypyc, and Agency's search in C:
+``python -m tools.native`` (``make run`` and ``make test`` run it when a source changed).
 
 ``service/analysis/engine.py`` and ``solver.py`` are compiled as they are
 (their strict typing is what mypyc needs) into extension modules of the same
-names in ``service/analysis/native/``, with ``SOURCES``: the digest of the
-two sources they were built from (``service.analysis.source_digest``).
+names in ``service/analysis/native/``, and ``agency_search.c`` into
+``agency_search`` there (setuptools' build of a C extension), with
+``SOURCES``: the digest of the sources they were built from
+(``service.analysis.source_digest``).
 ``service.analysis`` imports the compiled modules in place of the
 pure-Python ones only while that digest matches the sources beside it, so
 an edited source is never shadowed by a stale build; the pure-Python
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import platform
 import shutil
 import sys
 import tempfile
@@ -36,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from service.analysis import NATIVE, NATIVE_MODULES, source_digest  # noqa: E402
+from service.analysis import NATIVE, NATIVE_C, NATIVE_MODULES, source_digest  # noqa: E402
 
 PACKAGE = "service/analysis"
 GROUP = "service.analysis.compiled"
@@ -51,7 +54,7 @@ def build(quiet: bool = True) -> Path:
     ``SOURCES`` last, so a build that fails leaves none there. Returns the
     folder."""
     from mypyc.build import mypycify  # the test extras' mypy, which the native extra installs too
-    from setuptools import Distribution
+    from setuptools import Distribution, Extension
 
     digest = source_digest()
     if NATIVE.exists():
@@ -62,6 +65,9 @@ def build(quiet: bool = True) -> Path:
         try:
             extensions = mypycify([f"{PACKAGE}/{name}.py" for name in NATIVE_MODULES], opt_level=OPT_LEVEL,
                                   group_name=GROUP, target_dir=f"{scratch}/c", verbose=not quiet)
+            flags = ["-O2", "-mpopcnt"] if platform.machine() in ("x86_64", "AMD64") else ["-O2"]  # counting bits in one instruction
+            extensions += [Extension(f"{PACKAGE.replace('/', '.')}.{name}", [f"{PACKAGE}/{name}.c"], extra_compile_args=list(flags))
+                           for name in NATIVE_C]
             for extension in extensions:  # the compiler's debug info names the C sources by their path from
                 # the scratch folder, not by the folder's random name: two builds write the same bytes
                 extension.extra_compile_args.append(f"-ffile-prefix-map={scratch}=.")
@@ -87,7 +93,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     start = time.monotonic()
     folder = build(quiet=not args.verbose)
-    print(f"compiled {', '.join(NATIVE_MODULES)} into {folder.relative_to(ROOT)} in {time.monotonic() - start:.1f} s")
+    print(f"compiled {', '.join(NATIVE_MODULES + NATIVE_C)} into {folder.relative_to(ROOT)} in {time.monotonic() - start:.1f} s")
 
 
 if __name__ == "__main__":

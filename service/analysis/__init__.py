@@ -4,11 +4,13 @@ of a hand played (the contract's "Analysis and bots").
 Pure rules code, like ``service.games``: no Flask, no marshmallow.
 
 The engine and the search (``engine``, ``solver``) may be imported compiled
-(``python -m tools.native``, which ``make run`` and ``make test`` run): the
-compiled modules in ``native/`` are found before the sources only while the
-digest they were built from (``native/SOURCES``) is that of the sources
-here, and unless ``REFEREE_NATIVE`` is ``0``; ``compiled`` says which were
-imported. Both answer alike, node for node (``tests/test_analysis_native.py``).
+(``python -m tools.native``, which ``make run`` and ``make test`` run), with
+Agency's search in C beside them (``agency_search``, from
+``agency_search.c``): the compiled modules in ``native/`` are found before
+the sources only while the digest they were built from (``native/SOURCES``)
+is that of the sources here, and unless ``REFEREE_NATIVE`` is ``0``;
+``compiled`` says which were imported. All answer alike, node for node
+(``tests/test_analysis_native.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 NATIVE_MODULES = ("engine", "solver")
-"""The modules compiled, in the order their sources are digested."""
+"""The modules compiled with mypyc, in the order their sources are digested."""
+NATIVE_C = ("agency_search",)
+"""The modules written in C (``agency_search.c``: Agency's search), digested after them."""
 NATIVE = Path(__file__).resolve().parent / "native"
 """Where ``tools.native`` writes the compiled modules."""
 
@@ -29,6 +33,8 @@ def source_digest() -> str:
     digest = hashlib.sha256()
     for name in NATIVE_MODULES:
         digest.update((NATIVE.parent / f"{name}.py").read_bytes())
+    for name in NATIVE_C:
+        digest.update((NATIVE.parent / f"{name}.c").read_bytes())
     return digest.hexdigest()
 
 
@@ -41,7 +47,7 @@ def _built() -> bool:
             return False
     except OSError:
         return False
-    return all(any((NATIVE / f"{name}{suffix}").exists() for suffix in EXTENSION_SUFFIXES) for name in NATIVE_MODULES)
+    return all(any((NATIVE / f"{name}{suffix}").exists() for suffix in EXTENSION_SUFFIXES) for name in NATIVE_MODULES + NATIVE_C)
 
 
 compiled = _built()

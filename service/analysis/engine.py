@@ -51,6 +51,10 @@ WALL_MOVE = 64
 (suited cards are their bits, below 64)."""
 
 
+SearchConstants = tuple[list[int], list[int], int, list[int], list[tuple[int, ...]], int, int]
+"""What ``Position.constants`` gives a search written in C."""
+
+
 class Position:
     """A position of a hand, as the solver searches it; each family of games
     has its engine (``LastTrickPosition``, ``AgencyPosition``).
@@ -172,6 +176,12 @@ class Position:
         next seat left with no legal play ends the hand at once, A12a; the
         trick's last card ends it, A12b, A12c, or leaves a lead beyond the
         points left, A13); else ``None`` (always in the Agram family)."""
+        return None
+
+    def constants(self) -> SearchConstants | None:
+        """What a search written in C needs of the hand beyond ``state``
+        (``agency_search.Search``'s first arguments), where the family has
+        one (Agency); else ``None``."""
         return None
 
     def proof_numbers(self) -> bool:
@@ -881,6 +891,11 @@ class AgencyPosition(Position):
 
     def proof_numbers(self) -> bool:
         return self.tricks_done < PROOF_TRICKS
+
+    def constants(self) -> SearchConstants | None:
+        # each card's points (A3) and holder, the trumps (A2), each suit's mask and score classes, A12c's points, A9's option
+        return (self._card_points, self._holder_of, self._trumps, [mask for mask, _ in self._suits],
+                [kind.classes for kind in self._kinds], self._early, int(self._offsuit))
 
     def relative(self, move: int) -> int:
         if move >= WALL_MOVE:

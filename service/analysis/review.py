@@ -27,12 +27,15 @@ from ..tricks import Play
 from .engine import Position
 from .solver import Solver
 
-DEFAULT_REVIEW_BUDGET = 120_000
+DEFAULT_REVIEW_BUDGET: dict[str, int] = {"agency": 2_000_000, "last-trick": 120_000}
 """Nodes one ``analyze`` may search over the whole hand by default
-(``REFEREE_ANALYZE_NODES``): more than ``solve``'s ``DEFAULT_BUDGET``, the
-least that reviews nine entries in ten of a finished Agency hand exactly;
-what it costs in time is measured by ``python -m bench.solver --analyze``
-(bench/README.md)."""
+(``REFEREE_ANALYZE_NODES`` unset), by the game's family: in Agency, what
+reviews 99 entries in 100 of a finished hand exactly (those of its first
+trick nine times in ten); in the Agram family, more than ``solve``'s. What
+it costs in time is measured by ``python -m bench.solver --analyze``
+(bench/README.md). A review exact within a smaller budget is answered the
+same, node for node, within a larger one (each play stops where it is
+proved)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,20 +98,23 @@ class Review:
         return all(play.exact for play in self.plays)
 
 
-def analyze(hand: Hand, *, budget: int = DEFAULT_REVIEW_BUDGET) -> Review:
+def analyze(hand: Hand, *, budget: int | None = None) -> Review:
     """Review every play of ``hand`` so far (finished or not).
 
     Args:
         hand: a core hand (as ``deal``, ``play``, ``restore`` or ``rebuild``
             return it).
-        budget: the most nodes to search for the whole review, at least 0;
-            where it runs out, entries carry proved bounds (``exact``
-            false), never an error.
+        budget: the most nodes to search for the whole review, at least 0
+            (``None``: the family's ``DEFAULT_REVIEW_BUDGET``); where it runs
+            out, entries carry proved bounds (``exact`` false), never an
+            error.
 
     Returns:
         The ``Review``: for each play, its ply, the move, and the values
         before and after it for the seat that made it.
     """
+    if budget is None:
+        budget = DEFAULT_REVIEW_BUDGET[hand.game.family]
     history = hand.history
     # The deal alone: no plays, so none made on timeout either (a hand's timeouts name its plays).
     start = hand.game.build(replace(hand.record, plays=(), timeouts=()), Trust.REBUILD)

@@ -41,6 +41,13 @@ The search is the one double-dummy solvers use (DDS and its kin):
   first (a proof must answer each), then by who takes the trick and the
   points (``Position.moves``).
 
+Agency's tests run in C where it is built (``agency_search.c``, with
+``tools.native``): the same search over the same engine position, written
+again for speed, which answers every test as ``_test`` does here, node for
+node (``tests/test_analysis_native.py``); a node there costs some twenty
+times less than compiled here, which is what lets ``solve``'s default budget
+prove nine Agency deals in ten (bench/README.md).
+
 The budget is counted in work, never in time, so an answer does not depend on
 the machine: one node is one position the search visits (the proof-number
 search visits a position again as its numbers change: each visit is a
@@ -58,13 +65,32 @@ from ..tricks import Play
 from .engine import Position
 from .solution import MoveValue, Solution
 
+NativeSearch: type[Search] | None
+try:
+    from .agency_search import Search  # built by tools.native beside the compiled modules
+
+    NativeSearch = Search
+except ImportError:
+    NativeSearch = None
+"""Agency's test written in C (``agency_search.c``): ``Solver._test`` move
+for move and node for node, used where it is built; ``None`` runs the
+search here (the reference, ``REFEREE_NATIVE=0``)."""
+
 DEADLINE_EVERY = 1023
 """The request's deadline is asked after every 1,024 nodes (``service.deadline.passed``):
 past it, the search stops as if its budget had run out."""
-DEFAULT_BUDGET = 70_000
-"""Nodes one ``solve`` may search by default (``REFEREE_SOLVE_NODES``); what
-a node costs in time is measured by ``python -m bench.solver``
+DEFAULT_BUDGET: dict[str, int] = {"agency": 3_500_000, "last-trick": 70_000}
+"""Nodes one ``solve`` may search by default (``REFEREE_SOLVE_NODES`` unset),
+by the game's family (``game.family``): in Agency, searched in C, the least
+that solves nine deals in ten exactly from the deal; in the Agram family,
+what solves every deal of 2 to 4 players exactly. Each within about a
+second; what a node costs in time is measured by ``python -m bench.solver``
 (bench/README.md)."""
+FIRST_STAGE = 70_000
+"""``solve`` first searches within this many nodes (or its budget, if less),
+then gives what is left of its budget to the moves still open: a position
+that this first stage answers exactly (every deal of the Agram family, most
+of Agency's) is answered the same, node for node, whatever the budget."""
 
 
 _Outcomes = tuple[int, int, list[int], list[int]]
@@ -95,7 +121,7 @@ class _Exhausted(Exception):
     """The node budget ran out inside a test."""
 
 
-def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
+def solve(hand: Hand, *, budget: int | None = None) -> Solution:
     """Every legal move of the seat to act with the most that seat (Agency:
     its team) can guarantee after it, every card known (the contract's
     ``solve``; values as ``TrickGame.seat_value``).
@@ -103,8 +129,9 @@ def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
     Args:
         hand: a core hand (as ``deal``, ``play``, ``restore`` or ``rebuild``
             return it), finished or not.
-        budget: the most nodes to search, at least 0; where it runs out,
-            moves carry proved bounds (``exact`` false), never an error.
+        budget: the most nodes to search, at least 0 (``None``: the
+            family's ``DEFAULT_BUDGET``); where it runs out, moves carry
+            proved bounds (``exact`` false), never an error.
 
     Returns:
         The ``Solution``; once the hand is over: ``to_act`` ``None``, no
@@ -112,8 +139,14 @@ def solve(hand: Hand, *, budget: int = DEFAULT_BUDGET) -> Solution:
     """
     if hand.hand_over:
         return Solution(to_act=None, moves=(), nodes=0)
+    if budget is None:
+        budget = DEFAULT_BUDGET[hand.game.family]
     solver = Solver(Position.from_hand(hand))
-    moves, nodes = solver.moves(hand.legal_moves(), budget)
+    plays = hand.legal_moves()
+    moves, nodes = solver.moves(plays, min(budget, FIRST_STAGE))
+    if nodes < budget and any(move.lower < move.upper for move in moves):
+        moves, more = solver.moves(plays, budget - nodes, known=moves)
+        nodes += more
     return Solution(to_act=hand.to_act, moves=tuple(moves), nodes=nodes)
 
 
@@ -150,12 +183,19 @@ class Solver:
         self._table: dict[Hashable, tuple[int, int, _Outcomes]] = {}
         self._best_moves: dict[Hashable, int] = {}
         self._proofs: dict[Hashable, _Proof] = {}
+        native, constants = NativeSearch, position.constants()
+        self._native = None if native is None or constants is None else \
+            native(*constants, PROOF_WEIGHT, PROOF_GROWTH, DEADLINE_EVERY, deadline.passed)
+        """The search in C over this position's hand, its table kept between tests, where built."""
 
     # -- what callers ask --------------------------------------------------------------
 
-    def moves(self, plays: Sequence[Play], budget: int) -> tuple[list[MoveValue], int]:
+    def moves(self, plays: Sequence[Play], budget: int,
+              known: Sequence[MoveValue] | None = None) -> tuple[list[MoveValue], int]:
         """Each of ``plays`` (the seat to act's legal moves) with its proved
         bounds, searched within ``budget`` nodes; and the nodes spent.
+        ``known``: bounds already proved for the same ``plays`` (as an
+        earlier call answered them), searched on from there.
 
         The budget is shared: half of it in equal parts between the moves
         (the cheap ones are proved there), then each move still open in turn
@@ -166,6 +206,10 @@ class Solver:
         groups = {move: group[0] for group in position.groups() for move in group}
         standing = [groups[position.from_play(play)] for play in plays]
         bounds = {move: (0, len(self._values) - 1) for move in standing}
+        if known is not None:
+            index = self._index
+            for move, value in zip(standing, known):
+                bounds[move] = (index[value.lower], index[value.upper])
         start = self.nodes
         for first_pass in (True, False):
             open_moves = [move for move in dict.fromkeys(standing) if bounds[move][0] < bounds[move][1]]
@@ -247,6 +291,14 @@ class Solver:
             _Exhausted: ``limit`` nodes were reached first (what was proved
                 before stays in the tables).
         """
+        native = self._native
+        if native is not None:
+            reached, self.nodes, self._stopped = native.test(self.position.state(), side, target,
+                                                             self.position.proof_numbers(), self.nodes, limit,
+                                                             self._stopped)
+            if reached < 0:
+                raise _Exhausted
+            return bool(reached)
         self._side, self._limit = side, limit
         table = self._tables.get(side)
         if table is None:
