@@ -15,6 +15,7 @@ import sys
 import time
 import tomllib
 import urllib.request
+import zipfile
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from bench.hostile import JSON_HEADERS, raw_request, request_bytes
+from service.analysis import NATIVE_C, NATIVE_MODULES
 from service.api.ops import SCRAPE_REUSE_SECONDS
 from service.games import GAMES
 from service.server.answers import problem_bytes
@@ -751,3 +753,25 @@ def _group_alive(group: int) -> bool:
     except ProcessLookupError:
         return False
     return True
+
+
+def test_the_installed_package_holds_every_source_the_compiled_build_is_checked_against(tmp_path):
+    """The image installs the project as a wheel and copies the compiled
+    build beside it (deploy/Dockerfile), which ``service.analysis`` imports
+    only while it is of the sources installed (their digest, ``SOURCES``):
+    every one of them (the mypyc modules' and Agency's search's C source)
+    must be in the wheel, or the image would serve the pure-Python search.
+    Regression: the C source was left out of the wheel (package data)."""
+    tree = tmp_path / "tree"
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout.split(b"\0")
+    for name in filter(None, (item.decode() for item in listed)):
+        if (ROOT / name).is_file():
+            (tree / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, tree / name)
+    subprocess.run([sys.executable, "-m", "pip", "wheel", ".", "--no-deps", "--no-build-isolation", "-q", "-w", str(tmp_path / "wheel")],
+                   cwd=tree, check=True, capture_output=True, timeout=300)
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
+    held = set(zipfile.ZipFile(wheel).namelist())
+    sources = [f"service/analysis/{name}.py" for name in NATIVE_MODULES] + [f"service/analysis/{name}.c" for name in NATIVE_C]
+    assert [source for source in sources if source not in held] == []
+    assert "service/static/play/play.js" in held
