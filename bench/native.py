@@ -168,15 +168,6 @@ def compare_search_position(search: Any, reference_: Any) -> None:
         reference_.undo()
 
 
-def native_search(position: Any) -> Any:
-    """Agency's search in C over ``position``'s hand, where it is built (else ``None``)."""
-    constants = position.constants()
-    if native_solver.NativeSearch is None or constants is None:
-        return None
-    return native_solver.NativeSearch(*constants, native_solver.PROOF_WEIGHT, native_solver.PROOF_GROWTH,
-                                      native_solver.DEADLINE_EVERY, lambda: False)
-
-
 def positions(game_id: str, count: int, rng: random.Random) -> int:
     """Compare ``count`` positions (at least) of random play-outs of ``game_id``,
     Agency's by its search in C too; returns how many."""
@@ -188,7 +179,7 @@ def positions(game_id: str, count: int, rng: random.Random) -> int:
         hands += 1
         hand = deal(game_id, players, options, rng)
         native, reference_ = native_engine.Position.from_hand(hand), engine.Position.from_hand(hand)
-        search = native_search(reference_)
+        search = native_solver.native_search(native)
         while True:
             compare_position(native, reference_)
             if search is not None:

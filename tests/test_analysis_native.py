@@ -66,8 +66,8 @@ def test_agency_is_searched_in_c_and_the_agram_family_by_the_compiled_solver():
     assert native.reference()[1].NativeSearch is None  # the reference searches in Python
     for game_id in GAMES:
         hand = native.deal(game_id, GAMES[game_id].min_players, {}, random.Random(1))
-        solver = native.native_solver.Solver(native.native_engine.Position.from_hand(hand))
-        assert (solver._native is not None) == (game_id == "agency")
+        position = native.native_engine.Position.from_hand(hand)
+        assert (native.native_solver.native_search(position) is not None) == (game_id == "agency")
 
 
 def test_agency_searched_in_c_answers_as_the_reference_past_the_first_tricks():
@@ -86,7 +86,7 @@ def test_a_difference_in_c_is_found():
     moves = engine.AgencyPosition.moves
     for name, changed in (("moves", lambda self: moves(self)[::-1]), ("decided", lambda self, move, side: 1)):
         reference_ = engine.Position.from_hand(hand)
-        search = native.native_search(reference_)
+        search = native.native_solver.native_search(native.native_engine.Position.from_hand(hand))
         original = getattr(engine.AgencyPosition, name)
         setattr(engine.AgencyPosition, name, changed)
         try:
@@ -100,11 +100,12 @@ def test_c_refuses_a_state_out_of_range():
     """Agency's search in C checks what it indexes by: a state it cannot
     have been given by the engine is a ``ValueError``, never a read out of
     bounds."""
-    engine, _ = native.reference()
-    position = engine.Position.from_hand(GAMES["agency"].deal(seed=4, first_leader=1))
-    search = native.native_search(position)
+    position = native.native_engine.Position.from_hand(GAMES["agency"].deal(seed=4, first_leader=1))
+    search = native.native_solver.native_search(position)
     state = list(position.state())
-    for index, wrong in ((7, 4), (8, -1), (9, 4), (10, 36), (3, (0, 3, 0, 0)), (6, (70,)), (6, (1, 2, 3, 4))):
+    undealt = position.constants()[1].index(-1)  # one of the four cards left out of the deal (A7): no holder
+    starts = (state[0][0] | 1 << undealt, *state[0][1:])
+    for index, wrong in ((7, 4), (8, -1), (9, 4), (10, 36), (3, (0, 3, 0, 0)), (6, (70,)), (6, (1, 2, 3, 4)), (0, starts)):
         bad = list(state)
         bad[index] = wrong
         with pytest.raises(ValueError):

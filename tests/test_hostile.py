@@ -39,7 +39,7 @@ from bench.hostile import (
 from bench.server import ROOT, children, config_values, peak_kib, pss_kib, rss_kib
 from service.api import ops
 from service.config import ANSWER_BUDGET_BYTES, BODY_BUDGET_BYTES, DEFAULTS
-from support import referee_container, running_gunicorn
+from support import OPEN_AGENCY_DEAL, referee_container, running_gunicorn
 
 WORKERS = 2
 HEADER_DEADLINE = 2  # GUNICORN_KEEPALIVE: seconds to send the headers
@@ -458,8 +458,7 @@ def test_stalled_connections_of_every_kind_fit_the_pod_memory_limit():
         def resident() -> int:  # KiB: the worker and its analysis process
             return sum(filter(None, map(pss_kib, [worker, *children(worker)])))
 
-        # Agency's deal seed 2 with seat 2 leading is still open at the whole budget (tests/test_pool.py).
-        for game, deal, ask, extra in (("agency", b'{"seed": 2, "first_leader": 2}', "solve", {}),
+        for game, deal, ask, extra in (("agency", json.dumps(OPEN_AGENCY_DEAL).encode(), "solve", {}),  # to its whole budget
                                        ("agram", b'{"players": 5}', "suggest", {"seed": 1})):
             # The analysis process at its most: the costliest operations, each to its whole budget.
             dealt = raw_request(server.port, request_bytes("POST", f"/v1/games/{game}/deal", deal, JSON_HEADERS))

@@ -22,7 +22,7 @@ import pytest
 
 from bench.isolation import AnalysisLoad
 from bench.server import children, post
-from support import running_gunicorn
+from support import OPEN_AGENCY_DEAL, running_gunicorn
 
 WORKERS = 2
 DEADLINE = 3  # GUNICORN_REQUEST_TIMEOUT, and so REFEREE_DEADLINE_SECONDS
@@ -42,8 +42,7 @@ def server():
 
 @pytest.fixture(scope="module")
 def bodies(server):
-    # far more than the deadline to solve exactly: still open at 12,000,000 nodes (tests/test_pool.py)
-    status, answer = post(server.port, "/v1/games/agency/deal", b'{"seed": 2, "first_leader": 2}')
+    status, answer = post(server.port, "/v1/games/agency/deal", json.dumps(OPEN_AGENCY_DEAL).encode())  # far more than the deadline to solve
     assert status == 200
     state = json.loads(answer)["state"]
     made = {"rules": {"state": state}, "solve": {"state": state}, "suggest": {"state": state, "seed": 1}}

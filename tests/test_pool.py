@@ -36,6 +36,7 @@ from service.config import (
     load_settings,
 )
 from service.games import GAMES
+from support import OPEN_AGENCY_DEAL
 
 POOLED = {ANALYSIS_PROCESSES: 1, ANALYSIS_NICE: 0}
 AGENCY_LEGAL = {"9V", "1H", "2H", "7H", "3M", "5M"}
@@ -63,9 +64,8 @@ def both(apps, game_id, name, body, credential=None):
 
 def agency_deal(client):
     """A whole Agency hand at its deal that takes far more than a few seconds
-    of search to solve exactly (seed 2 with seat 2 leading: not exact within
-    12,000,000 nodes; most deals are solved in well under a second)."""
-    return client.post("/v1/games/agency/deal", json={"seed": 2, "first_leader": 2}).get_json()["state"]
+    of search to solve exactly (``OPEN_AGENCY_DEAL``)."""
+    return client.post("/v1/games/agency/deal", json=OPEN_AGENCY_DEAL).get_json()["state"]
 
 
 class Busy:

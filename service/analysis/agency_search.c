@@ -372,39 +372,32 @@ static uint64_t legal(const Search *s, int *walls, int *nwalls) {
     return suited & (led | s->trumps);
 }
 
-/* _runs: classes of equivalent cards among own (rank bits) with other elsewhere in play, highest first */
-static int runs(const int *classes, unsigned own, unsigned other, int *lows, unsigned *members_out) {
-    int n = 0, low = -1, kind = -1;
-    unsigned members = 0;
+/* _runs: the lowest rank of each class of equivalent cards among own (rank bits) with other elsewhere in
+ * play, as a mask of ranks */
+static uint16_t run_lows(const int *classes, unsigned own, unsigned other) {
+    uint16_t lows = 0;
+    int low = -1, kind = -1, open = 0; /* the lowest rank of the class being read, its score class; whether one is */
     for (int rank = RANKS - 1; rank >= 0; rank--) {
         unsigned bit = 1u << rank;
         if (own & bit) {
-            if (members && classes[rank] == kind) {
-                members |= bit;
+            if (open && classes[rank] == kind) {
                 low = rank;
             } else {
-                if (members) {
-                    lows[n] = low;
-                    members_out[n++] = members;
-                }
+                if (open) lows |= (uint16_t)(1u << low);
                 low = rank;
-                members = bit;
                 kind = classes[rank];
+                open = 1;
             }
-        } else if ((other & bit) && members) {
-            lows[n] = low;
-            members_out[n++] = members;
-            members = 0;
+        } else if ((other & bit) && open) {
+            lows |= (uint16_t)(1u << low);
+            open = 0;
         }
     }
-    if (members) {
-        lows[n] = low;
-        members_out[n++] = members;
-    }
-    return n;
+    if (open) lows |= (uint16_t)(1u << low);
+    return lows;
 }
 
-/* runs' lowest ranks for every own and other (9 rank bits each) as a mask, indexed by own << 9 | other: one
+/* run_lows for every own and other (9 rank bits each), indexed by own << 9 | other: one
  * table per score classes, built once for the process */
 #define RUNS_TABLES 8
 static struct {
@@ -421,12 +414,7 @@ static const uint16_t *runs_table(const int *classes) {
     if (!lows) return NULL;
     for (unsigned own = 0; own < 1u << RANKS; own++) {
         for (unsigned other = 0; other < 1u << RANKS; other++) {
-            int low[RANKS];
-            unsigned members[RANKS];
-            int m = runs(classes, own, other, low, members);
-            uint16_t mask = 0;
-            for (int j = 0; j < m; j++) mask |= (uint16_t)(1u << low[j]);
-            lows[own << RANKS | other] = mask;
+            lows[own << RANKS | other] = run_lows(classes, own, other);
         }
     }
     memcpy(runs_tables[i].classes, classes, sizeof(runs_tables[i].classes));
@@ -1194,15 +1182,16 @@ static int read_state(Search *self, PyObject *state) {
     /* what the engine indexes by must be in range, whatever the state says */
     int sane = p->leader >= 0 && p->leader < SEATS && p->to_act >= 0 && p->to_act < SEATS && p->led >= -1 &&
                p->led < SUITS && p->best >= -1 && p->best < CARDS && p->best_seat >= -1 && p->best_seat < SEATS;
-    uint64_t every = ((uint64_t)1 << CARDS) - 1;
-    for (int i = 0; i < SEATS; i++)
-        sane = sane && p->walls[i] >= 0 && p->walls[i] <= 2 && !((p->start[i] | p->middle[i] | p->end[i]) & ~every);
+    uint64_t every = ((uint64_t)1 << CARDS) - 1, held = 0;
+    for (int i = 0; i < SEATS; i++) {
+        sane = sane && p->walls[i] >= 0 && p->walls[i] <= 2;
+        held |= p->start[i] | p->middle[i] | p->end[i];
+    }
+    sane = sane && !(held & ~every);
     for (int i = 0; i < p->ntrick; i++)
         sane = sane && ((p->trick[i] >= 0 && p->trick[i] < CARDS) || (p->trick[i] >= WALL_MOVE && p->trick[i] < WALL_MOVE + SEATS));
-    for (int bit = 0; bit < CARDS; bit++)
-        sane = sane && (!((p->start[0] | p->start[1] | p->start[2] | p->start[3] | p->middle[0] | p->middle[1] |
-                           p->middle[2] | p->middle[3] | p->end[0] | p->end[1] | p->end[2] | p->end[3]) >> bit & 1) ||
-                        (self->holder_of[bit] >= 0 && self->holder_of[bit] < SEATS));
+    for (uint64_t left = held & every; sane && left; left &= left - 1)
+        sane = self->holder_of[low_bit(left)] >= 0; /* a card in a holder has one (Search_init: -1 to 3) */
     if (!sane) {
         PyErr_SetString(PyExc_ValueError, "state: out of range");
         return -1;

@@ -117,6 +117,15 @@ next-best move's times this (the 1 + epsilon trick of Pawlewicz and Lew),
 so the search does not jump between two moves at every step."""
 
 
+def native_search(position: Position) -> Search | None:
+    """Agency's search in C over ``position``'s hand (its table empty), or
+    ``None`` where it is not built or the family has none."""
+    native, constants = NativeSearch, position.constants()
+    if native is None or constants is None:
+        return None
+    return native(*constants, PROOF_WEIGHT, PROOF_GROWTH, DEADLINE_EVERY, deadline.passed)
+
+
 class _Exhausted(Exception):
     """The node budget ran out inside a test."""
 
@@ -183,9 +192,7 @@ class Solver:
         self._table: dict[Hashable, tuple[int, int, _Outcomes]] = {}
         self._best_moves: dict[Hashable, int] = {}
         self._proofs: dict[Hashable, _Proof] = {}
-        native, constants = NativeSearch, position.constants()
-        self._native = None if native is None or constants is None else \
-            native(*constants, PROOF_WEIGHT, PROOF_GROWTH, DEADLINE_EVERY, deadline.passed)
+        self._native = native_search(position)
         """The search in C over this position's hand, its table kept between tests, where built."""
 
     # -- what callers ask --------------------------------------------------------------
